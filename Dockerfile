@@ -1,0 +1,30 @@
+# One image, two roles: `--role=api` (HTTP + real-time) and `--role=worker` (scheduler + dispatcher).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+# DATA_DIR holds the embedded storage's uploads when S3_BUCKET is unset (compose.yaml mounts a volume
+# there); it must be writable by the unprivileged user the service runs as.
+ENV NODE_ENV=production PORT=4000 METRICS_PORT=9464 DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# Migrations are read from src/platform/db/migrations at start-up (see src/platform/db/client.ts).
+COPY --from=build /app/src/platform/db/migrations ./src/platform/db/migrations
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+# 4000: the API (and /metrics when METRICS_ENABLED); 9464: a worker's metrics and health listener.
+EXPOSE 4000 9464
+# The API's health check; a worker has no API, so compose.yaml gives worker containers their own check
+# (its metrics listener's /health, served when METRICS_ENABLED).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
+  CMD node -e "fetch(process.env.HEALTHCHECK_URL||'http://127.0.0.1:'+(process.env.PORT||4000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM: finish requests and batches in flight (SHUTDOWN_GRACE_MS), then exit; give it that long.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/main.js", "--role=api"]

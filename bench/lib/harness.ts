@@ -1,0 +1,137 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+export const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+
+/** `--rows=N` or BENCH_ROWS; the issue's default size is a million. */
+export function rowsArg(fallback = 1_000_000): number {
+  const arg = process.argv.find((a) => a.startsWith('--rows='))?.slice(7) ?? process.env.BENCH_ROWS;
+  const n = arg ? Number(arg.replace(/_/g, '')) : fallback;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--rows must be a positive integer (got ${arg})`);
+  return n;
+}
+
+export function arg(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+export interface ServiceProcess {
+  url: string;
+  pid: number;
+  /** Resident memory now, MiB. */
+  rssMb(): number;
+  /** Peak resident memory since start or since the last resetPeak(), MiB (VmHWM). */
+  peakRssMb(): number;
+  /** Starts a new peak measurement (Linux: writing 5 to clear_refs resets VmHWM). */
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+function statusKb(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line?.replace(/\D/g, '') ?? 0);
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the service as production runs it: the compiled build (`npm run build`, incremental), `node
+ * dist/main.js --role=api`, in a process of its own so that its memory is its own; against `databaseUrl`.
+ */
+export async function startService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js', '--role=api'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      ENCRYPTION_KEY,
+      PAYMENT_PROVIDER_SECRET_KEY: 'sk_bench',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+      DATA_DIR: env.DATA_DIR ?? path.join(tmpdir(), 'bench-data'),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`service exited (${code})`);
+  });
+  exited.catch(() => {});
+  const url = `http://127.0.0.1:${port}`;
+  for (let ready = false; !ready; ) {
+    await Promise.race([sleep(200), exited]);
+    ready = await fetch(`${url}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    rssMb: () => statusKb(pid, 'VmRSS') / 1024,
+    peakRssMb: () => statusKb(pid, 'VmHWM') / 1024,
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Serves one file over HTTP on 127.0.0.1 (a stand-in for object storage) and returns its URL. */
+export async function serveFile(
+  file: string,
+): Promise<{ url: string; host: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': statSync(file).size });
+    createReadStream(file).pipe(res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/${path.basename(file)}`,
+    host: `127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/** Prints the result table: one line per measurement, the baseline beside it. */
+export function report(title: string, lines: [string, string][]): void {
+  const width = Math.max(...lines.map(([k]) => k.length));
+  console.log(`\n${title}`);
+  for (const [k, v] of lines) console.log(`  ${k.padEnd(width)}  ${v}`);
+}

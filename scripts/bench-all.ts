@@ -1,0 +1,206 @@
+// npm run bench [-- --only=import,campaign] [--quick]
+// Runs every benchmark of bench/ one after another (never two at once: they would measure each other) and
+// writes BENCHMARKS.md from what they printed, with the machine and the date. --quick runs small sizes, to
+// check the scripts work; its output is marked as such.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
+import pg from 'pg';
+
+interface Bench {
+  name: string;
+  title: string;
+  what: string;
+  goal?: string;
+  args: string[];
+  quickArgs: string[];
+  env?: Record<string, string>;
+  quickEnv?: Record<string, string>;
+}
+
+const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const BENCHES: Bench[] = [
+  {
+    name: 'import',
+    title: 'Contact import (`POST /contacts/import-file`)',
+    what: 'A CSV of a million contacts served over HTTP on loopback, imported through the API (streamed, COPY into a staging table, one INSERT ... SELECT). Baselines from the same run: a raw COPY of the same file into a bare table, and the database floor (that COPY plus one INSERT ... SELECT into the indexed contacts table).',
+    goal: 'at least 100,000 rows/s end to end, within 3x of raw COPY, peak RSS under 300 MB (issue 5)',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000'],
+  },
+  {
+    name: 'export',
+    title: 'Contact export (`GET /contacts/export`)',
+    what: 'A million contacts streamed as CSV, then XLSX, from a database cursor. Baseline: `COPY (SELECT ...) TO STDOUT` of the same rows.',
+    goal: '200,000 rows/s, peak RSS under 200 MB (issue 5)',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000'],
+  },
+  {
+    name: 'search',
+    title: 'Contact search (`GET /contacts?search=`)',
+    what: 'p50/p95 per kind of search term on a business with a million contacts (and a neighbour with a tenth as many), beside the same queries run straight on the database.',
+    goal: 'p95 under 50 ms (issue 5)',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000', '--repeat=3'],
+  },
+  {
+    name: 'campaign',
+    title: 'Campaign dispatch (publish to completed)',
+    what: 'A campaign to 100,000 opted-in contacts published through the API and sent by the dispatcher to the gateway simulator (its own process, loopback), beside the raw request rate of the same HTTP client against the same simulator; then two dispatchers sharing one business bucket at 80 messages/s.',
+    goal: 'at least 5,000 messages/s and at least half the raw rate; the 80/s limit held within 5% (issue 6)',
+    args: ['--recipients=100000', '--rate-recipients=2400'],
+    quickArgs: ['--recipients=5000', '--rate-recipients=400'],
+  },
+  {
+    name: 'api',
+    title: 'HTTP API under load (autocannon)',
+    what: 'Sign-in, `GET /business`, `GET /contacts` (first page, a deep page, searches) on a business with a million contacts, and `POST /contacts`, beside a bare Fastify route in a process of its own, 10 connections, 10 s per case.',
+    goal: 'authenticated reads at least a third of the bare route, p99 under 50 ms (issue 9)',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000', '--duration=2'],
+  },
+  {
+    name: 'auth',
+    title: 'Sign-in (argon2id) and its timing parity',
+    what: 'Sign-in with the right password, a wrong password and an unknown e-mail, interleaved, beside `GET /health`, on the embedded database.',
+    goal: 'wrong password and unknown e-mail indistinguishable by time',
+    args: ['300', '4'],
+    quickArgs: ['40', '2'],
+  },
+  {
+    name: 'admin-businesses',
+    title: 'Administration lists on a large tenant base',
+    what: 'Businesses list (first page, search, filter, deep page), accounts search and business detail over 100,000 businesses on PostgreSQL, beside `GET /health`.',
+    args: [],
+    quickArgs: [],
+    env: { BENCH_DATABASE_URL: PG },
+    quickEnv: { BENCH_DATABASE_URL: PG, BENCH_BUSINESSES: '2000', BENCH_SECONDS: '2' },
+  },
+  {
+    name: 'payments-webhook',
+    title: 'Payment webhooks (`charge.success` bursts)',
+    what: 'Signed events accepted (signature, inbox, 200) and settled (row lock, wallet credit, notification), each credited exactly once, beside `GET /health`, on PostgreSQL.',
+    args: [],
+    quickArgs: [],
+    env: { TEST_DATABASE_URL: PG, BENCH_EVENTS: '5000', BENCH_CONCURRENCY: '64' },
+    quickEnv: { TEST_DATABASE_URL: PG, BENCH_EVENTS: '300' },
+  },
+  {
+    name: 'realtime',
+    title: 'Real-time fan-out',
+    what: 'Notifications delivered to connected Socket.IO clients per second: a bare emit (baseline) and the service path (insert, then emit), on PostgreSQL with the Redis adapter.',
+    args: [],
+    quickArgs: [],
+    env: {
+      DATABASE_URL: PG,
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      BENCH_CLIENTS: '200',
+      BENCH_ROUNDS: '100',
+    },
+    quickEnv: { DATABASE_URL: PG, REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  },
+];
+
+const quick = process.argv.includes('--quick');
+const ESC = String.fromCharCode(27);
+const stripColours = (s: string) => s.replace(new RegExp(`${ESC}\\[[0-9;]*m`, 'g'), '');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+
+function run(bench: Bench): Promise<{ output: string; code: number; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const args = ['run', '--silent', `bench:${bench.name}`, '--', ...(quick ? bench.quickArgs : bench.args)];
+    const child = spawn('npm', args, {
+      env: { ...process.env, ...(quick ? bench.quickEnv : bench.env) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('close', (code) =>
+      resolve({ output, code: code ?? 1, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: PG });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
+    return `PostgreSQL ${rows[0]!.server_version}`;
+  } catch {
+    return 'PostgreSQL: unreachable';
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const machine = [
+  `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+  `- CPU: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores; memory ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} GiB free at start)`,
+  `- Load average at start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+  `- Linux ${release()}, Node.js ${process.version}, ${await postgresVersion()} on loopback`,
+].join('\n');
+
+const sections: string[] = [];
+let failed = 0;
+for (const bench of BENCHES) {
+  if (only && !only.includes(bench.name)) continue;
+  console.log(`\n=== bench:${bench.name}${quick ? ' (quick)' : ''}`);
+  const { output, code, seconds } = await run(bench);
+  if (code !== 0) failed += 1;
+  const command = `npm run bench:${bench.name}${(quick ? bench.quickArgs : bench.args).length ? ` -- ${(quick ? bench.quickArgs : bench.args).join(' ')}` : ''}`;
+  const env = Object.entries((quick ? bench.quickEnv : bench.env) ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  sections.push(
+    [
+      `## ${bench.title}`,
+      '',
+      bench.what,
+      ...(bench.goal ? ['', `Goal: ${bench.goal}.`] : []),
+      '',
+      `\`${env ? `${env} ` : ''}${command}\` (${seconds.toFixed(0)} s${code === 0 ? '' : `, exited ${code}`})`,
+      '',
+      '```',
+      stripColours(output).trim(),
+      '```',
+    ].join('\n'),
+  );
+}
+
+const doc = [
+  '# Benchmarks',
+  '',
+  'Every figure below was printed by the benchmark named above it, in one run of `npm run bench`, which',
+  'regenerates this file. Each benchmark measures its baseline in the same run, on the same machine; the',
+  'service runs as production runs it (the compiled build, in a process of its own) against the local',
+  'PostgreSQL. Benchmarks are not tests: nothing here is a pass/fail threshold in the test suite.',
+  ...(quick ? ['', '**Quick run (small sizes): these figures only show the scripts work.**'] : []),
+  '',
+  '## Machine',
+  '',
+  machine,
+  '',
+  'Analysis of these figures (where the time goes, what limits each path) is in `docs/benchmark-notes.md`.',
+  '',
+  ...sections.flatMap((s) => [s, '']),
+].join('\n');
+
+if (only) {
+  console.log('\n(--only: BENCHMARKS.md not rewritten)');
+} else {
+  writeFileSync('BENCHMARKS.md', doc);
+  console.log(`\nBENCHMARKS.md written (${sections.length} benchmarks, ${failed} failed)`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { TokenService } from './platform/auth/tokens.js';
+import type { Config } from './platform/config.js';
+import type { Database, Db } from './platform/db/client.js';
+import { LogMailAdapter } from './platform/mail/log.adapter.js';
+import type { MailPort } from './platform/mail/mail.port.js';
+import { SmtpMailAdapter } from './platform/mail/smtp.adapter.js';
+import { RealtimeGateway } from './platform/realtime.js';
+import type { RealtimeHub } from './platform/realtime-hub.js';
+import { SecretBox } from './platform/secret-box.js';
+import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
+import { S3StorageAdapter } from './platform/storage/s3.adapter.js';
+import type { StoragePort } from './platform/storage/storage.port.js';
+import type { IdentityPort } from './providers/identity/identity.port.js';
+import { OAuthIdentityAdapter } from './providers/identity/oauth.adapter.js';
+import { UnconfiguredIdentityAdapter } from './providers/identity/unconfigured.adapter.js';
+import { GatewayMessagingAdapter } from './providers/messaging/gateway.adapter.js';
+import type { MessagingPort } from './providers/messaging/messaging.port.js';
+import { SandboxMessagingAdapter } from './providers/messaging/sandbox.adapter.js';
+import type { PaymentPort } from './providers/payment/payment.port.js';
+import { DEFAULT_PAYMENT_PROVIDER_BASE_URL, RestPaymentAdapter } from './providers/payment/rest.adapter.js';
+import { SandboxPaymentAdapter } from './providers/payment/sandbox.adapter.js';
+
+/**
+ * Everything a module or a job may use. Built once per process (and once per test file), passed down;
+ * tests replace any port with a simulator-backed adapter.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  tokens: TokenService;
+  secretBox: SecretBox;
+  mail: MailPort;
+  storage: StoragePort;
+  payment: PaymentPort;
+  messaging: MessagingPort;
+  identity: IdentityPort;
+  realtime: RealtimeHub;
+  /** Present when REDIS_URL is set: shared rate-limit counters and real-time fan-out. */
+  redis?: Redis;
+}
+
+export type PortOverrides = Partial<Omit<AppDeps, 'config' | 'database' | 'db' | 'logger'>>;
+
+/** Wires each port to its real adapter when configured, else to its embedded default. */
+export function createDeps(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  overrides: PortOverrides = {},
+): AppDeps {
+  const redis =
+    overrides.redis ??
+    (config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false })
+      : undefined);
+  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  return {
+    config,
+    database,
+    db: database.db,
+    logger,
+    tokens: overrides.tokens ?? new TokenService(config.JWT_SECRET),
+    secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY, config.ENCRYPTION_PREVIOUS_KEYS),
+    mail:
+      overrides.mail ??
+      (config.SMTP_URL ? new SmtpMailAdapter(config.SMTP_URL, config.MAIL_FROM) : new LogMailAdapter(logger)),
+    storage: overrides.storage ?? createStorage(config),
+    payment: overrides.payment ?? paymentAdapter(config),
+    messaging: overrides.messaging ?? messagingAdapter(config, logger),
+    identity: overrides.identity ?? identityAdapter(config),
+    // Attached to the HTTP server by main.ts in API processes; in a worker it only emits (through Redis).
+    realtime:
+      overrides.realtime ??
+      new RealtimeGateway({
+        logger,
+        redis,
+        corsOrigin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
+      }),
+    redis,
+  };
+}
+
+/** S3 (or compatible) when S3_BUCKET is set (config requires its credentials with it), else the local disk. */
+function createStorage(config: Config): StoragePort {
+  if (config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return new S3StorageAdapter({
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicUrl: config.S3_PUBLIC_URL,
+      uploadTtlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+    });
+  }
+  return new LocalStorageAdapter(
+    path.resolve(config.DATA_DIR, 'uploads'),
+    config.PUBLIC_URL,
+    config.JWT_SECRET,
+    config.UPLOAD_URL_TTL_SECONDS,
+  );
+}
+
+/** The provider's REST API when its secret key is set; otherwise the embedded sandbox checkout. */
+function paymentAdapter(config: Config): PaymentPort {
+  if (!config.PAYMENT_PROVIDER_SECRET_KEY)
+    return new SandboxPaymentAdapter(config.PUBLIC_URL, `sandbox-${config.JWT_SECRET}`);
+  return new RestPaymentAdapter({
+    baseUrl: config.PAYMENT_PROVIDER_BASE_URL ?? DEFAULT_PAYMENT_PROVIDER_BASE_URL,
+    secretKey: config.PAYMENT_PROVIDER_SECRET_KEY,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
+}
+
+/** The real OAuth adapter once every IDENTITY_PROVIDER_* variable is set; else a clear 500 at sign-in. */
+function identityAdapter(config: Config): IdentityPort {
+  const {
+    IDENTITY_PROVIDER_CLIENT_ID: clientId,
+    IDENTITY_PROVIDER_CLIENT_SECRET: clientSecret,
+    IDENTITY_PROVIDER_REDIRECT_URI: redirectUri,
+    IDENTITY_PROVIDER_TOKEN_URL: tokenUrl,
+    IDENTITY_PROVIDER_USERINFO_URL: userInfoUrl,
+  } = config;
+  if (!clientId || !clientSecret || !redirectUri || !tokenUrl || !userInfoUrl)
+    return new UnconfiguredIdentityAdapter();
+  return new OAuthIdentityAdapter({
+    clientId,
+    clientSecret,
+    redirectUri,
+    tokenUrl,
+    userInfoUrl,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
+}
+
+/** The enterprise gateway when its base URL is set; otherwise the sandbox that records messages. */
+function messagingAdapter(config: Config, logger: Logger): MessagingPort {
+  if (!config.MESSAGING_PROVIDER_BASE_URL) return new SandboxMessagingAdapter(logger);
+  return new GatewayMessagingAdapter({
+    baseUrl: config.MESSAGING_PROVIDER_BASE_URL,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    // One connection per concurrent send, plus a few for webhook confirmations.
+    connections: config.DISPATCH_CONCURRENCY + 4,
+  });
+}

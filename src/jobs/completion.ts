@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../deps.js';
+import { isNotificationSettingOn } from '../modules/notifications/notification-settings.js';
+import { Notifier } from '../modules/notifications/notifier.js';
+import { queryRows } from '../platform/db/client.js';
+
+type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+
+const PENDING = sql`NOT EXISTS (SELECT 1 FROM campaign_messages m
+                                WHERE m.campaign_id = c.id AND m.status IN ('held', 'queued', 'sending'))`;
+const SENT = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'sent')`;
+const FAILED = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'failed')`;
+
+/**
+ * Marks a campaign complete once every message is final, stores its counts and notifies the business
+ * (when its `campaignCompletionPush` preference is on). The `completed_at IS NULL` guard, evaluated under
+ * the row lock, lets exactly one caller complete it however many dispatchers check at once. A campaign
+ * completed earlier that received a late message (an opt-in delivery) only has its counts refreshed.
+ */
+export async function completeIfDone(deps: CompletionDeps, campaignId: string): Promise<boolean> {
+  const [done] = await queryRows<{
+    id: string;
+    business_id: string;
+    name: string;
+    sent_count: number;
+    failed_count: number;
+  }>(
+    deps.db,
+    sql`
+      UPDATE campaigns c
+      SET completed_at = now(), sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
+      WHERE c.id = ${campaignId} AND c.is_sent_out AND c.completed_at IS NULL AND ${PENDING}
+      RETURNING c.id, c.business_id, c.name, c.sent_count, c.failed_count`,
+  );
+  if (!done) {
+    await deps.db.execute(sql`
+      UPDATE campaigns c SET sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
+      WHERE c.id = ${campaignId} AND c.completed_at IS NOT NULL AND ${PENDING}
+        AND (c.sent_count, c.failed_count) IS DISTINCT FROM (${SENT}, ${FAILED})`);
+    return false;
+  }
+  try {
+    if (await isNotificationSettingOn(deps.db, done.business_id, 'campaignCompletionPush')) {
+      await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(done.business_id, {
+        type: 'campaign.completed',
+        title: 'Campaign completed',
+        message: `"${done.name}" has finished: ${done.sent_count} sent, ${done.failed_count} failed.`,
+      });
+    }
+  } catch (err) {
+    // The campaign is complete whatever happens to the notification.
+    deps.logger.warn({ err, campaignId }, 'campaign completion notification not created');
+  }
+  return true;
+}

@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppDeps } from '../deps.js';
+import type { Config } from '../platform/config.js';
+import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
+import { ClaimedBatch } from './claimed-batch.js';
+import {
+  businessesWithQueuedMessages,
+  type CampaignContent,
+  type ClaimedMessage,
+  campaignsReadyToComplete,
+  claimMessages,
+  extendLeases,
+  type Outcome,
+  reclaimExpiredLeases,
+} from './dispatch.repository.js';
+import type { Job } from './index.js';
+import { OutcomeWriter } from './outcome-writer.js';
+import { bucketCapacity, createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { SendInputs, toOutbound } from './send-inputs.js';
+import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
+import { onDispatchSignal } from './signal.js';
+
+export interface DispatcherOptions {
+  workerId: string;
+  /** Sends in flight at once in this process. */
+  concurrency: number;
+  /** Most messages claimed in one query. */
+  batchSize: number;
+  maxAttempts: number;
+  leaseMs: number;
+  pollMs: number;
+  /** Per business, across every worker process; 0 = unlimited. */
+  ratePerSecond: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long outcomes wait to be written together. */
+  flushMs: number;
+  breaker: BreakerOptions;
+}
+
+export function dispatcherOptions(
+  config: Config,
+  overrides: Partial<DispatcherOptions> = {},
+): DispatcherOptions {
+  return {
+    workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    concurrency: config.DISPATCH_CONCURRENCY,
+    batchSize: config.DISPATCH_BATCH_SIZE,
+    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+    leaseMs: config.DISPATCH_LEASE_MS,
+    pollMs: config.DISPATCH_POLL_MS,
+    ratePerSecond: config.DISPATCH_RATE_PER_SECOND,
+    retryBaseMs: config.DISPATCH_RETRY_BASE_MS,
+    retryMaxMs: config.DISPATCH_RETRY_MAX_MS,
+    flushMs: 20,
+    breaker: DEFAULT_BREAKER,
+    ...overrides,
+  };
+}
+
+export type DispatcherDeps = Pick<
+  AppDeps,
+  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis'
+>;
+
+export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';
+
+interface Held extends ClaimedMessage {
+  /** The half-open circuit's probe: a transport failure on it does not use up an attempt. */
+  probe: boolean;
+  /** The claim it came in (its logger carries the batch id). */
+  batch: ClaimedBatch;
+}
+
+/**
+ * The send engine (ARCHITECTURE.md "Queue in the database"). It claims due messages per business under a
+ * lease, within that business's rate limit, keeps at most two batches in memory, sends through a pool of
+ * `concurrency` requests, and writes outcomes back in batches fenced by its worker id. Nothing it holds
+ * only in memory is lost if it dies: unrecorded messages stay `sending` until their lease runs out, then
+ * any dispatcher claims them again.
+ */
+export class Dispatcher implements Job {
+  readonly name = 'dispatcher';
+  private readonly limiter: RateLimiter;
+  private readonly waiting: Held[] = [];
+  private running = 0;
+  private readonly writer: OutcomeWriter;
+  private readonly inputs: SendInputs;
+  private readonly gates = new Map<string, SendGate>();
+  private readonly rateWaitUntil = new Map<string, number>();
+  private loop?: Promise<void>;
+  private heartbeat?: NodeJS.Timeout;
+  private stopping = false;
+  private stopped?: Promise<void>;
+  private wakeUp?: () => void;
+  private idleWaiters: (() => void)[] = [];
+  private lastMaintenance = 0;
+  private turn = 0;
+  private unsubscribe?: () => void;
+  private readonly lowWater: number;
+  private readonly highWater: number;
+  /** Counters for benchmarks and logs: where the time goes. */
+  private readonly counters = { claims: 0, claimed: 0, claimMs: 0, sends: 0, sendMs: 0 };
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    readonly opts: DispatcherOptions,
+  ) {
+    this.limiter = createRateLimiter(deps.db, deps.redis, opts.ratePerSecond);
+    this.inputs = new SendInputs(deps);
+    this.writer = new OutcomeWriter(deps, opts.workerId, opts.flushMs, (id) => this.inputs.forget(id));
+    // Claim the next batch while the current one is still being sent (double buffering), so the pool
+    // never waits on a claim query. Claimed-but-unsent messages are only leased, never sent twice.
+    this.lowWater = Math.max(opts.concurrency, opts.batchSize);
+    this.highWater = Math.max(opts.batchSize, opts.concurrency) * 2;
+  }
+
+  get workerId(): string {
+    return this.opts.workerId;
+  }
+
+  get stats() {
+    return { ...this.counters, ...this.writer.stats };
+  }
+
+  start(): this {
+    this.unsubscribe = onDispatchSignal(() => this.wake());
+    this.heartbeat = setInterval(
+      () => void this.keepLeases(),
+      Math.max(250, Math.floor(this.opts.leaseMs / 3)),
+    );
+    this.heartbeat.unref();
+    this.loop = this.run();
+    return this;
+  }
+
+  /** Look for work now instead of at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /**
+   * Graceful stop: no new claims; claimed messages not yet started go straight back to the queue; sends
+   * in flight finish and their outcomes are written.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping = true;
+      this.unsubscribe?.();
+      this.wake();
+      await this.loop;
+      for (const m of this.waiting.splice(0)) this.settle(m, { id: m.id, kind: 'release' });
+      if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+      await this.writer.drain();
+      clearInterval(this.heartbeat);
+    })();
+    return this.stopped;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let sleepMs = this.opts.pollMs;
+      try {
+        await this.maintain();
+        const result = await this.fill();
+        sleepMs = result.sleepMs;
+        if (result.claimed > 0 && this.waiting.length < this.lowWater) continue;
+      } catch (err) {
+        this.deps.logger.error({ err }, 'dispatcher: claiming failed; retrying after the poll interval');
+      }
+      if (this.stopping) break;
+      await this.sleep(sleepMs);
+    }
+  }
+
+  /** Claims work for each business with queued messages, in turn, until the in-memory batch is full. */
+  private async fill(): Promise<{ claimed: number; sleepMs: number }> {
+    const { pollMs, batchSize, ratePerSecond } = this.opts;
+    let room = this.highWater - this.waiting.length - this.running;
+    if (room <= 0 || this.waiting.length >= this.lowWater) return { claimed: 0, sleepMs: pollMs };
+    const businesses = await businessesWithQueuedMessages(this.deps.db);
+    if (!businesses.length) return { claimed: 0, sleepMs: pollMs };
+    // Rotate the starting business so that no business always goes first when room is short.
+    const start = this.turn++ % businesses.length;
+    const ordered = [...businesses.slice(start), ...businesses.slice(0, start)];
+    let claimed = 0;
+    let sleepMs = pollMs;
+    const now = Date.now();
+    for (const businessId of ordered) {
+      if (room <= 0 || this.stopping) break;
+      const rateWait = (this.rateWaitUntil.get(businessId) ?? 0) - now;
+      if (rateWait > 0) {
+        sleepMs = Math.min(sleepMs, rateWait);
+        continue;
+      }
+      const gate = this.gate(businessId);
+      const { limit, probe } = gate.claimAllowance(Math.min(room, batchSize), now);
+      if (limit === 0) {
+        sleepMs = Math.min(sleepMs, gate.pauseLeft(now) || pollMs);
+        continue;
+      }
+      let allowed = limit;
+      if (ratePerSecond > 0) {
+        const min = Math.min(limit, Math.ceil(bucketCapacity(ratePerSecond) / 2));
+        const { granted, waitMs } = await this.limiter.take(businessId, limit, min);
+        if (granted === 0) {
+          this.rateWaitUntil.set(businessId, Date.now() + waitMs);
+          sleepMs = Math.min(sleepMs, waitMs);
+          if (probe) gate.probeUnused();
+          continue;
+        }
+        allowed = granted;
+      }
+      const claimStarted = performance.now();
+      const rows = await claimMessages(this.deps.db, {
+        businessId,
+        limit: allowed,
+        workerId: this.opts.workerId,
+        leaseMs: this.opts.leaseMs,
+      });
+      this.counters.claims++;
+      this.counters.claimed += rows.length;
+      this.counters.claimMs += performance.now() - claimStarted;
+      if (ratePerSecond > 0 && rows.length < allowed) {
+        await this.limiter.giveBack(businessId, allowed - rows.length);
+      }
+      if (probe && rows.length === 0) gate.probeUnused();
+      const batch = rows.length ? new ClaimedBatch(this.deps.logger, businessId, rows) : undefined;
+      for (const row of rows) this.waiting.push({ ...row, probe, batch: batch! });
+      claimed += rows.length;
+      room -= rows.length;
+      this.pump();
+    }
+    return { claimed, sleepMs: Math.max(1, sleepMs) };
+  }
+
+  /** Starts sends while the pool has room. */
+  private pump(): void {
+    while (this.running < this.opts.concurrency && this.waiting.length > 0) {
+      const message = this.waiting.shift()!;
+      const gate = this.gate(message.businessId);
+      if (!message.probe && gate.holdsBack()) {
+        // The provider is down or pushing back for this business: hand the message back untouched.
+        this.settle(message, { id: message.id, kind: 'release' });
+        continue;
+      }
+      this.running++;
+      void this.sendOne(message, gate).finally(() => {
+        this.running--;
+        if (this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        if (!this.stopping) this.pump();
+        if (this.waiting.length < this.lowWater) this.wake();
+      });
+    }
+  }
+
+  private async sendOne(message: Held, gate: SendGate): Promise<void> {
+    let content: CampaignContent | null;
+    let credentials: MessagingCredentials | null;
+    try {
+      content = await this.inputs.content(message.campaignId);
+      credentials = content ? await this.inputs.credentialsOf(message.businessId) : null;
+    } catch (err) {
+      // Our own database hiccup, not the message's fault: back to the queue without using an attempt.
+      message.batch.log.error(
+        { err, messageId: message.id },
+        "dispatcher: loading a message's campaign or credentials failed",
+      );
+      const delayMs = this.opts.retryBaseMs;
+      return this.settle(message, {
+        id: message.id,
+        kind: 'retry',
+        error: 'Temporary internal error',
+        delayMs,
+        refund: true,
+      });
+    }
+    if (!content)
+      return this.settle(message, { id: message.id, kind: 'failed', error: 'Campaign not found' });
+    if (!credentials)
+      return this.settle(message, { id: message.id, kind: 'failed', error: CREDENTIALS_MISSING });
+    const sendStarted = performance.now();
+    try {
+      const result = await this.deps.messaging.send(credentials, toOutbound(content, message));
+      this.counters.sends++;
+      this.counters.sendMs += performance.now() - sendStarted;
+      gate.succeeded();
+      this.settle(message, {
+        id: message.id,
+        kind: 'sent',
+        providerMessageId: result.providerMessageId,
+        at: new Date(),
+      });
+    } catch (err) {
+      this.settle(message, this.failureOutcome(message, gate, err));
+    }
+  }
+
+  /** Hands an outcome to the writer, tagged with its batch for the writer's logs. */
+  private settle(message: Held, outcome: Outcome): void {
+    this.writer.add({ ...outcome, batchId: message.batch.id });
+    message.batch.settled(outcome.kind);
+  }
+
+  private failureOutcome(message: Held, gate: SendGate, err: unknown): Outcome {
+    const error =
+      err instanceof MessagingError
+        ? err
+        : new MessagingError(`Unexpected send error: ${(err as Error)?.message ?? String(err)}`, true);
+    if (!(err instanceof MessagingError))
+      message.batch.log.error({ err, messageId: message.id }, 'dispatcher: unexpected send error');
+    if (!error.transient) {
+      gate.rejected();
+      return { id: message.id, kind: 'failed', error: error.reason };
+    }
+    if (error.throttled) gate.throttled(error.retryAfterMs);
+    else gate.transportFailed();
+    if (!message.probe && message.attempts >= this.opts.maxAttempts) {
+      return {
+        id: message.id,
+        kind: 'failed',
+        error: `${error.reason} (gave up after ${message.attempts} attempts)`,
+      };
+    }
+    const delayMs = retryDelayMs(message.attempts, {
+      baseMs: this.opts.retryBaseMs,
+      maxMs: this.opts.retryMaxMs,
+      retryAfterMs: error.retryAfterMs,
+    });
+    return { id: message.id, kind: 'retry', error: error.reason, delayMs, refund: message.probe };
+  }
+
+  /** Once per poll interval: reclaim expired leases and complete campaigns no flush has seen finish. */
+  private async maintain(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastMaintenance < this.opts.pollMs) return;
+    this.lastMaintenance = now;
+    const reclaimed = await reclaimExpiredLeases(this.deps.db, this.opts.maxAttempts);
+    if (reclaimed.length)
+      this.deps.logger.warn({ campaigns: reclaimed }, 'dispatcher: reclaimed expired leases');
+    for (const id of reclaimed) this.writer.scheduleCompletionCheck(id);
+    for (const id of await campaignsReadyToComplete(this.deps.db)) await this.writer.checkCompletion(id);
+  }
+
+  private async keepLeases(): Promise<void> {
+    if (this.waiting.length + this.running + this.writer.pending === 0) return;
+    try {
+      await extendLeases(this.deps.db, this.opts.workerId, this.opts.leaseMs);
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'dispatcher: lease heartbeat failed');
+    }
+  }
+
+  private gate(businessId: string): SendGate {
+    let gate = this.gates.get(businessId);
+    if (!gate) {
+      gate = new SendGate(this.opts.breaker);
+      this.gates.set(businessId, gate);
+    }
+    return gate;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+}

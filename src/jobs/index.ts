@@ -1,0 +1,31 @@
+import type { AppDeps } from '../deps.js';
+import { MessagingWebhookService } from '../modules/webhooks/messaging.service.js';
+import { startPaymentEventSweep } from '../modules/webhooks/payment.events.js';
+import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { Scheduler } from './scheduler.js';
+
+/** A background loop of the worker role. `stop` lets in-flight work finish before resolving. */
+export interface Job {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the worker role's loops (scheduler, dispatcher). Each keeps its state in the database. */
+export async function startWorker(deps: AppDeps): Promise<Job[]> {
+  const dispatcher = new Dispatcher(deps, dispatcherOptions(deps.config)).start();
+  const webhooks = new MessagingWebhookService(deps);
+  const scheduler = new Scheduler(deps, deps.config.SCHEDULER_INTERVAL_MS, (log) =>
+    webhooks.retryUnfinished(undefined, log),
+  ).start();
+  deps.logger.info(
+    {
+      workerId: dispatcher.workerId,
+      ratePerSecond: deps.config.DISPATCH_RATE_PER_SECOND,
+      rateLimiter: deps.config.DISPATCH_RATE_PER_SECOND > 0 ? (deps.redis ? 'redis' : 'postgres') : 'none',
+    },
+    'worker started',
+  );
+  // Payment events stored but never finished (a crash between the inbox and the ledger) are retried too.
+  const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
+  return [scheduler, dispatcher, paymentSweep];
+}

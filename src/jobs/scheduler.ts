@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { AppDeps } from '../deps.js';
+import { Notifier } from '../modules/notifications/notifier.js';
+import { queryRows } from '../platform/db/client.js';
+import type { Job } from './index.js';
+import { signalDispatch } from './signal.js';
+
+type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+
+interface DueCampaign {
+  id: string;
+  business_id: string;
+  name: string;
+  recipient_count: number;
+}
+
+const CLAIM_LIMIT = 20;
+
+/**
+ * Sends out scheduled campaigns when they fall due. It keeps no state: each tick asks the database for
+ * every published, unsent campaign whose `scheduledAt` has passed, so ticks missed while no worker ran are
+ * caught up by the next one. FOR UPDATE SKIP LOCKED lets several workers tick at once without two of them
+ * taking the same campaign. Every log line of one tick (its housekeeping included) carries its `tickId`.
+ */
+export class Scheduler implements Job {
+  readonly name = 'scheduler';
+  private timer?: NodeJS.Timeout;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopping = false;
+
+  constructor(
+    private readonly deps: SchedulerDeps,
+    private readonly intervalMs: number,
+    /** Housekeeping run on every tick after the due campaigns (unfinished webhook events). */
+    private readonly alsoOnTick?: (log: Logger) => Promise<unknown>,
+  ) {}
+
+  start(): this {
+    this.schedule(0);
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One tick: releases every due campaign; returns how many. */
+  async tick(log: Logger = this.tickLogger()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const due = await this.claimDue();
+      total += due.length;
+      if (due.length) {
+        signalDispatch();
+        await this.announce(due, log);
+      }
+      if (due.length < CLAIM_LIMIT || this.stopping) {
+        log.debug({ due: total }, 'scheduler: tick done');
+        return total;
+      }
+    }
+  }
+
+  private tickLogger(): Logger {
+    return this.deps.logger.child({ tickId: randomBytes(6).toString('hex') });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopping) return;
+    this.timer = setTimeout(() => {
+      const log = this.tickLogger();
+      this.running = this.tick(log)
+        .then(() => this.alsoOnTick?.(log))
+        .catch((err) => log.error({ err }, 'scheduler tick failed'))
+        .finally(() => this.schedule(this.intervalMs));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Marks a few due campaigns sent out and moves their held messages to the send queue, together. */
+  private claimDue(): Promise<DueCampaign[]> {
+    return this.deps.db.transaction(async (tx) => {
+      const due = await queryRows<DueCampaign>(
+        tx,
+        sql`
+          UPDATE campaigns c SET is_sent_out = true, sent_out_at = now(), updated_at = now()
+          WHERE c.id = ANY(ARRAY(
+            SELECT id FROM campaigns
+            WHERE is_scheduled AND is_published AND NOT is_sent_out AND scheduled_at <= now()
+            ORDER BY scheduled_at
+            LIMIT ${CLAIM_LIMIT}
+            FOR UPDATE SKIP LOCKED
+          ))
+          RETURNING c.id, c.business_id, c.name, c.recipient_count`,
+      );
+      if (due.length) {
+        await tx.execute(sql`
+          UPDATE campaign_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
+          WHERE status = 'held' AND campaign_id IN (${sql.join(
+            due.map((c) => sql`${c.id}`),
+            sql`, `,
+          )})`);
+      }
+      return due;
+    });
+  }
+
+  private async announce(due: DueCampaign[], log: Logger): Promise<void> {
+    const notifier = new Notifier(this.deps.db, this.deps.realtime, log);
+    for (const c of due) {
+      log.info({ campaignId: c.id, recipients: c.recipient_count }, 'scheduled campaign sent out');
+      try {
+        await notifier.toBusiness(c.business_id, {
+          type: 'campaign.sent',
+          title: 'Campaign sent',
+          message: `"${c.name}" is being sent to ${c.recipient_count} recipient${c.recipient_count === 1 ? '' : 's'}.`,
+        });
+      } catch (err) {
+        log.warn({ err, campaignId: c.id }, 'campaign-sent notification not created');
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import { type PageQuery, toPage } from '../../platform/http/pagination.js';
+import {
+  type AppSettings,
+  getAppSettings,
+  saveAppSettings,
+  toAppSettingsDto,
+} from '../settings/app-settings.repository.js';
+import { toDecimalText } from '../settings/common-schemas.js';
+import { toAdminAccountDto } from './admin.dto.js';
+import { type AccountRow, listAccounts, setAccountRole } from './admin.repository.js';
+import type { SaveSettingsInput } from './admin.schemas.js';
+
+/** Accounts and the global settings: the administration that is not about one business. */
+export class AdminAccountsService {
+  constructor(private readonly deps: Pick<AppDeps, 'db'>) {}
+
+  async list(q: PageQuery & { search?: string; role?: AccountRow['role'] }) {
+    const { rows, total } = await listAccounts(this.deps.db, q, q);
+    return toPage(
+      rows.map((r) => toAdminAccountDto(r.account, r.businessId)),
+      total,
+      q,
+    );
+  }
+
+  /** Superadmin only (route guard). Changing one's own role would be a superadmin demoting itself. */
+  async changeRole(auth: AuthContext, accountId: string, role: 'admin' | 'business' | 'user') {
+    if (accountId === auth.accountId) throw new BusinessRuleError('You cannot change your own role');
+    const updated = await setAccountRole(this.deps.db, accountId, role);
+    if (!updated) throw new NotFoundError('Account');
+    return toAdminAccountDto(updated.account, updated.businessId);
+  }
+
+  async settings() {
+    return toAppSettingsDto(await getAppSettings(this.deps.db));
+  }
+
+  async saveSettings(input: SaveSettingsInput) {
+    const { affiliatePercentage, ...decimals } = input;
+    const patch: Partial<AppSettings> = { affiliatePercentage };
+    for (const [key, value] of Object.entries(decimals) as [keyof typeof decimals, number | undefined][]) {
+      if (value !== undefined) patch[key] = toDecimalText(value);
+    }
+    return toAppSettingsDto(await saveAppSettings(this.deps.db, patch));
+  }
+}

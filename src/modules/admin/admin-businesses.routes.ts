@@ -1,0 +1,69 @@
+import { sendSuccess } from '../../platform/http/envelope.js';
+import type { ModulePlugin } from '../index.js';
+import { idParams } from '../settings/common-schemas.js';
+import { listBusinessesQuery, promoteAffiliateBody, verifyBusinessBody } from './admin.schemas.js';
+import { AdminBusinessesService } from './admin-businesses.service.js';
+
+const tags = ['admin'];
+
+export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
+  const service = new AdminBusinessesService(deps);
+  const config = { apiObject: 'business', auth: 'admin' as const };
+
+  app.get(
+    '/admin/businesses',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Businesses, by search and verification state',
+        querystring: listBusinessesQuery,
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Businesses fetched'),
+  );
+
+  app.get(
+    '/admin/businesses/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A business with its account, wallet, plan, campaign and contact counts',
+        params: idParams,
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.detail(req.params.id), 'Business fetched'),
+  );
+
+  app.patch(
+    '/admin/businesses/:id/verify',
+    {
+      config,
+      schema: { tags, summary: 'Accept or reject a business', params: idParams, body: verifyBusinessBody },
+    },
+    async (req, reply) => {
+      const business = await service.verify(req.params.id, req.body);
+      return sendSuccess(reply, business, `Business ${business.businessVerified}`);
+    },
+  );
+
+  app.post(
+    '/admin/businesses/:id/promote-affiliate',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Make a business an affiliate with a commission percentage and a referral code',
+        params: idParams,
+        body: promoteAffiliateBody,
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.promoteAffiliate(req.params.id, req.body),
+        'Business promoted to affiliate',
+      ),
+  );
+};

@@ -1,0 +1,95 @@
+import type { AppDeps } from '../../deps.js';
+import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import { type PageQuery, toPage } from '../../platform/http/pagination.js';
+import { toBusinessProfile } from '../business/business.dto.js';
+import { assignReferralCode } from '../business/referral-codes.js';
+import { Notifier } from '../notifications/notifier.js';
+import { toUserPlanDto } from '../plans/plans.dto.js';
+import { findActiveUserPlan } from '../plans/plans.repository.js';
+import { getAppSettings } from '../settings/app-settings.repository.js';
+import { toWalletDto } from '../wallet/wallet.dto.js';
+import { findWallet } from '../wallet/wallet.repository.js';
+import { toAdminAccountDto } from './admin.dto.js';
+import {
+  countCampaignsAndContacts,
+  decideVerification,
+  findBusinessWithAccount,
+  listBusinesses,
+} from './admin.repository.js';
+
+type Verified = 'pending' | 'accepted' | 'rejected';
+
+export class AdminBusinessesService {
+  private readonly notifier: Notifier;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>) {
+    this.notifier = new Notifier(deps.db, deps.realtime, deps.logger);
+  }
+
+  async list(q: PageQuery & { search?: string; verified?: Verified }) {
+    const { rows, total } = await listBusinesses(this.deps.db, q, q);
+    const items = rows.map(({ business, account }) => ({
+      ...toBusinessProfile(business),
+      account: { id: account.id, name: account.name, email: account.email, verified: account.verified },
+    }));
+    return toPage(items, total, q);
+  }
+
+  /** The business with its account, wallet, active plan, and how many campaigns and contacts it has. */
+  async detail(businessId: string) {
+    const found = await findBusinessWithAccount(this.deps.db, businessId);
+    if (!found) throw new NotFoundError('Business');
+    const { business, account } = found;
+    const [wallet, active, counts] = await Promise.all([
+      findWallet(this.deps.db, businessId),
+      findActiveUserPlan(this.deps.db, businessId),
+      countCampaignsAndContacts(this.deps.db, businessId),
+    ]);
+    return {
+      ...toBusinessProfile(business),
+      account: toAdminAccountDto(account, business.id),
+      wallet: wallet ? toWalletDto(wallet) : null,
+      userPlan: active ? toUserPlanDto(active) : null,
+      ...counts,
+    };
+  }
+
+  async verify(businessId: string, input: { status: 'accepted' | 'rejected'; reason?: string }) {
+    const reason = input.status === 'rejected' ? input.reason || null : null;
+    const row = await decideVerification(this.deps.db, businessId, { status: input.status, reason });
+    if (!row) {
+      if (!(await findBusinessWithAccount(this.deps.db, businessId))) throw new NotFoundError('Business');
+      throw new BusinessRuleError('Business is already verified');
+    }
+    await this.notifier.toBusiness(
+      businessId,
+      input.status === 'accepted'
+        ? {
+            type: 'business.verified',
+            title: 'Business verified',
+            message:
+              'Your business has been verified. You can now connect your messaging account and publish campaigns.',
+          }
+        : {
+            type: 'business.rejected',
+            title: 'Business verification rejected',
+            message: reason
+              ? `Your business verification was rejected. Reason: ${reason}`
+              : 'Your business verification was rejected.',
+          },
+    );
+    return toBusinessProfile(row);
+  }
+
+  /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */
+  async promoteAffiliate(businessId: string, input: { affiliatePercentage?: number }) {
+    const affiliatePercentage =
+      input.affiliatePercentage ?? (await getAppSettings(this.deps.db)).affiliatePercentage;
+    const row = await assignReferralCode(this.deps.db, businessId, {
+      mode: 'keep',
+      set: { type: 'affiliate', affiliatePercentage },
+    });
+    if (!row) throw new NotFoundError('Business');
+    return toBusinessProfile(row);
+  }
+}

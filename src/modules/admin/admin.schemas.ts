@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { pageQuery } from '../../platform/http/pagination.js';
+import { decimalNumber, optionalBody } from '../settings/common-schemas.js';
+
+const search = z.string().trim().max(200).optional();
+
+export const listBusinessesQuery = pageQuery.extend({
+  search,
+  verified: z.enum(['pending', 'accepted', 'rejected']).optional(),
+});
+
+export const verifyBusinessBody = z.object({
+  status: z.enum(['accepted', 'rejected']),
+  reason: z.string().trim().max(1000).optional(),
+});
+
+/** Without a body (or a percentage) the promotion uses the AppSetting `affiliatePercentage` (10 by default). */
+export const promoteAffiliateBody = optionalBody(
+  z.object({ affiliatePercentage: z.number().int().min(0).max(100).optional() }),
+);
+
+export const listAccountsQuery = pageQuery.extend({
+  search,
+  role: z.enum(['superadmin', 'admin', 'business', 'user']).optional(),
+});
+
+/** `superadmin` cannot be granted through the API: the only superadmins are bootstrapped ones. */
+export const changeRoleBody = z.object({ role: z.enum(['admin', 'business', 'user']) });
+
+const rate = decimalNumber({ places: 4 });
+
+export const saveSettingsBody = optionalBody(
+  z.object({
+    marketingRate: rate.optional(),
+    utilityRate: rate.optional(),
+    serviceRate: rate.optional(),
+    authenticationRate: rate.optional(),
+    pricePerCredit: decimalNumber({ places: 6, positive: true }).optional(),
+    lowCreditThreshold: decimalNumber({ places: 4 }).optional(),
+    affiliatePercentage: z.number().int().min(0).max(100).optional(),
+  }),
+);
+
+export type SaveSettingsInput = z.output<typeof saveSettingsBody>;
+
+export const appSettingsSchema = z.object({
+  marketingRate: z.number(),
+  utilityRate: z.number(),
+  serviceRate: z.number(),
+  authenticationRate: z.number(),
+  pricePerCredit: z.number(),
+  lowCreditThreshold: z.number(),
+  affiliatePercentage: z.number().int(),
+});
+
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  whatsappNumber: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(['superadmin', 'admin', 'business', 'user']),
+  isAdmin: z.boolean(),
+  verified: z.boolean(),
+  deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  businessId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

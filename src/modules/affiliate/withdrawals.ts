@@ -1,0 +1,210 @@
+import { Decimal } from 'decimal.js';
+import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../platform/db/client.js';
+import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
+import { PaymentProviderError } from '../../providers/payment/payment.port.js';
+import { Notifier } from '../notifications/notifier.js';
+import { MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/pricing.js';
+import { postLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
+import { findWallet } from '../wallet/wallet.repository.js';
+import {
+  findBankAccount,
+  lockWithdrawal,
+  saveRecipientCode,
+  updateWithdrawal,
+} from './affiliate.repository.js';
+
+/** The provider's verdict on a transfer, from its webhook or from the transfer call's own answer. */
+export type TransferOutcome = 'successful' | 'failed' | 'reversed';
+
+export type TransferResult =
+  | 'completed' // pending -> successful
+  | 'refunded' // pending or successful -> failed / reversed, earnings given back
+  | 'unchanged' // already in that state, or already refunded
+  | 'flagged' // a verdict contradicting an earlier one: nothing moves, an administrator reviews it
+  | 'not_found';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+
+/**
+ * Applies a transfer verdict to a withdrawal, under its row lock. The states only move forward:
+ * pending -> successful | failed | reversed, and successful -> reversed (the bank sent the money back).
+ * A failure or reversal refunds the earnings exactly once (the lock, the status check and the unique
+ * refund index each guarantee it). A `failed` after `successful`, or a `successful` after a refund,
+ * contradicts what was already acted on: nothing moves and the withdrawal is flagged.
+ */
+export async function applyTransferOutcome(
+  deps: Deps,
+  reference: string,
+  outcome: TransferOutcome,
+  reason: string,
+): Promise<{ result: TransferResult; withdrawal?: TransactionRow }> {
+  const applied = await deps.db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, reference);
+    if (!w) return { result: 'not_found' as const };
+    if (w.status === outcome) return { result: 'unchanged' as const, withdrawal: w };
+
+    if (outcome === 'successful') {
+      if (w.status !== 'pending')
+        return {
+          result: 'flagged' as const,
+          withdrawal: await updateWithdrawal(tx, w.id, {
+            flagged: true,
+            flagReason: `Transfer reported successful after it was ${w.status} and refunded`,
+          }),
+        };
+      return {
+        result: 'completed' as const,
+        withdrawal: await updateWithdrawal(tx, w.id, { status: 'successful' }),
+      };
+    }
+
+    const refundable = w.status === 'pending' || (w.status === 'successful' && outcome === 'reversed');
+    if (!refundable) {
+      if (w.status !== 'successful') return { result: 'unchanged' as const, withdrawal: w };
+      return {
+        result: 'flagged' as const,
+        withdrawal: await updateWithdrawal(tx, w.id, {
+          flagged: true,
+          flagReason: 'Transfer reported failed after it was reported successful',
+        }),
+      };
+    }
+    await refund(tx, w, outcome, reason);
+    return {
+      result: 'refunded' as const,
+      withdrawal: await updateWithdrawal(tx, w.id, {
+        status: outcome,
+        metadata: { ...(w.metadata ?? {}), failureReason: reason },
+      }),
+    };
+  });
+
+  if (applied.result === 'flagged')
+    deps.logger.warn({ reference, outcome }, 'withdrawal flagged: contradictory transfer events');
+  if (applied.result === 'completed' || applied.result === 'refunded')
+    await notifyWithdrawal(deps, applied.withdrawal!);
+  return applied;
+}
+
+async function refund(tx: Db, w: TransactionRow, outcome: TransferOutcome, reason: string) {
+  await postLedgerEntry(tx, {
+    businessId: w.businessId,
+    kind: 'withdrawal_refund',
+    status: 'successful',
+    amount: w.amount,
+    currency: w.currency,
+    earningsDelta: new Decimal(w.earningsDelta).negated().toFixed(2),
+    relatedTransactionId: w.id,
+    bankAccountId: w.bankAccountId,
+    description: `Refund of withdrawal ${w.reference} (transfer ${outcome})`,
+    metadata: { reason },
+  });
+}
+
+async function notifyWithdrawal(deps: Deps, w: TransactionRow) {
+  const amount = `${w.currency} ${new Decimal(w.amount).toFixed(2)}`;
+  const message =
+    w.status === 'successful'
+      ? `Your withdrawal of ${amount} has been paid to your bank account.`
+      : `Your withdrawal of ${amount} was ${w.status === 'reversed' ? 'reversed by the bank' : 'not completed'}; the amount is back in your earnings.`;
+  try {
+    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(w.businessId, {
+      type: 'withdrawal.updated',
+      title: w.status === 'successful' ? 'Withdrawal paid' : 'Withdrawal refunded',
+      message,
+    });
+  } catch (err) {
+    deps.logger.warn({ err, reference: w.reference }, 'withdrawal notification not saved');
+  }
+}
+
+/**
+ * A withdrawal: the earnings are debited at once, in the transaction that writes the pending row (the
+ * guarded wallet update makes concurrent requests unable to overdraw). The transfer is initiated after
+ * that commit, never inside it. If the provider refuses, the amount is refunded at once; if its answer
+ * is lost (a timeout), the provider may have acted, so the withdrawal stays pending for its webhook.
+ */
+export async function requestWithdrawal(
+  deps: AppDeps,
+  businessId: string,
+  input: { bankAccountId: string; amount: number },
+): Promise<TransactionRow> {
+  const amount = new Decimal(String(input.amount));
+  const kobo = amount.times(100).toNumber();
+  if (kobo > MAX_AMOUNT_MINOR) throw new BusinessRuleError('Amount too large for a single transfer');
+  const bank = await findBankAccount(deps.db, businessId, input.bankAccountId);
+  if (!bank) throw new NotFoundError('Bank account');
+  // Checked again, atomically, by the debit itself; this only spares the provider a pointless call.
+  const wallet = await findWallet(deps.db, businessId);
+  if (!wallet || new Decimal(wallet.earnings).lt(amount))
+    throw new BusinessRuleError('Insufficient earnings balance');
+
+  let recipientCode = bank.recipientCode;
+  if (!recipientCode) {
+    try {
+      const created = await deps.payment.createTransferRecipient({
+        name: bank.accountName,
+        accountNumber: bank.accountNumber,
+        bankCode: bank.code,
+      });
+      recipientCode = await saveRecipientCode(deps.db, businessId, bank.id, created.recipientCode);
+    } catch (err) {
+      if (err instanceof PaymentProviderError)
+        throw new UpstreamError(`Could not set up the transfer to this bank account: ${err.message}`);
+      throw err;
+    }
+  }
+
+  const { transaction: pending } = await deps.db.transaction((tx) =>
+    postLedgerEntry(tx, {
+      businessId,
+      kind: 'withdrawal',
+      status: 'pending',
+      amount: amount.toFixed(2),
+      currency: PAYMENT_CURRENCY,
+      providerAmount: kobo,
+      earningsDelta: amount.negated().toFixed(2),
+      bankAccountId: bank.id,
+      description: `Withdrawal to ${bank.bankName} ****${bank.accountNumber.slice(-4)}`,
+    }),
+  );
+
+  let initiated: Awaited<ReturnType<AppDeps['payment']['transfer']>>;
+  try {
+    initiated = await deps.payment.transfer({
+      amountMinor: kobo,
+      recipientCode,
+      reference: pending.reference,
+      reason: 'Affiliate earnings withdrawal',
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderError && err.ambiguous) {
+      deps.logger.warn(
+        { err, reference: pending.reference },
+        'transfer initiation unconfirmed; awaiting webhook',
+      );
+      return updateWithdrawal(deps.db, pending.id, {
+        metadata: { initiation: 'unconfirmed', error: err.message },
+      });
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    await applyTransferOutcome(deps, pending.reference, 'failed', `Transfer not initiated: ${message}`);
+    throw new UpstreamError(
+      `The transfer could not be initiated (${message}); the amount was returned to your earnings`,
+    );
+  }
+
+  const withCode = await updateWithdrawal(deps.db, pending.id, { providerReference: initiated.transferCode });
+  if (initiated.status === 'success') {
+    return (await applyTransferOutcome(deps, pending.reference, 'successful', 'Transfer completed at once'))
+      .withdrawal!;
+  }
+  if (initiated.status === 'failed') {
+    await applyTransferOutcome(deps, pending.reference, 'failed', 'Transfer refused by the provider');
+    throw new UpstreamError(
+      'The transfer was refused by the payment provider; the amount was returned to your earnings',
+    );
+  }
+  return withCode;
+}

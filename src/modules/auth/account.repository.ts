@@ -1,0 +1,131 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { accounts, businesses, refreshSessions } from '../../platform/db/schema/index.js';
+import type { AccountRow } from './registration.repository.js';
+
+/** An account with the id of the business it owns (every account owns one). */
+export type AccountWithBusiness = AccountRow & { businessId: string | null };
+
+const withBusiness = { account: accounts, businessId: businesses.id };
+const flatten = (row: { account: AccountRow; businessId: string | null } | undefined) =>
+  row ? { ...row.account, businessId: row.businessId } : null;
+
+/** A unique index refused the write (PostgreSQL 23505), on either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithBusiness | null> {
+  const [row] = await db
+    .select(withBusiness)
+    .from(accounts)
+    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
+    .where(eq(accounts.email, normaliseEmail(email)))
+    .limit(1);
+  return flatten(row);
+}
+
+export async function findAccountById(db: Db, accountId: string): Promise<AccountWithBusiness | null> {
+  const [row] = await db
+    .select(withBusiness)
+    .from(accounts)
+    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return flatten(row);
+}
+
+export async function findAccountBySubject(db: Db, subject: string): Promise<AccountWithBusiness | null> {
+  const [row] = await db
+    .select(withBusiness)
+    .from(accounts)
+    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
+    .where(eq(accounts.identityProviderSubject, subject))
+    .limit(1);
+  return flatten(row);
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, normaliseEmail(email)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type AccountChanges = Partial<
+  Pick<
+    AccountRow,
+    | 'name'
+    | 'avatarUrl'
+    | 'email'
+    | 'passwordHash'
+    | 'verified'
+    | 'deleted'
+    | 'deletedAt'
+    | 'identityProviderSubject'
+  >
+>;
+
+/** Applies `changes` and returns the account as stored afterwards. */
+export async function updateAccount(db: Db, accountId: string, changes: AccountChanges): Promise<AccountRow> {
+  const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
+  return row!;
+}
+
+/** Sets a password only where none exists, so two concurrent set-password calls cannot both win. */
+export async function setFirstPassword(db: Db, accountId: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ passwordHash })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.passwordHash)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
+/** The business id of the affiliate that owns `referralCode`, or null. */
+export async function findAffiliateByReferralCode(db: Db, referralCode: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.referralCode, referralCode), eq(businesses.type, 'affiliate')))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** A session that can still mint access tokens: not revoked, not expired, its account not deleted. */
+export async function isSessionLive(db: Db, sessionId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshSessions.id })
+    .from(refreshSessions)
+    .innerJoin(accounts, eq(accounts.id, refreshSessions.accountId))
+    .where(
+      and(
+        eq(refreshSessions.id, sessionId),
+        eq(refreshSessions.accountId, accountId),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, sql`now()`),
+        eq(accounts.deleted, false),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Signs the account out of every other device after a password change; the caller's session stays. */
+export async function revokeOtherSessions(db: Db, accountId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshSessions.accountId, accountId),
+        ne(refreshSessions.id, keepSessionId),
+        isNull(refreshSessions.revokedAt),
+      ),
+    );
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
+import type { ModulePlugin } from '../index.js';
+import { clearAuthCookie, setAuthCookie } from './auth.cookie.js';
+import { AbuseLimits, perIpLimit } from './auth.limits.js';
+import {
+  changePasswordBody,
+  emailBody,
+  emptyResponse,
+  passwordBody,
+  refreshTokenBody,
+  sessionResponse,
+  signInBody,
+  signUpBody,
+  userSchema,
+} from './auth.schemas.js';
+import { AuthService } from './auth.service.js';
+import { codesRoutes } from './codes.routes.js';
+import { CodesService } from './codes.service.js';
+import { identityRoutes } from './identity.routes.js';
+import { IdentitySignInService } from './identity-sign-in.service.js';
+import { OtpService } from './otp.service.js';
+
+const tags = ['auth'];
+
+/** SPEC.md "Auth" and `POST /oauth/identity-provider-sign-in`. */
+export const authRoutes: ModulePlugin = async (app, deps) => {
+  const otp = new OtpService(deps.db, deps.config.JWT_SECRET);
+  const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);
+  const service = new AuthService(deps, otp, limits);
+  const publicRoute = { apiObject: 'auth', auth: 'public' } as const;
+
+  app.post(
+    '/auth/sign-up',
+    {
+      config: publicRoute,
+      schema: { tags, summary: 'Create an account', body: signUpBody, response: { 201: sessionResponse } },
+    },
+    async (req, reply) => {
+      const session = await service.signUp(req.body);
+      setAuthCookie(reply, deps.config, session.accessToken);
+      return sendSuccess(reply, session, 'Account created', 201);
+    },
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'signIn') },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: signInBody,
+        response: { 200: sessionResponse },
+      },
+    },
+    async (req, reply) => {
+      const session = await service.signIn(req.body.email, req.body.password);
+      setAuthCookie(reply, deps.config, session.accessToken);
+      return sendSuccess(reply, session, 'Signed in');
+    },
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      config: { apiObject: 'auth' },
+      schema: {
+        tags,
+        summary: 'Sign out: ends the session, clears the cookie',
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.signOut(req.auth);
+      clearAuthCookie(reply, deps.config);
+      return sendSuccess(reply, null, 'Signed out');
+    },
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'A new access token for a live session',
+        body: refreshTokenBody,
+        response: { 200: successSchema(z.object({ accessToken: z.string() })) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.refresh(req.body.refreshToken), 'Token refreshed'),
+  );
+
+  app.post(
+    '/auth/check-email',
+    {
+      config: publicRoute,
+      schema: { tags, summary: 'Whether an e-mail address is free to register', body: emailBody },
+    },
+    async (req, reply) => sendSuccess(reply, await service.checkEmail(req.body.email), 'E-mail is available'),
+  );
+
+  app.post(
+    '/auth/set-password',
+    {
+      config: { apiObject: 'auth' },
+      schema: {
+        tags,
+        summary: 'Set a first password (accounts created without one)',
+        body: passwordBody,
+        response: { 200: successSchema(userSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.setPassword(req.auth, req.body.password), 'Password set'),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      config: { apiObject: 'auth' },
+      schema: {
+        tags,
+        summary: 'Change the password (signs out other devices)',
+        body: changePasswordBody,
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.changePassword(req.auth, req.body.password, req.body.newPassword);
+      return sendSuccess(reply, null, 'Password changed');
+    },
+  );
+
+  codesRoutes(app, deps, new CodesService(deps, otp, limits, service));
+  identityRoutes(app, deps, new IdentitySignInService(deps, service, otp));
+};

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { successSchema } from '../../platform/http/envelope.js';
+
+/** Trimmed and lower-cased before the check: `A@x.com` and `a@x.com` are one address. */
+export const emailSchema = z.string().trim().toLowerCase().email('Must be an e-mail address').max(254);
+
+// argon2 hashes any length, but an unbounded password is a cheap way to burn CPU.
+export const passwordSchema = z
+  .string()
+  .min(8, 'Must be at least 8 characters')
+  .max(128, 'Must be at most 128 characters');
+
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Must be the 6-digit code from the e-mail');
+
+export const signUpBody = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: emailSchema,
+  whatsappNumber: z.string().trim().min(1).max(32),
+  password: passwordSchema.optional(),
+  referralCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{10}$/, 'Must be a 10-letter referral code')
+    .optional(),
+});
+
+// Sign-in checks presence only: the rules of a new password say nothing about an old one.
+export const signInBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+export const refreshTokenBody = z.object({ refreshToken: z.string().min(1).max(4096) });
+export const emailBody = z.object({ email: emailSchema });
+export const passwordBody = z.object({ password: passwordSchema });
+export const codeBody = z.object({ code: otpCodeSchema });
+export const verifyCodeBody = z.object({
+  code: otpCodeSchema,
+  /** Recommended: the record is then found by e-mail and a wrong code counts against it. */
+  email: emailSchema.optional(),
+});
+export const resetPasswordBody = z.object({
+  email: emailSchema,
+  code: otpCodeSchema,
+  password: passwordSchema,
+});
+export const changePasswordBody = z.object({
+  password: z.string().min(1).max(1024),
+  newPassword: passwordSchema,
+});
+export const identitySignInBody = z.object({ code: z.string().trim().min(1).max(4096) });
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  whatsappNumber: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isAdmin: z.boolean(),
+  verified: z.boolean(),
+  hasPassword: z.boolean(),
+  deleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  businessId: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const sessionResponse = successSchema(
+  z.object({ user: userSchema, accessToken: z.string(), refreshToken: z.string() }),
+);
+export const emptyResponse = successSchema(z.null());

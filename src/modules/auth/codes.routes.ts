@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import type { ZodApp } from '../../platform/http/types.js';
+import { perIpLimit } from './auth.limits.js';
+import {
+  codeBody,
+  emailBody,
+  emptyResponse,
+  resetPasswordBody,
+  userSchema,
+  verifyCodeBody,
+} from './auth.schemas.js';
+import type { CodesService } from './codes.service.js';
+
+const tags = ['auth'];
+
+/** The one-time-code endpoints (SPEC.md "Auth", Authentication rule 5). */
+export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): void {
+  const publicRoute = { apiObject: 'auth', auth: 'public' } as const;
+
+  app.post(
+    '/auth/send-code',
+    {
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'sendCode') },
+      schema: {
+        tags,
+        summary: 'E-mail a 6-digit code (valid 10 minutes)',
+        body: emailBody,
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.sendCode(req.body.email);
+      return sendSuccess(reply, null, 'Code sent');
+    },
+  );
+
+  app.post(
+    '/auth/verify-code',
+    {
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'verifyCode') },
+      schema: {
+        tags,
+        summary: 'Check a code without consuming it',
+        description:
+          'Send `email` with the code: a wrong code then counts against that address’s 5 attempts.',
+        body: verifyCodeBody,
+        response: { 200: successSchema(z.object({ valid: z.literal(true) })) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.verifyCode(req.body.code, req.body.email, req.ip), 'Code is valid'),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { apiObject: 'auth' },
+      schema: {
+        tags,
+        summary: 'Verify the account’s e-mail with its code',
+        body: codeBody,
+        response: { 200: successSchema(userSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.verifyEmail(req.auth, req.body.code), 'E-mail verified'),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'forgotPassword') },
+      schema: {
+        tags,
+        summary: 'E-mail a password-reset code',
+        description: 'Answers 200 whether or not the address has an account.',
+        body: emailBody,
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.forgotPassword(req.body.email);
+      return sendSuccess(reply, null, 'If an account exists for this address, a reset code has been sent');
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'resetPassword') },
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset code',
+        body: resetPasswordBody,
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.resetPassword(req.body.email, req.body.code, req.body.password);
+      return sendSuccess(reply, null, 'Password reset');
+    },
+  );
+}

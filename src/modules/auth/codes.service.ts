@@ -1,0 +1,86 @@
+import type { AppDeps } from '../../deps.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { revokeAllSessions } from '../../platform/auth/sessions.js';
+import { BusinessRuleError, UnauthorizedError } from '../../platform/http/errors.js';
+import { findAccountByEmail, updateAccount } from './account.repository.js';
+import type { AbuseLimits } from './auth.limits.js';
+import { authMails, sendInBackground } from './auth.mails.js';
+import type { AuthService } from './auth.service.js';
+import type { OtpService } from './otp.service.js';
+
+const invalidCode = () => new UnauthorizedError('Invalid or expired code');
+
+/** The one-time-code endpoints: send-code, verify-code, verify-email, forgot-password, reset-password. */
+export class CodesService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly otp: OtpService,
+    private readonly limits: AbuseLimits,
+    private readonly auth: AuthService,
+  ) {}
+
+  /** Sends a code to any address, registered or not: an e-mail change proves the new address this way. */
+  async sendCode(email: string): Promise<void> {
+    await this.limits.perEmail('sendCode', email);
+    const code = await this.otp.issue(email);
+    sendInBackground(this.deps, authMails.verification(email, code));
+  }
+
+  /** Checks a code without consuming it (SPEC.md); see docs/decisions.md for the code-only form. */
+  async verifyCode(code: string, email: string | undefined, ip: string): Promise<{ valid: true }> {
+    if (email) {
+      await this.limits.perEmail('verifyCode', email);
+      if (!(await this.otp.check(email, code))) throw invalidCode();
+      return { valid: true };
+    }
+    const giveBack = await this.limits.reserveCodeOnlyGuess(ip);
+    if (!(await this.otp.existsLive(code))) throw invalidCode();
+    await giveBack();
+    return { valid: true };
+  }
+
+  async verifyEmail(auth: AuthContext, code: string) {
+    if (auth.verified) throw new BusinessRuleError('This e-mail address is already verified');
+    if (!(await this.otp.check(auth.email, code))) throw invalidCode();
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();
+      await updateAccount(tx, auth.accountId, { verified: true });
+    });
+    const user = await this.auth.profile(auth.accountId);
+    await this.auth.notifyAdmins({
+      type: 'account.email_verified',
+      title: 'E-mail verified',
+      message: `${user.name} (${user.email}) verified their e-mail address.`,
+    });
+    return user;
+  }
+
+  /**
+   * Answers the same for every address (docs/decisions.md): a code record is written either way, and the
+   * e-mail goes out in the background only when the account exists.
+   */
+  async forgotPassword(email: string): Promise<void> {
+    await this.limits.perEmail('forgotPassword', email);
+    const account = await findAccountByEmail(this.deps.db, email);
+    const code = await this.otp.issue(email);
+    if (account) sendInBackground(this.deps, authMails.passwordReset(account.email, code));
+  }
+
+  async resetPassword(email: string, code: string, password: string): Promise<void> {
+    await this.limits.perEmail('resetPassword', email);
+    if (!(await this.otp.check(email, code))) throw invalidCode();
+    const account = await findAccountByEmail(this.deps.db, email);
+    if (!account) throw invalidCode();
+    // Refused before the code is consumed, so the user can try again with another password.
+    if (account.passwordHash && (await verifyPassword(account.passwordHash, password)))
+      throw new BusinessRuleError('The new password must differ from the current one');
+    const passwordHash = await hashPassword(password);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await this.otp.consumeIn(tx, email, code))) throw invalidCode();
+      // The code proved the mailbox, which is what e-mail verification proves too.
+      await updateAccount(tx, account.id, { passwordHash, verified: true });
+      await revokeAllSessions(tx, account.id);
+    });
+  }
+}

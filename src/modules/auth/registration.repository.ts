@@ -1,0 +1,54 @@
+import type { Db } from '../../platform/db/client.js';
+import { accounts, businesses, wallets } from '../../platform/db/schema/index.js';
+import { insertDefaultNotificationSettings } from '../notifications/notification-settings.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type BusinessRow = typeof businesses.$inferSelect;
+
+export interface NewAccountGraph {
+  name: string;
+  email: string;
+  whatsappNumber?: string | null;
+  avatarUrl?: string | null;
+  passwordHash?: string | null;
+  role?: AccountRow['role'];
+  verified?: boolean;
+  identityProviderSubject?: string | null;
+  referredBy?: string | null;
+  countryCode?: string | null;
+}
+
+/**
+ * Creates what every account owns (SPEC.md: one business, one wallet, default preferences). Must run in
+ * the caller's transaction so that a failure leaves none of it behind. The e-mail is stored lower-cased;
+ * a duplicate raises the unique violation of `accounts_email_unique`.
+ */
+export async function insertAccountGraph(
+  tx: Db,
+  input: NewAccountGraph,
+): Promise<{ account: AccountRow; business: BusinessRow }> {
+  const [account] = await tx
+    .insert(accounts)
+    .values({
+      name: input.name,
+      email: input.email.trim().toLowerCase(),
+      whatsappNumber: input.whatsappNumber ?? null,
+      avatarUrl: input.avatarUrl ?? null,
+      passwordHash: input.passwordHash ?? null,
+      role: input.role ?? 'business',
+      verified: input.verified ?? false,
+      identityProviderSubject: input.identityProviderSubject ?? null,
+    })
+    .returning();
+  const [business] = await tx
+    .insert(businesses)
+    .values({
+      accountId: account!.id,
+      referredBy: input.referredBy ?? null,
+      countryCode: input.countryCode ?? null,
+    })
+    .returning();
+  await tx.insert(wallets).values({ businessId: business!.id });
+  await insertDefaultNotificationSettings(tx, business!.id);
+  return { account: account!, business: business! };
+}

@@ -1,0 +1,119 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
+import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/index.js';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+
+/** The profile fields a business may change itself (SPEC.md "PATCH /business"). */
+export type ProfilePatch = Partial<
+  Pick<
+    BusinessRow,
+    | 'companyName'
+    | 'companyLogo'
+    | 'address'
+    | 'website'
+    | 'businessRegistrationNumber'
+    | 'countryCode'
+    | 'industry'
+    | 'noOfEmployees'
+    | 'noOfSubscribers'
+  >
+>;
+
+export type CredentialColumns = Partial<
+  Pick<
+    BusinessRow,
+    | 'provider'
+    | 'wabaNumber'
+    | 'wabaProviderId'
+    | 'providerHSMID'
+    | 'providerHSMPasswordEnc'
+    | 'providerDashboardLogin'
+    | 'providerDashboardPasswordEnc'
+    | 'providerTwowayLogin'
+    | 'providerTwowayPasswordEnc'
+  >
+>;
+
+export async function findBusiness(db: Db, businessId: string): Promise<BusinessRow | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId));
+  return row ?? null;
+}
+
+/**
+ * What `GET /business` shows, in one round trip: the business, its wallet and its running plan (if any).
+ * The most frequent read of a signed-in client, hence a prepared statement.
+ */
+export async function findBusinessView(db: Db, businessId: string) {
+  const [row] = await prepared(db, 'business_view', (d) =>
+    d
+      .select({ business: businesses, wallet: wallets, userPlan: userPlans, plan: plans })
+      .from(businesses)
+      .leftJoin(wallets, eq(wallets.businessId, businesses.id))
+      .leftJoin(
+        userPlans,
+        and(eq(userPlans.businessId, businesses.id), gt(userPlans.expiredDate, sql`now()`)),
+      )
+      .leftJoin(plans, eq(plans.id, userPlans.planId))
+      .where(eq(businesses.id, sql.placeholder('businessId')))
+      .prepare('business_view'),
+  ).execute({ businessId });
+  return row ?? null;
+}
+
+export async function findBusinessCountryCode(db: Db, businessId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ countryCode: businesses.countryCode })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row?.countryCode ?? null;
+}
+
+/** Writes the given columns of the business (undefined ones are left alone). */
+export async function updateBusiness(
+  db: Db,
+  businessId: string,
+  patch: ProfilePatch | CredentialColumns,
+): Promise<BusinessRow | null> {
+  if (!Object.values(patch).some((v) => v !== undefined)) return findBusiness(db, businessId);
+  const [row] = await db
+    .update(businesses)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(businesses.id, businessId))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Puts the business back in the admins' queue. One conditional UPDATE: a submission racing an acceptance
+ * can never turn an accepted business back into a pending one. Null when the business is already accepted.
+ */
+export async function submitForVerification(db: Db, businessId: string): Promise<BusinessRow | null> {
+  const [row] = await db
+    .update(businesses)
+    .set({
+      businessVerified: 'pending',
+      verificationReason: null,
+      verificationSubmittedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(businesses.id, businessId), ne(businesses.businessVerified, 'accepted')))
+    .returning();
+  return row ?? null;
+}
+
+/** The constraint a unique violation (23505) broke, or null for any other error. */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  if (code !== '23505') return null;
+  return e.constraint ?? e.cause?.constraint ?? '';
+}
+
+/** The SQLSTATE of a database error, without its message (which may quote the values written). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,84 @@
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import type { ModulePlugin } from '../index.js';
+import { userPlanSchema } from '../plans/plans.schemas.js';
+import {
+  businessProfileSchema,
+  providerCredentialsBody,
+  updateBusinessBody,
+  walletSchema,
+} from './business.schemas.js';
+import { BusinessService } from './business.service.js';
+
+const tags = ['business'];
+const response = {
+  200: successSchema(
+    businessProfileSchema.extend({ wallet: walletSchema.nullable(), userPlan: userPlanSchema.nullable() }),
+  ),
+};
+
+export const businessRoutes: ModulePlugin = async (app, deps) => {
+  const service = new BusinessService(deps);
+  const apiObject = 'business';
+
+  app.get(
+    '/business',
+    {
+      config: { apiObject },
+      schema: { tags, summary: 'The business profile with its wallet and active plan', response },
+    },
+    async (req, reply) => sendSuccess(reply, await service.profile(req.auth), 'Business fetched'),
+  );
+
+  app.patch(
+    '/business',
+    {
+      config: { apiObject },
+      schema: {
+        tags,
+        summary: 'Update the profile (other fields are ignored)',
+        body: updateBusinessBody,
+        response,
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.update(req.auth, req.body), 'Business updated'),
+  );
+
+  app.post(
+    '/business/verification',
+    {
+      config: { apiObject, auth: 'verifiedEmail' },
+      schema: { tags, summary: 'Submit the profile to the administrators for verification', response },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.submitVerification(req.auth), 'Business submitted for verification'),
+  );
+
+  app.post(
+    '/business/referral-code',
+    {
+      config: { apiObject, auth: 'affiliate' },
+      schema: { tags, summary: 'Generate a new referral code (affiliates)', response },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.regenerateReferralCode(req.auth), 'Referral code regenerated'),
+  );
+
+  app.post(
+    '/business/provider',
+    {
+      config: { apiObject, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      schema: {
+        tags,
+        summary: 'Store the messaging-provider credentials (passwords encrypted, shown as true/false)',
+        body: providerCredentialsBody,
+        response,
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.saveProviderCredentials(req.auth, req.body),
+        'Provider credentials saved',
+      ),
+  );
+};

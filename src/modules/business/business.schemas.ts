@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { countryCodeSchema } from '../exchange-rates/exchange-rates.schemas.js';
+import { optionalBody } from '../settings/common-schemas.js';
+
+const text = (max = 500) => z.string().trim().max(max).nullable().optional();
+const count = z.number().int().min(0).max(2_147_483_647).nullable().optional();
+
+/**
+ * SPEC.md "PATCH /business": only these fields; any other key (businessVerified, type, referralCode...) is
+ * dropped by the schema, never an error and never written. `null` clears a field.
+ */
+export const updateBusinessBody = optionalBody(
+  z.object({
+    companyName: text(200),
+    companyLogo: text(2048),
+    address: text(),
+    website: text(2048),
+    businessRegistrationNumber: text(100),
+    countryCode: countryCodeSchema.nullable().optional(),
+    industry: text(200),
+    noOfEmployees: count,
+    noOfSubscribers: count,
+  }),
+);
+
+export type UpdateBusinessInput = z.output<typeof updateBusinessBody>;
+
+// Passwords are taken byte for byte (no trimming): they are someone else's secret, not our input to tidy.
+const secret = z.string().min(1).max(512);
+const optionalText = z.string().trim().max(256).optional();
+
+/** Optional fields: omitted keeps the stored value, an empty string clears it. */
+export const providerCredentialsBody = z.object({
+  provider: z.string().trim().min(1).max(64),
+  wabaNumber: z.string().trim().min(1).max(32),
+  providerHSMID: z.string().trim().min(1).max(256),
+  providerHSMPassword: secret,
+  wabaProviderId: optionalText,
+  providerDashboardLogin: optionalText,
+  providerDashboardPassword: z.string().max(512).optional(),
+  providerTwowayLogin: optionalText,
+  providerTwowayPassword: z.string().max(512).optional(),
+});
+
+export type ProviderCredentialsInput = z.output<typeof providerCredentialsBody>;
+
+const walletSchema = z.object({
+  id: z.string(),
+  balance: z.number(),
+  earnings: z.number().optional(),
+  updatedAt: z.string(),
+});
+
+const masked = z.enum(['true', 'false']);
+
+export const businessProfileSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  businessRegistrationNumber: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  industry: z.string().nullable(),
+  noOfEmployees: z.number().int().nullable(),
+  noOfSubscribers: z.number().int().nullable(),
+  businessVerified: z.enum(['pending', 'accepted', 'rejected']),
+  verificationReason: z.string().nullable(),
+  verificationSubmittedAt: z.string().nullable(),
+  type: z.string(),
+  affiliatePercentage: z.number().int().nullable(),
+  referralCode: z.string().nullable(),
+  referredBy: z.string().nullable(),
+  provider: z.string().nullable(),
+  wabaNumber: z.string().nullable(),
+  wabaProviderId: z.string().nullable(),
+  providerHSMID: z.string().nullable(),
+  providerHSMPassword: masked,
+  providerDashboardLogin: z.string().nullable(),
+  providerDashboardPassword: masked,
+  providerTwowayLogin: z.string().nullable(),
+  providerTwowayPassword: masked,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export { walletSchema };

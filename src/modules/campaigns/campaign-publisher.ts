@@ -1,0 +1,115 @@
+import type { AppDeps } from '../../deps.js';
+import { signalDispatch } from '../../jobs/signal.js';
+import type { Db } from '../../platform/db/client.js';
+import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { Notifier } from '../notifications/notifier.js';
+import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
+import {
+  type Charge,
+  chargeCampaign,
+  creditReferrerCommission,
+  type PaymentMethod,
+} from './campaign-billing.js';
+import {
+  type CampaignRow,
+  findBusinessForCampaigns,
+  insertRecipients,
+  lockCampaign,
+  markPublished,
+} from './campaigns.repository.js';
+
+/** A scheduled time this close to now counts as "now": the request took time to arrive. */
+export const SCHEDULE_GRACE_MS = 60_000;
+
+export function checkSchedule(isScheduled: boolean, scheduledAt: Date | null, now = new Date()): void {
+  if (!isScheduled) return;
+  if (!scheduledAt)
+    throw ValidationError.field('scheduledAt', 'scheduledAt is required when isScheduled is true');
+  if (scheduledAt.getTime() < now.getTime() - SCHEDULE_GRACE_MS) {
+    throw ValidationError.field('scheduledAt', 'scheduledAt must be now or in the future (UTC)');
+  }
+}
+
+export interface Published {
+  campaign: CampaignRow;
+  charge: Charge;
+  paymentMethod: PaymentMethod;
+}
+
+/**
+ * Publishes a draft inside the caller's transaction, all or nothing (issue 6): lock the campaign, check it
+ * is still a draft, queue one message per recipient (held until due when scheduled), bill exactly that
+ * many, credit the referrer, mark it published. The row lock makes concurrent publishes of one draft
+ * queue up behind the first, which then finds it published: one bill, one set of messages.
+ */
+export async function publishInTransaction(
+  tx: Db,
+  logger: AppDeps['logger'],
+  args: { businessId: string; campaignId: string; paymentMethod: PaymentMethod; requireCredentials: boolean },
+): Promise<Published> {
+  const draft = await lockCampaign(tx, args.businessId, args.campaignId);
+  if (!draft) throw new NotFoundError('Campaign');
+  if (draft.isSentOut) throw new BusinessRuleError('Campaign already sent');
+  if (draft.isPublished) throw new BusinessRuleError('Campaign already published');
+  checkSchedule(draft.isScheduled, draft.scheduledAt);
+  const business = await findBusinessForCampaigns(tx, args.businessId);
+  if (!business) throw new NotFoundError('Business');
+  // Billing a campaign the gateway will refuse to send is worse than refusing to publish it.
+  if (args.requireCredentials && !business.hasCredentials) {
+    throw new BusinessRuleError('Save your messaging provider credentials before publishing a campaign');
+  }
+
+  const immediate = !draft.isScheduled;
+  const recipients = await insertRecipients(tx, draft, immediate ? 'queued' : 'held');
+  if (recipients === 0) {
+    throw new BusinessRuleError('This campaign has no recipients: no opted-in contacts match it');
+  }
+  const charge = await chargeCampaign(tx, {
+    businessId: args.businessId,
+    campaignId: draft.id,
+    campaignName: draft.name,
+    messageType: draft.messageType,
+    paymentMethod: args.paymentMethod,
+    recipients,
+  });
+  await creditReferrerCommission(tx, logger, {
+    businessId: args.businessId,
+    referredBy: business.referredBy,
+    campaignId: draft.id,
+    cost: charge.cost,
+  });
+  const now = new Date();
+  const campaign = await markPublished(tx, draft.id, {
+    paymentMethod: args.paymentMethod,
+    publishedAt: now,
+    isSentOut: immediate,
+    sentOutAt: immediate ? now : null,
+    recipientCount: recipients,
+    cost: charge.cost,
+    rate: charge.rate,
+  });
+  return { campaign, charge, paymentMethod: args.paymentMethod };
+}
+
+/** What follows a committed publish: the low-credit e-mail, the "sent" notification, the dispatcher's nudge. */
+export async function afterPublish(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'logger' | 'realtime'>,
+  { campaign, charge }: Published,
+): Promise<void> {
+  if (charge.walletBefore && charge.walletAfter) {
+    await alertIfCreditLow(deps, campaign.businessId, charge.walletBefore, charge.walletAfter);
+  }
+  if (!campaign.isSentOut) return;
+  signalDispatch();
+  try {
+    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(campaign.businessId, {
+      type: 'campaign.sent',
+      title: 'Campaign sent',
+      message: `"${campaign.name}" is being sent to ${campaign.recipientCount} recipient${
+        campaign.recipientCount === 1 ? '' : 's'
+      }.`,
+    });
+  } catch (err) {
+    deps.logger.warn({ err, campaignId: campaign.id }, 'campaign-sent notification not created');
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import type { ModulePlugin } from '../index.js';
+import {
+  campaignDetailSchema,
+  campaignMessagePageSchema,
+  campaignPageSchema,
+  campaignParams,
+  campaignSchema,
+  campaignStatsSchema,
+  createCampaignBody,
+  listCampaignsQuery,
+  listMessagesQuery,
+  publishCampaignBody,
+  qrCodeSchema,
+  updateCampaignBody,
+} from './campaigns.schemas.js';
+import { CampaignsService } from './campaigns.service.js';
+
+const tags = ['campaigns'];
+const config = { apiObject: 'campaign' };
+
+export const campaignsRoutes: ModulePlugin = async (app, deps) => {
+  const service = new CampaignsService(deps);
+
+  app.get(
+    '/campaigns',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The business's campaigns, newest first; `search` matches name and description",
+        querystring: listCampaignsQuery,
+        response: { 200: successSchema(campaignPageSchema) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Campaigns fetched'),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a draft, or create and publish it when `paymentMethod` is given',
+        body: createCampaignBody,
+        response: { 201: successSchema(campaignSchema) },
+      },
+    },
+    async (req, reply) => {
+      const campaign = await service.create(req.auth, req.body);
+      return sendSuccess(
+        reply,
+        campaign,
+        campaign.isPublished ? 'Campaign published' : 'Campaign saved as draft',
+        201,
+      );
+    },
+  );
+
+  app.get(
+    '/campaigns/stats',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Counts: total, draft, scheduled, pending (being delivered), sent (delivery finished)',
+        response: { 200: successSchema(campaignStatsSchema) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.stats(req.auth), 'Campaign stats fetched'),
+  );
+
+  app.get(
+    '/campaigns/qr-code',
+    {
+      config: { apiObject: 'qrCode', auth: 'verifiedBusiness' },
+      schema: {
+        tags,
+        summary: "Deep link to chat with the business's messaging number, and its QR code (PNG data URL)",
+        response: { 200: successSchema(qrCodeSchema) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.qrCode(req.auth), 'QR code generated'),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One campaign with its delivery counts',
+        params: campaignParams,
+        response: { 200: successSchema(campaignDetailSchema) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Campaign fetched'),
+  );
+
+  app.get(
+    '/campaigns/:id/messages',
+    {
+      config: { apiObject: 'campaignMessage' },
+      schema: {
+        tags,
+        summary: "Each recipient's outcome (filter by `status`), with the failure reason",
+        params: campaignParams,
+        querystring: listMessagesQuery,
+        response: { 200: successSchema(campaignMessagePageSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.messages(req.auth, req.params.id, req.query),
+        'Campaign messages fetched',
+      ),
+  );
+
+  app.patch(
+    '/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edit a draft (400 once published or sent)',
+        params: campaignParams,
+        body: updateCampaignBody,
+        response: { 200: successSchema(campaignSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.update(req.auth, req.params.id, req.body ?? {}), 'Campaign updated'),
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a campaign (400 while published and waiting for its scheduled time)',
+        params: campaignParams,
+        response: { 200: successSchema(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await service.remove(req.auth, req.params.id);
+      return sendSuccess(reply, null, 'Campaign deleted');
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/publish',
+    {
+      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      schema: {
+        tags,
+        summary: 'Bill and publish a draft: sent at once, or at `scheduledAt` when scheduled',
+        params: campaignParams,
+        body: publishCampaignBody,
+        response: { 200: successSchema(campaignSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.publish(req.auth, req.params.id, req.body.paymentMethod),
+        'Campaign published',
+      ),
+  );
+};

@@ -1,0 +1,259 @@
+import QRCode from 'qrcode';
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import {
+  BusinessRuleError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/http/errors.js';
+import { toPage } from '../../platform/http/pagination.js';
+import type { PaymentMethod } from './campaign-billing.js';
+import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
+import {
+  type CampaignMessageRow,
+  type CampaignRow,
+  campaignStats,
+  deleteCampaign,
+  deliveryCounts,
+  findBusinessForCampaigns,
+  findCampaign,
+  insertCampaign,
+  listCampaignMessages,
+  listCampaigns,
+  type NewCampaign,
+  updateDraft,
+} from './campaigns.repository.js';
+import type {
+  CreateCampaignInput,
+  ListCampaignsQuery,
+  ListMessagesQuery,
+  UpdateCampaignInput,
+} from './campaigns.schemas.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
+  if (!row.isPublished) return 'draft';
+  if (!row.isSentOut) return 'scheduled';
+  return row.completedAt ? 'sent' : 'pending';
+}
+
+export function toCampaignDto(row: CampaignRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    messageType: row.messageType,
+    sendToAllContact: row.sendToAllContact,
+    selectedContactId: row.selectedContactId,
+    message: row.message,
+    uploadFileUrl: row.uploadFileUrl,
+    header: row.header,
+    actionButtonTitle: row.actionButtonTitle,
+    actionButtonUrl: row.actionButtonUrl,
+    isScheduled: row.isScheduled,
+    scheduledAt: iso(row.scheduledAt),
+    timeZone: row.timeZone,
+    paymentMethod: row.paymentMethod,
+    isPublished: row.isPublished,
+    isSentOut: row.isSentOut,
+    status: campaignStatus(row),
+    publishedAt: iso(row.publishedAt),
+    sentOutAt: iso(row.sentOutAt),
+    completedAt: iso(row.completedAt),
+    recipientCount: row.recipientCount,
+    sentCount: row.sentCount,
+    failedCount: row.failedCount,
+    cost: row.cost === null ? null : Number(row.cost),
+    rate: row.rate === null ? null : Number(row.rate),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toCampaignMessageDto(row: CampaignMessageRow) {
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    phoneNumber: row.phoneNumber,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    status: row.status,
+    attempts: row.attempts,
+    providerMessageId: row.providerMessageId,
+    failureReason: row.status === 'sent' ? null : row.error,
+    sentAt: iso(row.sentAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function businessOf(auth: AuthContext): string {
+  if (!auth.businessId) throw new ForbiddenError('This account has no business profile');
+  return auth.businessId;
+}
+
+/** The stored form of the schedule: UTC, and no time at all for an immediate campaign. */
+function scheduleOf(isScheduled: boolean, scheduledAt: string | null | undefined): Date | null {
+  return isScheduled && scheduledAt ? new Date(scheduledAt) : null;
+}
+
+function checkButton(title: string | null | undefined, url: string | null | undefined): void {
+  if (!!title !== !!url) {
+    const path = title ? 'actionButtonUrl' : 'actionButtonTitle';
+    throw ValidationError.field(
+      path,
+      'actionButtonTitle and actionButtonUrl go together: give both or neither',
+    );
+  }
+}
+
+export class CampaignsService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(auth: AuthContext, q: ListCampaignsQuery) {
+    const { rows, total } = await listCampaigns(this.deps.db, businessOf(auth), q);
+    return toPage(rows.map(toCampaignDto), total, q);
+  }
+
+  stats(auth: AuthContext) {
+    return campaignStats(this.deps.db, businessOf(auth));
+  }
+
+  async get(auth: AuthContext, id: string) {
+    const row = await this.find(auth, id);
+    const counts = await deliveryCounts(this.deps.db, row.id);
+    const total = counts.held + counts.queued + counts.sending + counts.sent + counts.failed;
+    return {
+      ...toCampaignDto(row),
+      delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
+    };
+  }
+
+  async messages(auth: AuthContext, id: string, q: ListMessagesQuery) {
+    const campaign = await this.find(auth, id);
+    const { rows, total } = await listCampaignMessages(this.deps.db, campaign.id, q);
+    return toPage(rows.map(toCampaignMessageDto), total, q);
+  }
+
+  /** A draft, or (with `paymentMethod`) a draft published in the same transaction: all or nothing. */
+  async create(auth: AuthContext, input: CreateCampaignInput) {
+    const businessId = businessOf(auth);
+    if (input.paymentMethod) this.assertMayPublish(auth);
+    const scheduledAt = scheduleOf(input.isScheduled, input.scheduledAt);
+    checkSchedule(input.isScheduled, scheduledAt);
+    checkButton(input.actionButtonTitle, input.actionButtonUrl);
+    const values: NewCampaign = {
+      businessId,
+      name: input.name,
+      description: input.description ?? null,
+      messageType: input.messageType,
+      sendToAllContact: input.sendToAllContact,
+      selectedContactId: [...new Set(input.selectedContactId)],
+      message: input.message,
+      uploadFileUrl: input.uploadFileUrl ?? null,
+      header: input.header || null,
+      actionButtonTitle: input.actionButtonTitle ?? null,
+      actionButtonUrl: input.actionButtonUrl ?? null,
+      isScheduled: input.isScheduled,
+      scheduledAt,
+      timeZone: input.timeZone ?? null,
+    };
+    const paymentMethod = input.paymentMethod;
+    if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
+    const published = await this.deps.db.transaction(async (tx) => {
+      const draft = await insertCampaign(tx, values);
+      return publishInTransaction(
+        tx,
+        this.deps.logger,
+        this.publishArgs(businessId, draft.id, paymentMethod),
+      );
+    });
+    await afterPublish(this.deps, published);
+    return toCampaignDto(published.campaign);
+  }
+
+  async update(auth: AuthContext, id: string, input: UpdateCampaignInput) {
+    const current = await this.find(auth, id);
+    if (current.isPublished || current.isSentOut) {
+      throw new BusinessRuleError('Only draft campaigns can be edited: this one is already published');
+    }
+    const patch: Partial<NewCampaign> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined && key !== 'scheduledAt') (patch as Record<string, unknown>)[key] = value;
+    }
+    if (patch.selectedContactId) patch.selectedContactId = [...new Set(patch.selectedContactId)];
+    if (input.header === '') patch.header = null;
+    const isScheduled = input.isScheduled ?? current.isScheduled;
+    if (input.isScheduled !== undefined || input.scheduledAt !== undefined) {
+      const given = input.scheduledAt === undefined ? iso(current.scheduledAt) : input.scheduledAt;
+      patch.scheduledAt = scheduleOf(isScheduled, given);
+      checkSchedule(isScheduled, patch.scheduledAt);
+    }
+    checkButton(
+      input.actionButtonTitle === undefined ? current.actionButtonTitle : input.actionButtonTitle,
+      input.actionButtonUrl === undefined ? current.actionButtonUrl : input.actionButtonUrl,
+    );
+    const row = await updateDraft(this.deps.db, current.businessId, current.id, patch);
+    if (!row)
+      throw new BusinessRuleError('Only draft campaigns can be edited: this one is already published');
+    return toCampaignDto(row);
+  }
+
+  /** CONVENTIONS.md: a published campaign waiting for its scheduled time cannot be deleted. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const row = await this.find(auth, id);
+    if (row.isPublished && !row.isSentOut) {
+      throw new BusinessRuleError('A published campaign cannot be deleted before it is sent out');
+    }
+    await deleteCampaign(this.deps.db, row.businessId, row.id);
+  }
+
+  private publishArgs(businessId: string, campaignId: string, paymentMethod: PaymentMethod) {
+    return {
+      businessId,
+      campaignId,
+      paymentMethod,
+      requireCredentials: this.deps.messaging.requiresCredentials,
+    };
+  }
+
+  async publish(auth: AuthContext, id: string, paymentMethod: PaymentMethod) {
+    const businessId = businessOf(auth);
+    this.assertMayPublish(auth);
+    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    const published = await this.deps.db.transaction((tx) =>
+      publishInTransaction(tx, this.deps.logger, this.publishArgs(businessId, id, paymentMethod)),
+    );
+    await afterPublish(this.deps, published);
+    return toCampaignDto(published.campaign);
+  }
+
+  /** A deep link that opens a chat with the business's messaging number, and its QR code as a PNG. */
+  async qrCode(auth: AuthContext) {
+    const business = await findBusinessForCampaigns(this.deps.db, businessOf(auth));
+    const digits = business?.wabaNumber?.replace(/\D/g, '');
+    if (!digits)
+      throw new BusinessRuleError('Messaging number not configured: save your provider details first');
+    const link = `https://wa.me/${digits}`;
+    const imageBase64 = await QRCode.toDataURL(link, { type: 'image/png', margin: 2, width: 512 });
+    return { link, imageBase64 };
+  }
+
+  /** CONVENTIONS.md: spending money and reaching people needs a verified e-mail and an accepted business. */
+  private assertMayPublish(auth: AuthContext): void {
+    if (!auth.verified) throw new ForbiddenError('Verify your e-mail address first');
+    if (auth.businessVerified !== 'accepted') {
+      throw new ForbiddenError('Your business must be verified by an administrator first');
+    }
+  }
+
+  private async find(auth: AuthContext, id: string): Promise<CampaignRow> {
+    const businessId = businessOf(auth);
+    const row = UUID.test(id) ? await findCampaign(this.deps.db, businessId, id) : null;
+    if (!row) throw new NotFoundError('Campaign');
+    return row;
+  }
+}

@@ -1,0 +1,102 @@
+import type { Readable } from 'node:stream';
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { ValidationError } from '../../platform/http/errors.js';
+import { SafeFetchError } from '../../platform/net/safe-fetch.js';
+import { businessCountry } from './contacts.repository.js';
+import type { ExportContactsQuery } from './contacts.schemas.js';
+import { businessOf } from './contacts.service.js';
+import { openContactCursor } from './export/contact-cursor.js';
+import { csvExport, xlsxExport } from './export/export-writers.js';
+import { type ImportReport, type ImportRow, importContacts } from './import/contact-import.js';
+import { isBlankRow, mapHeader, rowFromCells } from './import/header-map.js';
+import { ImportFileSource } from './import/import-file-source.js';
+import { csvRows, type TableRow, xlsxRows } from './import/table-readers.js';
+
+export interface ContactExport {
+  body: Readable;
+  contentType: string;
+  fileName: string;
+  count: number;
+}
+
+/**
+ * Rows of a table file as import rows: the first non-blank row is the header; `row` counts the rows after
+ * it from 1 (row 1 is the first data row, as in the JSON import where contacts[0] is row 1). Blank rows
+ * are skipped but keep their number, so a reported row is where the user sees it.
+ */
+async function* dataRows(table: AsyncIterable<TableRow>): AsyncGenerator<ImportRow> {
+  let header: { position: number; columns: ReturnType<typeof mapHeader> } | null = null;
+  let seen = 0;
+  for await (const { position, cells } of table) {
+    if (isBlankRow(cells)) continue;
+    if (!header) {
+      header = { position, columns: mapHeader(cells) };
+      continue;
+    }
+    seen++;
+    yield { row: position - header.position, values: rowFromCells(cells, header.columns) };
+  }
+  if (!header)
+    throw ValidationError.field('fileUrl', 'The file is empty: it needs a header row and contacts');
+  if (!seen) throw ValidationError.field('fileUrl', 'The file has a header row but no contacts');
+}
+
+/** Imports (JSON rows or a CSV/XLSX file) and exports (CSV/XLSX) of a business's contacts. */
+export class ContactTransferService {
+  readonly files: ImportFileSource;
+
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'database' | 'storage' | 'config' | 'logger'>) {
+    this.files = new ImportFileSource(deps);
+  }
+
+  async importRows(auth: AuthContext, rows: unknown[]): Promise<ImportReport> {
+    const businessId = businessOf(auth);
+    const country = await businessCountry(this.deps.db, businessId);
+    const numbered = rows.map((values, i) => ({ row: i + 1, values }));
+    return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger);
+  }
+
+  async importFile(auth: AuthContext, fileUrl: string): Promise<ImportReport> {
+    const businessId = businessOf(auth);
+    const country = await businessCountry(this.deps.db, businessId);
+    const file = await this.files.open(businessId, fileUrl).catch(rethrowFetch);
+    try {
+      const table = file.format === 'csv' ? csvRows(file.body) : xlsxRows(file.body);
+      return await importContacts(this.deps.database, businessId, country, dataRows(table), this.deps.logger);
+    } catch (err) {
+      return rethrowFetch(err);
+    } finally {
+      file.body.destroy();
+    }
+  }
+
+  async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
+    const businessId = businessOf(auth);
+    const cursor = await openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn });
+    const date = new Date().toISOString().slice(0, 10);
+    return q.format === 'xlsx'
+      ? {
+          body: xlsxExport(cursor, this.deps.logger),
+          contentType: 'application/xlsx',
+          fileName: `contacts-${date}.xlsx`,
+          count: cursor.total,
+        }
+      : {
+          body: csvExport(cursor, this.deps.logger),
+          contentType: 'text/csv; charset=utf-8',
+          fileName: `contacts-${date}.csv`,
+          count: cursor.total,
+        };
+  }
+
+  close(): Promise<void> {
+    return this.files.fetcher.close();
+  }
+}
+
+/** A URL that cannot be fetched, or a file too big or too slow, is the caller's input: a 400 that says why. */
+function rethrowFetch(err: unknown): never {
+  if (err instanceof SafeFetchError) throw ValidationError.field('fileUrl', err.message);
+  throw err;
+}

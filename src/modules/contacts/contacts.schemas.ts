@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
+import { NAME_MAX, TAG_MAX, TAGS_MAX } from './contact-fields.js';
+
+const noNul = (v: string) => !v.includes('\u0000');
+const name = z.string().trim().min(1, 'Required').max(NAME_MAX).refine(noNul, 'Must not contain NUL');
+const phone = z.string().trim().min(1, 'Required').max(32);
+const tags = z.array(z.string().max(TAG_MAX).refine(noNul, 'Must not contain NUL')).max(TAGS_MAX);
+
+export const createContactBody = z.object({
+  firstName: name,
+  lastName: name,
+  phoneNumber: phone,
+  tags: tags.optional(),
+  optIn: z.boolean().optional(),
+});
+export type CreateContactInput = z.output<typeof createContactBody>;
+
+export const updateContactBody = z.object({
+  firstName: name.optional(),
+  lastName: name.optional(),
+  phoneNumber: phone.optional(),
+  tags: tags.optional(),
+  optIn: z.boolean().optional(),
+});
+export type UpdateContactInput = z.output<typeof updateContactBody>;
+
+export const contactParams = z.object({ id: z.string().max(64) });
+
+export const listContactsQuery = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  optIn: queryBoolean.optional(),
+  tag: z.string().trim().min(1).max(TAG_MAX).optional(),
+});
+export type ListContactsQuery = z.output<typeof listContactsQuery>;
+
+export const exportContactsQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  tag: z.string().trim().min(1).max(TAG_MAX).optional(),
+  optIn: queryBoolean.optional(),
+});
+export type ExportContactsQuery = z.output<typeof exportContactsQuery>;
+
+/** Rows are checked one by one by the import (a bad row is reported, not a 400), so each is `unknown` here. */
+export const importContactsBody = z.object({
+  contacts: z.array(z.unknown()).min(1, 'Must hold at least one contact'),
+});
+
+export const importFileBody = z.object({ fileUrl: z.string().trim().min(1, 'Required').max(4096) });
+
+export const bulkDeleteBody = z.object({
+  ids: z
+    .array(z.uuid({ message: 'Must be a contact id' }))
+    .min(1, 'Must hold at least one id')
+    .max(10_000),
+});
+
+export const contactSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  tags: z.array(z.string()),
+  optIn: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const contactPageSchema = pageSchema(contactSchema).extend({
+  /** True when `total` is the planner's estimate rather than an exact count (very large match sets). */
+  totalIsEstimate: z.boolean(),
+});
+
+export const importReportSchema = z.object({
+  imported: z.number().int(),
+  duplicatesSkipped: z.number().int(),
+  failed: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+
+export const bulkDeleteResultSchema = z.object({ deleted: z.number().int() });

@@ -1,0 +1,175 @@
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { pageOffset, toPage } from '../../platform/http/pagination.js';
+import { normaliseTags, tagsProblem } from './contact-fields.js';
+import {
+  businessCountry,
+  type ContactFilters,
+  type ContactRow,
+  contactsByIds,
+  countContacts,
+  deleteContact,
+  deleteContacts,
+  estimateContacts,
+  findContact,
+  insertContact,
+  listContacts,
+  pageOfFirstMatches,
+  updateContact,
+} from './contacts.repository.js';
+import type { CreateContactInput, ListContactsQuery, UpdateContactInput } from './contacts.schemas.js';
+import { toE164 } from './phone.js';
+
+export function toContactDto(row: ContactRow) {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phoneNumber: row.phoneNumber,
+    tags: row.tags,
+    optIn: row.optIn,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Totals of the plain and opt-in lists are always exact (kept counts). A search or tag total is exact up to
+ * this many matches, each of which is rechecked; past it the list answers the planner's estimate and says
+ * so (`totalIsEstimate`), so its cost is bounded by the cap, not by the business's size.
+ */
+export const EXACT_TOTAL_CAP_SEARCH = 1_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function businessOf(auth: AuthContext): string {
+  if (!auth.businessId) throw new ForbiddenError('Only an account with a business keeps contacts');
+  return auth.businessId;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+}
+
+const duplicatePhone = () =>
+  new ConflictError('A contact with this phone number already exists', {
+    fields: [{ path: 'phoneNumber', message: 'Already used by another contact' }],
+  });
+
+export class ContactsService {
+  constructor(private readonly deps: Pick<AppDeps, 'db'>) {}
+
+  async list(auth: AuthContext, q: ListContactsQuery) {
+    const businessId = businessOf(auth);
+    const filters: ContactFilters = { search: q.search || undefined, optIn: q.optIn, tag: q.tag };
+    const page = { limit: q.pageSize, offset: pageOffset(q) };
+    const db = this.deps.db;
+    if (!filters.search && !filters.tag) {
+      const [rows, total] = await Promise.all([
+        listContacts(db, businessId, filters, page),
+        countContacts(db, businessId, filters.optIn),
+      ]);
+      return { ...toPage(rows.map(toContactDto), total, q), totalIsEstimate: false };
+    }
+    // Search and tag matches are rechecked row by row: the first `cap + 1` answer a rare term exactly, and
+    // only a common one needs the ordered list, with the planner's estimate as its total.
+    const cap = EXACT_TOTAL_CAP_SEARCH;
+    const first = await pageOfFirstMatches(db, businessId, filters, page, cap);
+    if (first.total <= cap) {
+      const rows = await contactsByIds(db, businessId, first.ids);
+      return { ...toPage(rows.map(toContactDto), first.total, q), totalIsEstimate: false };
+    }
+    const [rows, estimate] = await Promise.all([
+      listContacts(db, businessId, filters, page),
+      estimateContacts(db, businessId, filters),
+    ]);
+    // Never below what is certainly there.
+    const total = Math.max(cap + 1, estimate, page.offset + rows.length);
+    return { ...toPage(rows.map(toContactDto), total, q), totalIsEstimate: true };
+  }
+
+  async get(auth: AuthContext, id: string) {
+    return toContactDto(await this.mustFind(businessOf(auth), id));
+  }
+
+  async create(auth: AuthContext, input: CreateContactInput) {
+    const businessId = businessOf(auth);
+    const phoneNumber = await this.normalisePhone(businessId, input.phoneNumber);
+    try {
+      const row = await insertContact(this.deps.db, businessId, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber,
+        tags: checkedTags(input.tags ?? []),
+        optIn: input.optIn ?? false,
+      });
+      return toContactDto(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicatePhone();
+      throw err;
+    }
+  }
+
+  async update(auth: AuthContext, id: string, input: UpdateContactInput) {
+    const businessId = businessOf(auth);
+    const current = await this.mustFind(businessId, id);
+    const patch = {
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.phoneNumber !== undefined && {
+        phoneNumber: await this.normalisePhone(businessId, input.phoneNumber),
+      }),
+      ...(input.tags !== undefined && { tags: checkedTags(input.tags) }),
+      ...(input.optIn !== undefined && { optIn: input.optIn }),
+    };
+    if (Object.keys(patch).length === 0) return toContactDto(current);
+    try {
+      const row = await updateContact(this.deps.db, businessId, id, patch);
+      if (!row) throw new NotFoundError('Contact');
+      return toContactDto(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicatePhone();
+      throw err;
+    }
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const businessId = businessOf(auth);
+    if (!UUID.test(id) || !(await deleteContact(this.deps.db, businessId, id))) {
+      throw new NotFoundError('Contact');
+    }
+  }
+
+  async bulkDelete(auth: AuthContext, ids: string[]) {
+    const businessId = businessOf(auth);
+    return {
+      deleted: await deleteContacts(this.deps.db, businessId, [...new Set(ids.map((i) => i.toLowerCase()))]),
+    };
+  }
+
+  private async mustFind(businessId: string, id: string): Promise<ContactRow> {
+    // An id that is not a UUID names no contact: the same 404 as another business's contact.
+    const row = UUID.test(id) ? await findContact(this.deps.db, businessId, id) : null;
+    if (!row) throw new NotFoundError('Contact');
+    return row;
+  }
+
+  private async normalisePhone(businessId: string, input: string): Promise<string> {
+    const country = await businessCountry(this.deps.db, businessId);
+    const e164 = toE164(input, country);
+    if (!e164) {
+      const hint = country ? '' : ' (write it with its country code, e.g. +2348031234567)';
+      throw ValidationError.field('phoneNumber', `Not a valid phone number${hint}`);
+    }
+    return e164;
+  }
+}
+
+function checkedTags(tags: readonly string[]): string[] {
+  const normalised = normaliseTags(tags);
+  const problem = tagsProblem(normalised);
+  if (problem) throw ValidationError.field('tags', problem);
+  return normalised;
+}

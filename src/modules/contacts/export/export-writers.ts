@@ -1,0 +1,103 @@
+import type { EventEmitter } from 'node:events';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify as stringifyBatch } from 'csv-stringify/sync';
+import type { Worksheet } from 'exceljs';
+import type { Logger } from 'pino';
+import { escapeCell } from '../spreadsheet-cells.js';
+import type { ContactCursor, ExportRecord } from './contact-cursor.js';
+
+/** The import's own column names, in this order: an export imports back unchanged. */
+export const EXPORT_COLUMNS = ['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn'] as const;
+
+/** Text cells, escaped against formula injection. */
+function cells(r: ExportRecord): [string, string, string, string] {
+  return [escapeCell(r[0]), escapeCell(r[1]), escapeCell(r[2]), escapeCell(r[3])];
+}
+
+/**
+ * CSV (RFC 4180: CRLF, quotes where needed) streamed from the cursor: csv-stringify writes each batch in one
+ * call, so the stream carries a chunk per few thousand rows rather than an object per row.
+ */
+export function csvExport(cursor: ContactCursor, logger: Logger): Readable {
+  async function* chunks() {
+    yield stringifyBatch([], { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows' });
+    for await (const batch of cursor.batches()) {
+      const records = batch.map((r) => [...cells(r), r[4] ? 'true' : 'false']);
+      yield stringifyBatch(records, { record_delimiter: 'windows' });
+    }
+  }
+  const out = new PassThrough();
+  pipeline(chunks(), out).catch((err: Error) => {
+    // The response has begun: the client sees a cut download; the log keeps the cause.
+    if (err.name !== 'AbortError' && !/premature close/i.test(err.message))
+      logger.error({ err }, 'CSV export failed');
+  });
+  return out;
+}
+
+/**
+ * XLSX through exceljs's streaming writer: inline strings (no shared-string table held in memory), no
+ * styles, fast deflate. The writer ignores backpressure: each committed row goes at once into the zip
+ * entry's input buffer, which grows without bound when the client reads slower than the database gives.
+ * So after each batch the producer waits until that buffer and the response have drained: memory holds
+ * about one batch, whatever the size of the export and the speed of the client.
+ */
+export function xlsxExport(cursor: ContactCursor, logger: Logger): Readable {
+  const out = new PassThrough();
+  const produce = async () => {
+    // Loaded on the first XLSX export, not at start-up: most processes never write one.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+      zip: { zlib: { level: 1 } },
+    });
+    const sheet = workbook.addWorksheet('Contacts');
+    sheet.addRow([...EXPORT_COLUMNS]).commit();
+    for await (const batch of cursor.batches()) {
+      for (const r of batch) sheet.addRow([...cells(r), r[4]]).commit();
+      const input = zipEntryInput(sheet);
+      if (input && input._writableState.length > 0) await drainOrClose(input, out);
+      if (out.writableNeedDrain) await drainOrClose(out, out);
+      if (out.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  produce().catch((err: Error) => {
+    if (!out.destroyed) {
+      logger.error({ err }, 'XLSX export failed');
+      out.destroy(err);
+    }
+  });
+  return out;
+}
+
+type BufferedInput = EventEmitter & { _writableState: { length: number } };
+
+/**
+ * The stream exceljs writes a worksheet's XML into (archiver wraps the worksheet's own buffer in a
+ * PassThrough it reads when it compresses), or null if a future exceljs builds it otherwise: then only the
+ * response is watched.
+ */
+function zipEntryInput(sheet: Worksheet): BufferedInput | null {
+  const pipes = (sheet as unknown as { _stream?: { pipes?: unknown[] } })._stream?.pipes;
+  const input = pipes?.[0] as Partial<BufferedInput> | undefined;
+  return input && typeof input.once === 'function' && input._writableState ? (input as BufferedInput) : null;
+}
+
+/** Waits until `stream` has drained, or the response is gone (a client that left must not hold the cursor). */
+function drainOrClose(stream: EventEmitter, out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    out.on('close', done);
+  });
+}

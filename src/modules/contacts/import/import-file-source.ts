@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import type { AppDeps } from '../../../deps.js';
+import { ValidationError } from '../../../platform/http/errors.js';
+import { limitStream, SafeFetcher } from '../../../platform/net/safe-fetch.js';
+import { ownsStoredFile } from '../contacts.repository.js';
+
+export type TableFormat = 'csv' | 'xlsx';
+
+export interface ImportFile {
+  body: Readable;
+  format: TableFormat;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function formatFromPath(pathname: string): TableFormat | 'other' | null {
+  const match = /\.([A-Za-z0-9]{1,8})$/.exec(decodeURIComponent(pathname));
+  if (!match) return null;
+  const ext = match[1]!.toLowerCase();
+  return ext === 'csv' ? 'csv' : ext === 'xlsx' ? 'xlsx' : 'other';
+}
+
+function formatFromType(contentType: string | null): TableFormat | null {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'text/csv' || type === 'application/csv') return 'csv';
+  if (type === XLSX_TYPE || type === 'application/xlsx') return 'xlsx';
+  return null;
+}
+
+const unsupported = () =>
+  ValidationError.field('fileUrl', 'Unsupported file type: import a .csv or .xlsx file');
+
+/**
+ * Opens the file an import names. A URL into our own storage is read through the storage port (no HTTP,
+ * and only a file of the caller's own business); any other URL goes through the SSRF-safe fetcher. The
+ * format comes from the extension (SPEC.md), else from the Content-Type the server gives.
+ */
+export class ImportFileSource {
+  readonly fetcher: SafeFetcher;
+
+  constructor(private readonly deps: Pick<AppDeps, 'storage' | 'db' | 'config'>) {
+    this.fetcher = new SafeFetcher({
+      maxBytes: deps.config.IMPORT_MAX_BYTES,
+      timeoutMs: deps.config.IMPORT_FETCH_TIMEOUT_MS,
+      allowedHosts: deps.config.IMPORT_ALLOWED_HOSTS,
+    });
+  }
+
+  async open(businessId: string, fileUrl: string): Promise<ImportFile> {
+    let url: URL;
+    try {
+      url = new URL(fileUrl);
+    } catch {
+      throw ValidationError.field('fileUrl', 'fileUrl must be an absolute http(s) URL');
+    }
+    const byPath = formatFromPath(url.pathname);
+    if (byPath === 'other') throw unsupported();
+
+    const key = this.deps.storage.keyFromUrl(fileUrl);
+    if (key !== null) return this.openStored(businessId, key, byPath ?? formatFromPath(key));
+
+    const fetched = await this.fetcher.fetch(fileUrl);
+    const format = byPath ?? formatFromType(fetched.contentType);
+    if (!format) {
+      fetched.body.destroy();
+      throw unsupported();
+    }
+    return { body: fetched.body, format };
+  }
+
+  private async openStored(businessId: string, key: string, format: TableFormat | 'other' | null) {
+    if (format !== 'csv' && format !== 'xlsx') throw unsupported();
+    // Another business's upload is as missing as a file that never existed: same answer, nothing read.
+    const stored = (await ownsStoredFile(this.deps.db, businessId, key))
+      ? await this.deps.storage.stat(key)
+      : null;
+    if (!stored) throw ValidationError.field('fileUrl', 'The file at fileUrl was not found in storage');
+    const max = this.deps.config.IMPORT_MAX_BYTES;
+    if (stored.size > max) {
+      throw ValidationError.field('fileUrl', `The file is larger than the import limit of ${max} bytes`);
+    }
+    return { body: limitStream(await this.deps.storage.read(key), max), format };
+  }
+}

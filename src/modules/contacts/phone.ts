@@ -1,0 +1,31 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/**
+ * Normalises a phone number to E.164 (CONVENTIONS.md): input with `+` or a leading country code is read as
+ * international; national input (leading 0) uses the business's country. Returns null when it is not a
+ * valid number.
+ */
+export function toE164(input: string, countryCode?: string | null): string | null {
+  const raw = input.trim();
+  if (!raw || raw.length > 32) return null;
+  const country = (countryCode?.toUpperCase() || undefined) as CountryCode | undefined;
+  const candidates: string[] = [];
+  if (raw.startsWith('+')) candidates.push(raw);
+  else if (raw.startsWith('00')) candidates.push(`+${raw.slice(2)}`);
+  else if (raw.startsWith('0')) candidates.push(raw);
+  else candidates.push(`+${raw}`, raw);
+  for (const candidate of candidates) {
+    const parsed = candidate.startsWith('+')
+      ? parsePhoneNumberFromString(candidate)
+      : country
+        ? parsePhoneNumberFromString(candidate, country)
+        : undefined;
+    if (parsed?.isValid()) return parsed.number;
+  }
+  return null;
+}
+
+/** The gateway's form: digits only, country code first, no `+`. */
+export function toGatewayNumber(e164: string): string {
+  return e164.replace(/\D/g, '');
+}

@@ -1,0 +1,18 @@
+/**
+ * Formula-injection escaping for exported cells, and its exact inverse for imports.
+ *
+ * A cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return, possibly after apostrophes, gets one
+ * more leading apostrophe, so no spreadsheet evaluates it (OWASP "CSV injection"). E.164 phones begin with
+ * `+` and are escaped too (`'+2348031234567`). The import strips exactly that apostrophe again, so an export
+ * imports back unchanged: escape and unescape are inverse for every string, and a value such as `'Neill`
+ * (an apostrophe not followed by a formula character) is never touched either way.
+ */
+const NEEDS_ESCAPE = /^'*[=+\-@\t\r]/;
+
+export function escapeCell(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? `'${value}` : value;
+}
+
+export function unescapeCell(value: string): string {
+  return value.startsWith("'") && NEEDS_ESCAPE.test(value) ? value.slice(1) : value;
+}

@@ -1,0 +1,88 @@
+import { inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client.js';
+import { accounts, notifications } from '../../platform/db/schema/index.js';
+import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
+
+/** Every kind of notification the service creates (SPEC.md "Events"). */
+export type NotificationType =
+  | 'account.signed_up'
+  | 'account.email_verified'
+  | 'business.verification_submitted'
+  | 'business.verified'
+  | 'business.rejected'
+  | 'campaign.sent'
+  | 'campaign.completed'
+  | 'contact.opted_in'
+  | 'contact.opted_out'
+  | 'payment.succeeded'
+  | 'withdrawal.updated'
+  | 'ticket.updated'
+  | 'ticket.commented';
+
+export interface NotificationInput {
+  type: NotificationType;
+  title: string;
+  message: string;
+}
+
+export type NotificationRecord = typeof notifications.$inferSelect;
+
+/** What the `notification` event carries (SPEC.md "Real-time channel"). */
+export function toNotificationPayload(n: NotificationRecord) {
+  return {
+    id: n.id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    isRead: n.isRead,
+    createdAt: n.createdAt.toISOString(),
+    receiverId: n.receiverId,
+    receiverType: n.receiverType,
+  };
+}
+
+/**
+ * The one way notifications are created: persist, then emit to the receiver's room. Call it after the
+ * transaction that caused the event has committed, so no notification announces what was rolled back.
+ */
+export class Notifier {
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: RealtimeHub,
+    private readonly logger?: Logger,
+  ) {}
+
+  async toBusiness(businessId: string, input: NotificationInput): Promise<NotificationRecord> {
+    const [row] = await this.db
+      .insert(notifications)
+      .values({ ...input, receiverId: businessId, receiverType: 'business' })
+      .returning();
+    this.emit(rooms.business(businessId), row!);
+    return row!;
+  }
+
+  /** One row per admin and superadmin, each pushed to that admin's own room. */
+  async toAdmins(input: NotificationInput): Promise<NotificationRecord[]> {
+    const admins = await this.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(inArray(accounts.role, ['admin', 'superadmin']));
+    if (!admins.length) return [];
+    const rows = await this.db
+      .insert(notifications)
+      .values(admins.map((a) => ({ ...input, receiverId: a.id, receiverType: 'admin' })))
+      .returning();
+    for (const row of rows) this.emit(rooms.admin(row.receiverId), row);
+    return rows;
+  }
+
+  private emit(room: string, row: NotificationRecord): void {
+    try {
+      this.realtime.emit(room, 'notification', toNotificationPayload(row));
+    } catch (err) {
+      // The row is saved; a client that missed the push sees it in GET /notifications.
+      this.logger?.warn({ err, room }, 'real-time notification not delivered');
+    }
+  }
+}

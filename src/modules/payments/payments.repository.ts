@@ -1,0 +1,140 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { plans, transactions, userPlans } from '../../platform/db/schema/index.js';
+import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import type { TransactionRow } from '../wallet/ledger.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type UserPlanRow = typeof userPlans.$inferSelect;
+export type TransactionKind = TransactionRow['kind'];
+
+/** The kinds a checkout creates: the only ones a `charge.success` or a verify call may settle. */
+export const PAYMENT_KINDS = ['credit_purchase', 'plan_purchase'] as const satisfies TransactionKind[];
+
+/**
+ * A pending payment: no value moves yet (both deltas stay 0 until settlement), so it is written directly
+ * rather than through the ledger.
+ */
+export async function insertPendingPayment(
+  db: Db,
+  row: Omit<typeof transactions.$inferInsert, 'status' | 'balanceDelta' | 'earningsDelta'>,
+): Promise<TransactionRow> {
+  const [inserted] = await db
+    .insert(transactions)
+    .values({ ...row, status: 'pending' })
+    .returning();
+  return inserted!;
+}
+
+/** A checkout the provider refused to open: the pending row is closed so it can never be settled. */
+export async function markPaymentNotStarted(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .update(transactions)
+    .set({ status: 'failed', description: reason, updatedAt: new Date() })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')));
+}
+
+export async function findPaymentByReference(
+  db: Db,
+  businessId: string,
+  reference: string,
+): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.businessId, businessId),
+        eq(transactions.reference, reference),
+        inArray(transactions.kind, PAYMENT_KINDS),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Locks a payment row for settlement (SELECT ... FOR UPDATE): every settler of one reference queues here,
+ * and each sees the status the previous one committed. `businessId` narrows it for a tenant's verify call;
+ * the webhook, which is not a tenant, matches on the reference alone.
+ */
+export async function lockPaymentByReference(
+  tx: Db,
+  reference: string,
+  businessId?: string,
+): Promise<TransactionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.reference, reference),
+        inArray(transactions.kind, PAYMENT_KINDS),
+        businessId ? eq(transactions.businessId, businessId) : undefined,
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function flagTransaction(
+  tx: Db,
+  id: string,
+  reason: string,
+  status?: TransactionRow['status'],
+): Promise<TransactionRow> {
+  const [row] = await tx
+    .update(transactions)
+    .set({ flagged: true, flagReason: reason, ...(status ? { status } : {}), updatedAt: new Date() })
+    .where(eq(transactions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setProviderReference(tx: Db, id: string, providerReference: string): Promise<void> {
+  await tx.update(transactions).set({ providerReference }).where(eq(transactions.id, id));
+}
+
+export async function listTransactions(
+  db: Db,
+  businessId: string,
+  q: PageQuery,
+  kinds?: readonly TransactionKind[],
+): Promise<{ items: TransactionRow[]; total: number }> {
+  const where = and(
+    eq(transactions.businessId, businessId),
+    kinds ? inArray(transactions.kind, [...kinds]) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  return { items, total: Number(total?.n ?? 0) };
+}
+
+export async function findActivePlan(db: Db, planId: string): Promise<PlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.isActive, true)));
+  return row ?? null;
+}
+
+/** Gives a business its plan; an existing plan is replaced (one active plan per business). */
+export async function upsertUserPlan(
+  tx: Db,
+  plan: { businessId: string; planId: string; freeCredit: number; expiredDate: Date; transactionId: string },
+): Promise<UserPlanRow> {
+  const values = { ...plan, balance: String(plan.freeCredit) };
+  const [row] = await tx
+    .insert(userPlans)
+    .values(values)
+    .onConflictDoUpdate({ target: userPlans.businessId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}

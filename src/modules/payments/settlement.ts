@@ -1,0 +1,141 @@
+import { Decimal } from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../platform/db/client.js';
+import { plans } from '../../platform/db/schema/index.js';
+import { Notifier } from '../notifications/notifier.js';
+import { settleLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
+import {
+  flagTransaction,
+  lockPaymentByReference,
+  setProviderReference,
+  type UserPlanRow,
+  upsertUserPlan,
+} from './payments.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** What the provider says was paid: from its verify answer, or from a signed `charge.success` event. */
+export interface PaidCharge {
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  providerId: string | null;
+  paidAt: string | null;
+  via: 'verify' | 'webhook';
+}
+
+export type Settlement =
+  | { outcome: 'settled'; transaction: TransactionRow; userPlan: UserPlanRow | null }
+  | { outcome: 'already_processed'; transaction: TransactionRow }
+  | { outcome: 'mismatch'; transaction: TransactionRow; reason: string }
+  | { outcome: 'not_found' };
+
+/** Snapshot of the plan taken when its checkout was opened: what the business paid for. */
+export interface PlanPurchaseMetadata {
+  purpose: 'plan_purchase';
+  planId: string;
+  planName: string;
+  duration: number;
+  freeCredit: number;
+}
+
+/**
+ * The one way a payment is settled, shared by `POST /payments/verify` and the `charge.success` webhook.
+ * In one database transaction: lock the row, check it is still pending, compare what was paid with what
+ * was asked, then credit the wallet or assign the plan and mark it successful. However many deliveries
+ * and verify calls race, the row lock lets exactly one see `pending`; the others change nothing.
+ */
+export async function settlePayment(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+  charge: PaidCharge,
+  businessId?: string,
+): Promise<Settlement> {
+  const result = await deps.db.transaction(async (tx): Promise<Settlement> => {
+    const row = await lockPaymentByReference(tx, charge.reference, businessId);
+    if (!row) return { outcome: 'not_found' };
+    if (row.status !== 'pending') return { outcome: 'already_processed', transaction: row };
+
+    const problem = mismatchOf(row, charge);
+    if (problem) {
+      // Never credit a payment that is not what was asked for; an administrator reviews flagged rows.
+      const flagged = await flagTransaction(tx, row.id, problem, 'failed');
+      return { outcome: 'mismatch', transaction: flagged, reason: problem };
+    }
+
+    const metadata = {
+      ...(row.metadata ?? {}),
+      settledVia: charge.via,
+      paidAt: charge.paidAt,
+      providerTransactionId: charge.providerId,
+    };
+    let userPlan: UserPlanRow | null = null;
+    if (row.kind === 'plan_purchase') userPlan = await assignPlan(tx, row);
+    const { transaction } = await settleLedgerEntry(tx, row, {
+      status: 'successful',
+      // A plan purchase moves no credits: its value is the UserPlan's own balance.
+      balanceDelta: row.kind === 'credit_purchase' ? (row.credits ?? '0') : '0',
+      metadata,
+    });
+    if (charge.providerId) await setProviderReference(tx, row.id, charge.providerId);
+    return {
+      outcome: 'settled',
+      transaction: { ...transaction, providerReference: charge.providerId },
+      userPlan,
+    };
+  });
+
+  if (result.outcome === 'settled') await notifyPaid(deps, result.transaction);
+  if (result.outcome === 'mismatch')
+    deps.logger.warn(
+      { reference: charge.reference, reason: result.reason, via: charge.via },
+      'payment flagged: paid amount does not match',
+    );
+  return result;
+}
+
+function mismatchOf(row: TransactionRow, charge: PaidCharge): string | null {
+  if (charge.currency !== row.currency)
+    return `Currency mismatch: paid ${charge.currency || 'none'}, expected ${row.currency}`;
+  if (!Number.isInteger(charge.amountMinor) || charge.amountMinor !== row.providerAmount)
+    return `Amount mismatch: paid ${String(charge.amountMinor)} kobo, expected ${row.providerAmount} kobo`;
+  return null;
+}
+
+/** `balance = freeCredit`, `expiredDate = now + duration days`; a new plan replaces the current one. */
+async function assignPlan(tx: Db, row: TransactionRow): Promise<UserPlanRow> {
+  const snapshot = row.metadata as Partial<PlanPurchaseMetadata> | null;
+  let duration = snapshot?.duration;
+  let freeCredit = snapshot?.freeCredit;
+  if (duration === undefined || freeCredit === undefined) {
+    const [plan] = await tx.select().from(plans).where(eq(plans.id, row.planId!));
+    duration ??= plan!.duration;
+    freeCredit ??= plan!.freeCredit;
+  }
+  return upsertUserPlan(tx, {
+    businessId: row.businessId,
+    planId: row.planId!,
+    freeCredit,
+    expiredDate: new Date(Date.now() + duration * DAY_MS),
+    transactionId: row.id,
+  });
+}
+
+async function notifyPaid(deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>, row: TransactionRow) {
+  const amount = `${row.currency} ${new Decimal(row.amount).toFixed(2)}`;
+  const meta = row.metadata as Partial<PlanPurchaseMetadata> | null;
+  const message =
+    row.kind === 'plan_purchase'
+      ? `Your payment of ${amount} for the plan "${meta?.planName ?? 'plan'}" was successful. The plan is active.`
+      : `Your payment of ${amount} was successful: ${new Decimal(row.credits ?? 0).toString()} credits were added to your wallet.`;
+  try {
+    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(row.businessId, {
+      type: 'payment.succeeded',
+      title: 'Payment successful',
+      message,
+    });
+  } catch (err) {
+    // The payment stands; a lost notification is logged, never a reason to undo it.
+    deps.logger.warn({ err, reference: row.reference }, 'payment notification not saved');
+  }
+}

@@ -1,0 +1,48 @@
+import { Decimal } from 'decimal.js';
+import type { ExchangeRateRow } from '../exchange-rates/exchange-rates.repository.js';
+import type { PlanRow, UserPlanRow } from './plans.repository.js';
+
+export function toPlanDto(row: PlanRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    duration: row.duration,
+    description: row.description,
+    marketingRate: Number(row.marketingRate),
+    utilityRate: Number(row.utilityRate),
+    serviceRate: Number(row.serviceRate),
+    authenticationRate: Number(row.authenticationRate),
+    freeCredit: row.freeCredit,
+    price: row.price,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * `price` stays the USD price of SPEC.md (what the plan-link charges from); the local price sits beside it,
+ * rounded to the currency's cents. Without a rate for the business's country the local price is the USD one.
+ */
+export function toPricedPlanDto(row: PlanRow, rate: ExchangeRateRow | null) {
+  const exchangeRate = rate ? new Decimal(rate.rate) : new Decimal(1);
+  return {
+    ...toPlanDto(row),
+    currency: rate?.currency ?? 'USD',
+    localPrice: new Decimal(row.price).times(exchangeRate).toDecimalPlaces(2).toNumber(),
+    exchangeRate: exchangeRate.toNumber(),
+  };
+}
+
+export function toUserPlanDto({ userPlan, plan }: { userPlan: UserPlanRow; plan: PlanRow }) {
+  return {
+    id: userPlan.id,
+    planId: userPlan.planId,
+    freeCredit: userPlan.freeCredit,
+    balance: Number(userPlan.balance),
+    expiredDate: userPlan.expiredDate.toISOString(),
+    createdAt: userPlan.createdAt.toISOString(),
+    updatedAt: userPlan.updatedAt.toISOString(),
+    plan: toPlanDto(plan),
+  };
+}

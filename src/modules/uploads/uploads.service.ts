@@ -1,0 +1,125 @@
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { ForbiddenError, NotFoundError, UpstreamError, ValidationError } from '../../platform/http/errors.js';
+import { belongsTo, uploadKey } from './upload-keys.js';
+import {
+  deleteUpload,
+  findUpload,
+  insertUploadOnce,
+  listUploads,
+  type UploadFileRow,
+} from './uploads.repository.js';
+import type { ConfirmInput, PresignInput } from './uploads.schemas.js';
+
+export function toUploadDto(row: UploadFileRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    key: row.key,
+    fileName: row.fileName,
+    size: row.size,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Uploads go straight from the client to object storage on a presigned URL; the service only signs, checks
+ * and records. Every key of a business starts with its id, which is how confirm and delete tell its files
+ * from anyone else's.
+ */
+export class UploadsService {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {}
+
+  async presign(auth: AuthContext, input: PresignInput) {
+    const { UPLOAD_MAX_BYTES: max } = this.deps.config;
+    if (!this.allowed(input.contentType)) {
+      throw ValidationError.field(
+        'contentType',
+        `Files of type ${input.contentType} cannot be uploaded (allowed: ${this.deps.config.UPLOAD_ALLOWED_TYPES.join(', ')})`,
+      );
+    }
+    if (input.size !== undefined && input.size > max) {
+      throw ValidationError.field('size', `Files may be at most ${max} bytes`);
+    }
+    const key = uploadKey(this.businessOf(auth), input.folder, input.fileName);
+    const maxBytes = input.size ?? max;
+    const signed = await this.deps.storage.presignUpload({
+      key,
+      contentType: input.contentType,
+      maxBytes,
+      contentLength: input.size,
+    });
+    return {
+      uploadUrl: signed.uploadUrl,
+      fileUrl: signed.fileUrl,
+      key: signed.key,
+      method: 'PUT' as const,
+      // The PUT must carry exactly this header: the signature covers it.
+      headers: { 'Content-Type': input.contentType },
+      maxBytes,
+      expiresAt: signed.expiresAt.toISOString(),
+    };
+  }
+
+  /** Records an object the caller has uploaded: it must be in the caller's key space and really stored. */
+  async confirm(auth: AuthContext, input: ConfirmInput) {
+    const businessId = this.businessOf(auth);
+    const key = this.deps.storage.keyFromUrl(input.url);
+    if (!key || !belongsTo(key, businessId)) {
+      throw ValidationError.field('url', 'This URL is not one of your uploads');
+    }
+    const stored = await this.deps.storage.stat(key);
+    if (!stored) throw ValidationError.field('url', 'Nothing has been uploaded to this URL yet');
+    // Where the backend could not cap the PUT (S3 without a declared size), the cap is applied here.
+    const tooBig = stored.size > this.deps.config.UPLOAD_MAX_BYTES;
+    const badType = stored.contentType !== undefined && !this.allowed(stored.contentType);
+    if (tooBig || badType) {
+      await this.deps.storage.remove(key);
+      throw ValidationError.field(
+        'url',
+        tooBig
+          ? `The file is larger than ${this.deps.config.UPLOAD_MAX_BYTES} bytes and was removed`
+          : `Files of type ${stored.contentType} cannot be uploaded; it was removed`,
+      );
+    }
+    const { row, created } = await insertUploadOnce(this.deps.db, {
+      businessId,
+      key,
+      url: input.url,
+      fileName: input.fileName,
+      // What storage holds is the truth; the client's own figures only fill what storage does not say.
+      size: String(stored.size),
+      type: stored.contentType ?? input.type ?? null,
+    });
+    return { upload: toUploadDto(row), created };
+  }
+
+  async list(auth: AuthContext) {
+    return (await listUploads(this.deps.db, this.businessOf(auth))).map(toUploadDto);
+  }
+
+  /** Storage first: if it fails, the record stays and the delete can be retried. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const businessId = this.businessOf(auth);
+    const row = await findUpload(this.deps.db, businessId, id);
+    if (!row) throw new NotFoundError('File');
+    try {
+      await this.deps.storage.remove(row.key);
+    } catch (err) {
+      this.deps.logger.error({ err, key: row.key }, 'object storage delete failed');
+      throw new UpstreamError('Object storage could not delete the file; try again');
+    }
+    await deleteUpload(this.deps.db, businessId, id);
+  }
+
+  private allowed(contentType: string): boolean {
+    const bare = contentType.split(';')[0]!.trim().toLowerCase();
+    return this.deps.config.UPLOAD_ALLOWED_TYPES.some((t) => t.toLowerCase() === bare);
+  }
+
+  private businessOf(auth: AuthContext): string {
+    if (!auth.businessId) throw new ForbiddenError('Only a business can upload files');
+    return auth.businessId;
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailSchema, otpCodeSchema } from '../auth/auth.schemas.js';
+
+// Only these two fields can change here; anything else in the body (role, email, verified) is dropped by
+// the schema before the service sees it.
+export const updateProfileBody = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  avatarUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .optional(),
+});
+
+export const changeEmailBody = z.object({ newEmail: emailSchema, code: otpCodeSchema });

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** The gateway's two-way callback (CONVENTIONS.md "Inbound messaging webhook"), read leniently. */
+export interface InboundMessage {
+  waNumber: string;
+  mobile: string;
+  name: string | null;
+  type: string | null;
+  text: string | null;
+  button: { text: string | null; payload: string | null } | null;
+  timestamp: string | null;
+}
+
+const scalar = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+const optionalText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? null : String(v)));
+const button = z
+  .object({ text: optionalText, payload: optionalText })
+  .transform((b) => ({ text: b.text ?? null, payload: b.payload ?? null }));
+
+const inboundSchema = z.object({
+  waNumber: scalar.pipe(z.string().regex(/\d/)),
+  mobile: scalar.pipe(z.string().regex(/\d/)),
+  name: optionalText,
+  type: optionalText,
+  text: optionalText,
+  // Forms carry nested objects as JSON text.
+  button: z.preprocess((v) => (typeof v === 'string' ? safeJson(v) : v), button.nullish()),
+  timestamp: optionalText,
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { text };
+  }
+}
+
+/** Accepts a parsed object or raw JSON text; null for anything that is not a readable callback. */
+export function parseInbound(body: unknown): InboundMessage | null {
+  const value = typeof body === 'string' ? safeJson(body) : body;
+  const parsed = inboundSchema.safeParse(value);
+  if (!parsed.success) return null;
+  return { ...parsed.data, button: parsed.data.button ?? null };
+}
+
+const OPT_IN = new Set(['START', 'SUBSCRIBE', 'YES', 'OPT IN']);
+const OPT_OUT = new Set(['STOP', 'UNSUBSCRIBE', 'OPT OUT']);
+
+function keyword(value: string | null): 'opt_in' | 'opt_out' | null {
+  const word = value?.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (!word) return null;
+  if (OPT_IN.has(word)) return 'opt_in';
+  if (OPT_OUT.has(word)) return 'opt_out';
+  return null;
+}
+
+/** Opt-in or opt-out, from the text or from a button's payload or text; null for any other message. */
+export function intentOf(message: InboundMessage): 'opt_in' | 'opt_out' | null {
+  return (
+    keyword(message.text) ?? keyword(message.button?.payload ?? null) ?? keyword(message.button?.text ?? null)
+  );
+}
+
+/**
+ * The inbox key of a callback. The gateway sends no message id, so the key is a digest of what identifies
+ * the message; without a timestamp, the minute it arrived stands in, so a replay within that minute is a
+ * no-op while the same word sent again later still counts.
+ */
+export function eventKeyOf(message: InboundMessage, now = new Date()): string {
+  const when = message.timestamp ?? `received:${now.toISOString().slice(0, 16)}`;
+  const parts = [
+    message.waNumber.replace(/\D/g, ''),
+    message.mobile.replace(/\D/g, ''),
+    when,
+    message.type ?? '',
+    message.text ?? '',
+    message.button?.payload ?? '',
+    message.button?.text ?? '',
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}

@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
+import { accounts, businesses, refreshSessions } from '../db/schema/index.js';
+
+export type Role = 'superadmin' | 'admin' | 'business' | 'user';
+
+/** Who is calling: what every service receives as its first argument. */
+export interface AuthContext {
+  accountId: string;
+  sessionId: string;
+  email: string;
+  role: Role;
+  /** E-mail verified. */
+  verified: boolean;
+  businessId: string | null;
+  businessVerified: 'pending' | 'accepted' | 'rejected' | null;
+  businessType: string | null;
+}
+
+export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'superadmin';
+
+/**
+ * Loads the caller in one query: the account (not deleted), its business, and a live session. Anything
+ * missing means the token no longer stands for anyone, which the guard answers with 401. It runs on every
+ * authenticated request, so it is a prepared statement.
+ */
+export async function loadPrincipal(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+): Promise<AuthContext | null> {
+  const [row] = await prepared(db, 'load_principal', preparePrincipalQuery).execute({ accountId, sessionId });
+  if (!row) return null;
+  return { ...row, sessionId };
+}
+
+function preparePrincipalQuery(db: Db) {
+  return db
+    .select({
+      accountId: accounts.id,
+      email: accounts.email,
+      role: accounts.role,
+      verified: accounts.verified,
+      businessId: businesses.id,
+      businessVerified: businesses.businessVerified,
+      businessType: businesses.type,
+    })
+    .from(accounts)
+    .innerJoin(
+      refreshSessions,
+      and(
+        eq(refreshSessions.id, sql.placeholder('sessionId')),
+        eq(refreshSessions.accountId, accounts.id),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
+    .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.deleted, false)))
+    .limit(1)
+    .prepare('load_principal');
+}

@@ -1,0 +1,39 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { refreshSessions } from '../db/schema/index.js';
+import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** Opens a session and signs its pair of tokens (access 14 days, refresh 21 days). */
+export async function openSession(db: Db, tokens: TokenService, accountId: string): Promise<IssuedTokens> {
+  const [session] = await db
+    .insert(refreshSessions)
+    .values({ accountId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) })
+    .returning({ id: refreshSessions.id });
+  const claims = { sub: accountId, sid: session!.id };
+  const [accessToken, refreshToken] = await Promise.all([
+    tokens.sign({ ...claims, typ: 'access' }),
+    tokens.sign({ ...claims, typ: 'refresh' }),
+  ]);
+  return { accessToken, refreshToken, sessionId: session!.id };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshSessions.id, sessionId), isNull(refreshSessions.revokedAt)));
+}
+
+/** Signs the account out everywhere (password reset or change). */
+export async function revokeAllSessions(db: Db, accountId: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshSessions.accountId, accountId), isNull(refreshSessions.revokedAt)));
+}

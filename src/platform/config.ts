@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only file that reads process.env. Everything else receives a typed Config.
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const nonNegativeInt = z.coerce.number().int().min(0);
+const url = z.url();
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const base64Key = z.string().refine((v) => Buffer.from(v, 'base64').length === 32, {
+  message: 'must be 32 bytes encoded in base64',
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATABASE_URL: url.optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: url.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: base64Key.optional(),
+  /** Earlier encryption keys (comma-separated, base64) kept only to decrypt values written before a rotation. */
+  ENCRYPTION_PREVIOUS_KEYS: csv.pipe(z.array(base64Key)).default([]),
+  SMTP_URL: url.optional(),
+  MAIL_FROM: z.string().min(3).default('Campaign Messaging <no-reply@localhost>'),
+  PAYMENT_PROVIDER_BASE_URL: url.optional(),
+  PAYMENT_PROVIDER_SECRET_KEY: z.string().min(1).optional(),
+  MESSAGING_PROVIDER_BASE_URL: url.optional(),
+  IDENTITY_PROVIDER_CLIENT_ID: z.string().min(1).optional(),
+  IDENTITY_PROVIDER_CLIENT_SECRET: z.string().min(1).optional(),
+  IDENTITY_PROVIDER_REDIRECT_URI: url.optional(),
+  IDENTITY_PROVIDER_TOKEN_URL: url.optional(),
+  IDENTITY_PROVIDER_USERINFO_URL: url.optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: url.optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  SUPERADMIN_EMAIL: z.email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SCHEDULER_INTERVAL_MS: positiveInt.default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // Additions of this project (docs/decisions.md); every one has a working default.
+  CORS_ORIGINS: csv.default([]),
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  TRUST_PROXY: flag.default(false),
+  IMPORT_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
+  IMPORT_FETCH_TIMEOUT_MS: positiveInt.default(60_000),
+  /** Hosts (`host` or `host:port`) an import may fetch from even on a private address: your own file server. */
+  IMPORT_ALLOWED_HOSTS: csv.default([]),
+  UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
+  UPLOAD_ALLOWED_TYPES: csv.default([
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'application/pdf',
+    'video/mp4',
+    'text/csv',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ]),
+  UPLOAD_URL_TTL_SECONDS: positiveInt.default(900),
+  DISPATCH_RATE_PER_SECOND: nonNegativeInt.default(80),
+  DISPATCH_CONCURRENCY: positiveInt.default(64),
+  DISPATCH_BATCH_SIZE: positiveInt.default(500),
+  DISPATCH_MAX_ATTEMPTS: positiveInt.default(5),
+  DISPATCH_LEASE_MS: positiveInt.default(60_000),
+  DISPATCH_POLL_MS: positiveInt.default(1_000),
+  /** First retry delay of a transient send failure; doubled per attempt (with jitter) up to the max. */
+  DISPATCH_RETRY_BASE_MS: positiveInt.default(2_000),
+  DISPATCH_RETRY_MAX_MS: positiveInt.default(300_000),
+  PROVIDER_TIMEOUT_MS: positiveInt.default(15_000),
+  RATE_LIMIT_ENABLED: flag.default(true),
+  METRICS_ENABLED: flag.default(false),
+  /** A worker process's metrics-and-health listener (an API process serves /metrics on its own port). */
+  METRICS_PORT: port.default(9464),
+  SHUTDOWN_GRACE_MS: positiveInt.default(25_000),
+});
+
+type Env = z.output<typeof envSchema>;
+
+export type Config = Omit<
+  Env,
+  'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'ENCRYPTION_PREVIOUS_KEYS'
+> & {
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: string;
+  ENCRYPTION_PREVIOUS_KEYS: string[];
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The variables CONVENTIONS.md marks *prod*: without them production would run on throwaway defaults. */
+const PRODUCTION_REQUIRED = [
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'PAYMENT_PROVIDER_SECRET_KEY',
+] as const;
+
+/**
+ * Reads and validates the environment. Every bad variable is named in one error, so an operator fixes
+ * them all in one go. Outside production, missing secrets are generated once and kept in $DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty string means "unset": shells and compose files often export VAR= for optional values.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).sort(),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production') {
+    for (const key of PRODUCTION_REQUIRED) {
+      if (!e[key]) problems.push(`${key}: required when NODE_ENV=production`);
+    }
+  }
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Set = s3Keys.filter((k) => e[k]);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+    for (const k of s3Keys)
+      if (!e[k]) problems.push(`${k}: required when any of ${s3Keys.join(', ')} is set`);
+  }
+  if (e.SUPERADMIN_EMAIL && !e.SUPERADMIN_PASSWORD) {
+    problems.push('SUPERADMIN_PASSWORD: required when SUPERADMIN_EMAIL is set');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const secrets =
+    e.JWT_SECRET && e.ENCRYPTION_KEY
+      ? { JWT_SECRET: e.JWT_SECRET, ENCRYPTION_KEY: e.ENCRYPTION_KEY }
+      : {
+          ...localSecrets(e.DATA_DIR),
+          ...definedOnly({ JWT_SECRET: e.JWT_SECRET, ENCRYPTION_KEY: e.ENCRYPTION_KEY }),
+        };
+
+  return {
+    ...e,
+    ...secrets,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+function definedOnly<T extends Record<string, string | undefined>>(o: T): Partial<Record<keyof T, string>> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<
+    Record<keyof T, string>
+  >;
+}
+
+/** Secrets for a laptop: generated on first start and reused, so tokens and ciphertexts survive a restart. */
+function localSecrets(dataDir: string): { JWT_SECRET: string; ENCRYPTION_KEY: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { JWT_SECRET: string; ENCRYPTION_KEY: string };
+    if (stored.JWT_SECRET && stored.ENCRYPTION_KEY) return stored;
+  }
+  const fresh = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return fresh;
+}
+
+/** A config for tests and benchmarks: defaults plus overrides, never touching process.env or the disk. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    DATA_DIR: '/nonexistent-test-data-dir',
+    // Abuse limits would throttle suites that sign in many times from one address; a test that checks
+    // them turns them on with RATE_LIMIT_ENABLED=true.
+    RATE_LIMIT_ENABLED: 'false',
+    ...overrides,
+  });
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
+
+/** Singleton (id = 1). When absent, reads answer the built-in defaults of CONVENTIONS.md. */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    marketingRate: numeric('marketing_rate', { precision: 20, scale: 4 }).notNull(),
+    utilityRate: numeric('utility_rate', { precision: 20, scale: 4 }).notNull(),
+    serviceRate: numeric('service_rate', { precision: 20, scale: 4 }).notNull(),
+    authenticationRate: numeric('authentication_rate', { precision: 20, scale: 4 }).notNull(),
+    pricePerCredit: numeric('price_per_credit', { precision: 20, scale: 6 }).notNull(),
+    lowCreditThreshold: numeric('low_credit_threshold', { precision: 20, scale: 4 }).notNull(),
+    affiliatePercentage: integer('affiliate_percentage').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('app_settings_singleton', sql`${t.id} = 1`),
+    check('app_settings_affiliate_percentage_range', sql`${t.affiliatePercentage} BETWEEN 0 AND 100`),
+  ],
+);

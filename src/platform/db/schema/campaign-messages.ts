@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { campaigns } from './campaigns.js';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { contacts } from './contacts.js';
+import { messageStatusEnum } from './enums.js';
+
+/**
+ * The send queue (outbox): one row per recipient, written in the transaction that bills the campaign.
+ * Dispatchers claim rows with FOR UPDATE SKIP LOCKED and a lease; a row whose lease expired is claimed again.
+ */
+export const campaignMessages = pgTable(
+  'campaign_messages',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** Snapshot at publish: the recipient is the one that was billed, even if the contact changes later. */
+    phoneNumber: text('phone_number').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    status: messageStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    leaseExpiresAt: timestamptz('lease_expires_at'),
+    lockedBy: text('locked_by'),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One message per recipient per campaign: a replayed opt-in or publish can never queue a second one.
+    uniqueIndex('campaign_messages_campaign_phone_key').on(t.campaignId, t.phoneNumber),
+    index('campaign_messages_campaign_status_idx').on(t.campaignId, t.status),
+    // Per business, so a dispatcher can find which businesses have work (a skip scan over this index) and
+    // claim each business's due messages in order, within that business's rate limit.
+    index('campaign_messages_ready_idx').on(t.businessId, t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+  ],
+);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { messageTypeEnum, paymentMethodEnum } from './enums.js';
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    messageType: messageTypeEnum('message_type').notNull().default('marketing'),
+    sendToAllContact: boolean('send_to_all_contact').notNull(),
+    selectedContactId: uuid('selected_contact_id').array().notNull().default(sql`'{}'::uuid[]`),
+    message: text('message').notNull(),
+    uploadFileUrl: text('upload_file_url'),
+    header: text('header'),
+    actionButtonTitle: text('action_button_title'),
+    actionButtonUrl: text('action_button_url'),
+    isScheduled: boolean('is_scheduled').notNull(),
+    scheduledAt: timestamptz('scheduled_at'),
+    timeZone: text('time_zone'),
+    paymentMethod: paymentMethodEnum('payment_method'),
+    isPublished: boolean('is_published').notNull().default(false),
+    isSentOut: boolean('is_sent_out').notNull().default(false),
+    publishedAt: timestamptz('published_at'),
+    sentOutAt: timestamptz('sent_out_at'),
+    /** Set when every message of the campaign has reached a final state. */
+    completedAt: timestamptz('completed_at'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    /** Credits (or plan balance) billed at publish, at the rate then in force. */
+    cost: numeric('cost', { precision: 20, scale: 4 }),
+    rate: numeric('rate', { precision: 20, scale: 4 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('campaigns_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('campaigns_name_trgm_idx').using('gin', t.businessId, sql`${t.name} gin_trgm_ops`),
+    // The scheduler's question, answered from a small partial index.
+    index('campaigns_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.isScheduled} AND ${t.isPublished} AND NOT ${t.isSentOut}`),
+    index('campaigns_business_sent_idx')
+      .on(t.businessId, t.sentOutAt.desc().nullsFirst())
+      .where(sql`${t.isSentOut}`),
+    // Campaigns still being delivered: what the dispatcher's completion sweep reads.
+    index('campaigns_delivering_idx').on(t.sentOutAt).where(sql`${t.isSentOut} AND ${t.completedAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { createdAt, id, updatedAt } from './columns.js';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164 (`+2348031234567`); uniqueness per business is on this normalised form. */
+    phoneNumber: text('phone_number').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    optIn: boolean('opt_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_business_phone_key').on(t.businessId, t.phoneNumber),
+    index('contacts_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('contacts_business_opt_in_idx').on(t.businessId, t.optIn, t.createdAt.desc().nullsFirst()),
+    // btree_gin lets one GIN index filter by business and match trigrams or tags together.
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      t.businessId,
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phoneNumber}) gin_trgm_ops`,
+    ),
+    index('contacts_tags_idx').using('gin', t.businessId, t.tags),
+  ],
+);

@@ -1,0 +1,38 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'business', 'user']);
+export const businessVerifiedEnum = pgEnum('business_verified', ['pending', 'accepted', 'rejected']);
+export const messageTypeEnum = pgEnum('message_type', ['marketing', 'utility', 'authentication']);
+export const paymentMethodEnum = pgEnum('payment_method', ['credit', 'plan']);
+/**
+ * held: waiting for its scheduled campaign to fall due; queued: ready (or waiting for a retry at
+ * next_attempt_at); sending: leased by a dispatcher; sent / failed: final.
+ */
+export const messageStatusEnum = pgEnum('message_status', ['held', 'queued', 'sending', 'sent', 'failed']);
+export const transactionStatusEnum = pgEnum('transaction_status', [
+  'pending',
+  'successful',
+  'failed',
+  'reversed',
+]);
+export const transactionKindEnum = pgEnum('transaction_kind', [
+  'credit_purchase',
+  'plan_purchase',
+  'campaign_credit_debit',
+  'campaign_plan_debit',
+  'affiliate_commission',
+  'withdrawal',
+  'withdrawal_refund',
+  'admin_adjustment',
+]);
+export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
+  'organizationAccount',
+  'userSubscription',
+  'paymentAndCredit',
+  'bugReports',
+  'featureRequests',
+  'campaignDelivery',
+]);
+export const ticketStatusEnum = pgEnum('ticket_status', ['pending', 'open', 'closed', 'resolved']);
+export const ticketPriorityEnum = pgEnum('ticket_priority', ['high', 'medium', 'low']);
+export const webhookStatusEnum = pgEnum('webhook_status', ['received', 'processed', 'ignored', 'failed']);

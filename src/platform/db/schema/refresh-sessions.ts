@@ -1,0 +1,21 @@
+import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.js';
+import { createdAt, id, timestamptz } from './columns.js';
+
+/**
+ * A signed-in session. Both tokens carry its id; revoking it (sign-out) invalidates the refresh token and
+ * every access token issued with it.
+ */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_sessions_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,20 @@
+import type { AuthContext } from '../auth/principal.js';
+import type { Guard } from './guards.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Resource name in the envelope (`apiObject`). */
+    apiObject?: string;
+    /** Access rule; `auth` when omitted. */
+    auth?: Guard | Guard[];
+    /** Keep the raw body (as `request.rawBody`) for signature checks. */
+    rawBody?: boolean;
+    /** The route answers 200 to any body and reads it itself (a provider callback): no text check on it. */
+    acceptsAnyBody?: boolean;
+  }
+  interface FastifyRequest {
+    /** The caller; set by the auth hook on every non-public route. */
+    auth: AuthContext;
+    rawBody?: Buffer;
+  }
+}

@@ -1,0 +1,30 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { guardsOf } from './guards.js';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Turns each route's zod schemas into OpenAPI and adds what the schemas do not say: the security of
+ * protected routes and the access rule in the description, so the reference tells who may call what.
+ */
+export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const out = jsonSchemaTransform(input);
+  const config = (input.route as { config?: Parameters<typeof guardsOf>[0] }).config;
+  const guards = guardsOf(config, input.url.startsWith('/api/'));
+  if (guards.includes('public')) return out;
+  const schema = out.schema as Record<string, unknown>;
+  const access = guards.filter((g) => g !== 'auth');
+  const documented: Record<string, unknown> = {
+    ...schema,
+    security: [{ bearer: [] }, { cookie: [] }],
+    // Read by the role-matrix test: the access rule of every route, straight from its config.
+    'x-access': guards,
+    description: [
+      schema.description,
+      access.length ? `Access: ${access.join(', ')}.` : 'Access: authenticated.',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  };
+  return { ...out, schema: documented };
+}

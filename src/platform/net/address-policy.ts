@@ -1,0 +1,72 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses an outbound fetch of a user-supplied URL must never reach (SSRF): this host, the private
+ * networks behind it, link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254), carrier-grade NAT,
+ * multicast and every reserved or documentation range. IPv4 written inside IPv6 is checked as IPv4.
+ */
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local (includes fd00:ec2::254)
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** The IPv4 address carried by an IPv4-mapped, IPv4-compatible, NAT64 or 6to4 IPv6 address, if any. */
+function embeddedIpv4(ipv6: string): string | null {
+  const lower = ipv6.toLowerCase();
+  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1]!;
+  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (hex) {
+    const high = Number.parseInt(hex[1]!, 16);
+    const low = Number.parseInt(hex[2]!, 16);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
+  if (sixToFour) {
+    const high = Number.parseInt(sixToFour[1]!, 16);
+    const low = Number.parseInt(sixToFour[2]!, 16);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return null;
+}
+
+/** True when `ip` (a literal IPv4 or IPv6 address) is a public unicast address. */
+export function isPublicAddress(ip: string): boolean {
+  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return !blocked.check(bare, 'ipv4');
+  if (family === 6) {
+    const v4 = embeddedIpv4(bare);
+    if (v4) return !blocked.check(v4, 'ipv4');
+    return !blocked.check(bare, 'ipv6');
+  }
+  return false;
+}

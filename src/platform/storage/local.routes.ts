@@ -1,0 +1,100 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ForbiddenError, NotFoundError } from '../http/errors.js';
+import { LOCAL_STORAGE_PREFIX, type LocalStorageAdapter, type SignedRequest } from './local.adapter.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.csv': 'text/csv',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+};
+
+type StorageRequest = FastifyRequest<{
+  Params: { '*': string };
+  Querystring: Record<string, string | undefined>;
+}>;
+
+function signedRequestOf(req: StorageRequest, method: 'PUT' | 'GET'): SignedRequest {
+  const q = req.query;
+  return {
+    method,
+    key: req.params['*'],
+    expires: Number(q.expires),
+    contentType: q.contentType,
+    maxBytes: q.maxBytes ? Number(q.maxBytes) : undefined,
+  };
+}
+
+/** The HTTP side of the embedded store: PUT and GET on presigned URLs, nothing without a valid signature. */
+export async function localStorageRoutes(app: FastifyInstance, opts: { storage: LocalStorageAdapter }) {
+  const { storage } = opts;
+  // Upload bytes are streamed to disk as they come, whatever their type; nothing is buffered or parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  const config = { auth: 'public' as const, apiObject: 'upload' };
+
+  app.put(
+    `${LOCAL_STORAGE_PREFIX}*`,
+    { config, schema: { hide: true } },
+    async (req: StorageRequest, reply: FastifyReply) => {
+      const signed = signedRequestOf(req, 'PUT');
+      const refused = storage.verify(signed, req.query.signature);
+      if (refused) throw new ForbiddenError(refused);
+      const sentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
+      if (signed.contentType && sentType !== signed.contentType) {
+        throw new ForbiddenError(`Content-Type must be ${signed.contentType}`);
+      }
+      const limit = signed.maxBytes ?? Number.POSITIVE_INFINITY;
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > limit) throw new AppError(413, `File is larger than ${limit} bytes`);
+
+      const file = storage.pathOf(signed.key);
+      const partial = `${file}.${process.pid}.${Date.now()}.part`;
+      await mkdir(path.dirname(file), { recursive: true });
+      let received = 0;
+      const cap = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          received += chunk.length;
+          if (received > limit) cb(new AppError(413, `File is larger than ${limit} bytes`));
+          else cb(null, chunk);
+        },
+      });
+      try {
+        await pipeline(req.body as NodeJS.ReadableStream, cap, createWriteStream(partial));
+        await rename(partial, file);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+      return reply.code(200).header('ETag', `"${received}"`).send();
+    },
+  );
+
+  app.get(
+    `${LOCAL_STORAGE_PREFIX}*`,
+    { config, schema: { hide: true } },
+    async (req: StorageRequest, reply: FastifyReply) => {
+      const signed = signedRequestOf(req, 'GET');
+      const refused = storage.verify(signed, req.query.signature);
+      if (refused) throw new ForbiddenError(refused);
+      const found = await storage.stat(signed.key);
+      if (!found) throw new NotFoundError('File');
+      const type = CONTENT_TYPES[path.extname(signed.key).toLowerCase()] ?? 'application/octet-stream';
+      return reply
+        .header('Content-Type', type)
+        .header('Content-Length', String(found.size))
+        .send(await storage.read(signed.key));
+    },
+  );
+}

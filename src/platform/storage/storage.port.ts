@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+
+export interface PresignedUpload {
+  /** Short-lived URL the client PUTs the bytes to, with no authorisation header. */
+  uploadUrl: string;
+  /** Where the object can be read afterwards (a campaign's uploadFileUrl, an import's fileUrl). */
+  fileUrl: string;
+  key: string;
+  expiresAt: Date;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType?: string;
+}
+
+/** Object storage: S3 (or compatible), or the embedded local-disk store. The service never handles upload bytes. */
+export interface StoragePort {
+  /**
+   * A URL to PUT one object with. `contentType` is bound to it; so is `contentLength` when the client
+   * declared its size (S3 signs the exact length), else `maxBytes` where the backend can cap a PUT.
+   */
+  presignUpload(input: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    contentLength?: number;
+  }): Promise<PresignedUpload>;
+  /** Metadata of a stored object, or null when there is none. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** Reads an object as a stream (imports of files kept in our own storage). */
+  read(key: string): Promise<Readable>;
+  remove(key: string): Promise<void>;
+  /** The key of one of our own objects when `url` points into this storage, else null. */
+  keyFromUrl(url: string): string | null;
+}

@@ -1,0 +1,53 @@
+/** What the messaging adapter needs of a business: its gateway credentials, decrypted only for the call. */
+export interface MessagingCredentials {
+  userId: string;
+  password: string;
+  /** The business's sending number (digits with country code). */
+  fromNumber?: string | null;
+}
+
+export interface OutboundMessage {
+  /** E.164 recipient (`+2348031234567`); adapters convert to the gateway's digits-only form. */
+  to: string;
+  text: string;
+  header?: string | null;
+  /** An attachment (image, video, document) sent as a media message. */
+  mediaUrl?: string | null;
+  button?: { title: string; url: string } | null;
+  /** Set for campaign messages (business-initiated, sent as templates); unset for replies in a chat. */
+  messageType?: 'marketing' | 'utility' | 'authentication';
+  /** Our id for the message, passed to the gateway for correlation (the campaign message row id). */
+  reference?: string;
+}
+
+export interface SendResult {
+  providerMessageId: string;
+}
+
+export interface MessagingPort {
+  /**
+   * Whether a business must have stored gateway credentials to send. The embedded sandbox needs none, so a
+   * laptop (and any client testing against it) can publish campaigns without a gateway account.
+   */
+  readonly requiresCredentials: boolean;
+  send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult>;
+  /** Releases pooled connections (graceful shutdown, tests). */
+  close?(): Promise<void>;
+}
+
+/**
+ * A failed send. `transient` failures (network, 429, 5xx) are retried with backoff; others fail the message
+ * at once with `reason` stored for the business to see. `throttled` marks the provider pushing back (429):
+ * the sender slows down rather than treating the provider as down.
+ */
+export class MessagingError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly transient: boolean,
+    readonly retryAfterMs?: number,
+    readonly throttled = false,
+  ) {
+    super(reason);
+    this.name = 'MessagingError';
+  }
+}

@@ -1,0 +1,229 @@
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recordOutcomes } from '../../src/jobs/dispatch.repository.js';
+import { CREDENTIALS_MISSING, type Dispatcher } from '../../src/jobs/dispatcher.js';
+import { businesses, campaignMessages, notificationSettings } from '../../src/platform/db/schema/index.js';
+import { useTestApp } from '../harness.js';
+import {
+  campaignRow,
+  eventually,
+  messagesOf,
+  queuedCampaign,
+  statusCounts,
+  testDispatcher,
+  useGateway,
+} from './helpers.js';
+
+describe('dispatcher', () => {
+  const t = useTestApp();
+  const sim = useGateway();
+  const running: Dispatcher[] = [];
+  const start = (overrides: Parameters<typeof testDispatcher>[2] = {}) => {
+    const d = testDispatcher(t, sim.adapter, overrides).start();
+    running.push(d);
+    return d;
+  };
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((d) => d.stop()));
+    sim.gateway.goUp();
+    sim.gateway.errorRate = 0;
+    sim.gateway.latencyMs = 0;
+  });
+  const completed = (id: string) =>
+    eventually(
+      () => campaignRow(t, id),
+      (c) => c.completedAt !== null,
+    );
+
+  it('sends each message once, personalised, records the outcome, completes the campaign and notifies', async () => {
+    const { user, campaign, phones } = await queuedCampaign(t, 30, {
+      message: 'Hi {{firstName}} {{ lastName }}!',
+      header: 'Big news',
+      uploadFileUrl: 'https://cdn.example/promo.jpg',
+      actionButtonTitle: 'Shop',
+      actionButtonUrl: 'https://shop.example/sale',
+      messageType: 'utility',
+    });
+    start();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 30, failedCount: 0 });
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(1);
+
+    const rows = await messagesOf(t, campaign.id);
+    expect(
+      rows.every((m) => m.status === 'sent' && m.attempts === 1 && m.providerMessageId && m.sentAt),
+    ).toBe(true);
+    expect(rows.every((m) => m.lockedBy === null && m.leaseExpiresAt === null)).toBe(true);
+    const one = rows[0]!;
+    const form = sim.gateway.accepted.find((a) => a.form.msg_id === one.id)!.form;
+    expect(form).toMatchObject({
+      method: 'SendMediaMessage',
+      msg_type: 'IMAGE',
+      media_url: 'https://cdn.example/promo.jpg',
+      caption: `Hi ${one.firstName} ${one.lastName}!`,
+      header: 'Big news',
+      isHSM: 'true',
+      userid: 'hsm-user',
+      password: 'hsm-password',
+      send_to: one.phoneNumber.slice(1),
+      format: 'json',
+    });
+    expect(JSON.parse(form.action!)).toEqual({ display_text: 'Shop', url: 'https://shop.example/sale' });
+
+    const res = await t.request({ url: `/campaigns/${campaign.id}`, token: user.accessToken });
+    expect(res.body.data).toMatchObject({ status: 'sent', sentCount: 30, failedCount: 0 });
+    expect(res.body.data.delivery).toMatchObject({ total: 30, sent: 30, pending: 0 });
+    const pushed = t.realtime.events.filter((e) => e.room === `business:${user.businessId}`);
+    expect(pushed.map((e) => (e.payload as { type: string }).type)).toContain('campaign.completed');
+  });
+
+  it('fails a message the gateway rejects at once, with its reason, and lists it for the business', async () => {
+    const { user, campaign, phones } = await queuedCampaign(t, 5);
+    sim.gateway.rejectRecipient(phones[0]!, 'Number does not exist on WhatsApp', '1002');
+    await t.db
+      .update(notificationSettings)
+      .set({ value: 'false' })
+      .where(
+        and(
+          eq(notificationSettings.businessId, user.businessId),
+          eq(notificationSettings.key, 'campaignCompletionPush'),
+        ),
+      );
+    start();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 4, failedCount: 1 });
+    const failed = await t.request({
+      url: `/campaigns/${campaign.id}/messages`,
+      token: user.accessToken,
+      query: { status: 'failed' },
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.total).toBe(1);
+    expect(failed.body.data.items[0]).toMatchObject({
+      phoneNumber: phones[0],
+      status: 'failed',
+      attempts: 1,
+      failureReason: 'Number does not exist on WhatsApp (code 1002)',
+    });
+    const types = t.realtime.events
+      .filter((e) => e.room === `business:${user.businessId}`)
+      .map((e) => (e.payload as { type: string }).type);
+    expect(types).not.toContain('campaign.completed');
+  });
+
+  it('retries 429s and 5xx with backoff until delivered, losing none', async () => {
+    const { campaign, phones } = await queuedCampaign(t, 40);
+    sim.gateway.throttleNext(10, 0.2);
+    sim.gateway.errorRate = 0.2;
+    // Ten attempts: a message failing every one of them at a 20% error rate is a 1e-7 event, not a flake.
+    start({ maxAttempts: 10 });
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 40, failedCount: 0 });
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(1);
+    const rows = await messagesOf(t, campaign.id);
+    expect(rows.some((m) => m.attempts > 1)).toBe(true);
+    expect(rows.every((m) => m.attempts <= 10)).toBe(true);
+  });
+
+  it('gives up on a message that keeps failing after the attempt limit, keeping the last reason', async () => {
+    const { campaign, phones } = await queuedCampaign(t, 6);
+    sim.gateway.failRecipient(phones[2]!);
+    start({ maxAttempts: 3 });
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 5, failedCount: 1 });
+    const [stuck] = await t.db
+      .select()
+      .from(campaignMessages)
+      .where(and(eq(campaignMessages.campaignId, campaign.id), eq(campaignMessages.phoneNumber, phones[2]!)));
+    expect(stuck).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(stuck!.error).toMatch(/HTTP 500.*gave up after 3 attempts/);
+  });
+
+  it('holds messages while the provider is down and delivers them all once it is back', async () => {
+    const { campaign, phones } = await queuedCampaign(t, 25);
+    sim.gateway.goDown('reset');
+    start({ maxAttempts: 3 });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await statusCounts(t, campaign.id)).failed ?? 0).toBe(0);
+    sim.gateway.goUp();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 25, failedCount: 0 });
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(1);
+  });
+
+  it('fails messages of a business whose credentials are gone', async () => {
+    const { campaign } = await queuedCampaign(t, 3);
+    await t.db
+      .update(businesses)
+      .set({ providerHSMID: null, providerHSMPasswordEnc: null })
+      .where(eq(businesses.id, campaign.businessId));
+    start();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 0, failedCount: 3 });
+    expect((await messagesOf(t, campaign.id)).every((m) => m.error === CREDENTIALS_MISSING)).toBe(true);
+  });
+
+  it('two dispatchers on one database never send a message twice', async () => {
+    const { campaign, phones } = await queuedCampaign(t, 200);
+    sim.gateway.latencyMs = 3;
+    start({ concurrency: 6, batchSize: 20 });
+    start({ concurrency: 6, batchSize: 20 });
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 200, failedCount: 0 });
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(1);
+    expect(sim.gateway.duplicates()).toBe(0);
+  });
+
+  it('reclaims messages whose worker died (lease expired) and sends them', async () => {
+    const { campaign, phones } = await queuedCampaign(t, 4);
+    await t.db
+      .update(campaignMessages)
+      .set({
+        status: 'sending',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        leaseExpiresAt: new Date(Date.now() - 1000),
+      })
+      .where(eq(campaignMessages.campaignId, campaign.id));
+    start();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 4 });
+    expect((await messagesOf(t, campaign.id)).every((m) => m.attempts === 2)).toBe(true);
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(1);
+  });
+
+  it("does not let a worker that lost its lease overwrite the new owner's outcome", async () => {
+    const { campaign } = await queuedCampaign(t, 1);
+    const [message] = await messagesOf(t, campaign.id);
+    await t.db
+      .update(campaignMessages)
+      .set({ status: 'sending', lockedBy: 'new-owner', leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(campaignMessages.id, message!.id));
+    const touched = await recordOutcomes(t.db, 'old-owner', [
+      { id: message!.id, kind: 'failed', error: 'stale' },
+    ]);
+    expect(touched).toEqual([]);
+    const [row] = await messagesOf(t, campaign.id);
+    expect(row).toMatchObject({ status: 'sending', lockedBy: 'new-owner', error: null });
+  });
+
+  it('stops gracefully: sends in flight are recorded, unsent claims go back to the queue', async () => {
+    const { campaign } = await queuedCampaign(t, 60);
+    sim.gateway.latencyMs = 150;
+    const d = start({ concurrency: 4, batchSize: 30 });
+    await eventually(
+      () => sim.gateway.inFlight,
+      (n) => n > 0,
+    );
+    await d.stop();
+    const counts = await statusCounts(t, campaign.id);
+    expect(counts.sending ?? 0).toBe(0);
+    expect(counts.sent).toBeGreaterThan(0);
+    expect((counts.sent ?? 0) + (counts.queued ?? 0)).toBe(60);
+    const queued = (await messagesOf(t, campaign.id)).filter((m) => m.status === 'queued');
+    expect(queued.every((m) => m.attempts === 0 && m.lockedBy === null)).toBe(true);
+    // Another dispatcher finishes the job.
+    start();
+    expect(await completed(campaign.id)).toMatchObject({ sentCount: 60 });
+  });
+});

@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  businesses,
+  notifications,
+  verificationTokens,
+  wallets,
+} from '../../src/platform/db/schema/index.js';
+import { createUser, uniqueEmail } from '../factories.js';
+import { createTestApp, type TestApp } from '../harness.js';
+import { IdentityProviderSimulator } from '../simulators/identity-provider.js';
+
+// Races prove something only on PostgreSQL (PGlite runs one statement at a time): `npm run test:pg`.
+const sim = new IdentityProviderSimulator();
+const t = {} as TestApp;
+beforeAll(async () => {
+  await sim.start();
+  Object.assign(t, await createTestApp({ env: sim.env(), poolSize: 20 }));
+});
+afterAll(async () => {
+  await t.close?.();
+  await sim.stop();
+});
+
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function otpRow(email: string) {
+  const [row] = await t.db.select().from(verificationTokens).where(eq(verificationTokens.email, email));
+  return row;
+}
+
+describe('concurrency', () => {
+  it('20 concurrent sign-ups with one e-mail (in mixed case) create exactly one account', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.request({
+          url: '/auth/sign-up',
+          body: {
+            name: `Racer ${i}`,
+            email: i % 2 ? email.toUpperCase() : email,
+            whatsappNumber: '+2348031234567',
+            password: 'Sup3r-secret',
+          },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    for (const r of results.filter((r) => r.status === 400))
+      expect(r.body.message).toMatch(/already registered/);
+    const rows = await t.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(rows).toHaveLength(1);
+    const owned = await t.db.select().from(businesses).where(eq(businesses.accountId, rows[0]!.id));
+    expect(owned).toHaveLength(1);
+    expect(await t.db.select().from(wallets).where(eq(wallets.businessId, owned[0]!.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(verificationTokens).where(eq(verificationTokens.email, email)),
+    ).toHaveLength(1);
+  });
+
+  it('20 concurrent wrong guesses use up exactly the 5 attempts', async () => {
+    const email = uniqueEmail('guess');
+    await t.request({ url: '/auth/send-code', body: { email } });
+    const code = await t.mailbox.otpFor(email);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request({ url: '/auth/verify-code', body: { email, code: wrongOf(code) } }),
+      ),
+    );
+    expect(results.every((r) => r.status === 401)).toBe(true);
+    expect((await otpRow(email))!.attempts).toBe(5);
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(401);
+  });
+
+  it('one reset code used by two concurrent requests changes the password once', async () => {
+    const user = await createUser(t);
+    t.mailbox.clear();
+    await t.request({ url: '/auth/forgot-password', body: { email: user.email } });
+    const code = await t.mailbox.otpFor(user.email, /reset/i);
+    const results = await Promise.all(
+      ['Racer-pass-A1', 'Racer-pass-B2', 'Racer-pass-C3'].map((password) =>
+        t.request({ url: '/auth/reset-password', body: { email: user.email, code, password } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(2);
+  });
+
+  it('one verification code used by five concurrent requests verifies once and notifies admins once', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const user = await createUser(t, { verified: false });
+    t.mailbox.clear();
+    await t.request({ url: '/auth/send-code', body: { email: user.email } });
+    const code = await t.mailbox.otpFor(user.email);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request({ url: '/auth/verify-email', token: user.accessToken, body: { code } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.receiverId, admin.accountId), eq(notifications.type, 'account.email_verified')),
+      );
+    expect(notes).toHaveLength(1);
+  });
+
+  it('five concurrent first identity sign-ins of one person create one account and all succeed', async () => {
+    const email = uniqueEmail('oauth-race');
+    const codes = Array.from({ length: 5 }, () =>
+      sim.issueCode({ sub: 'sub-race', email, email_verified: true, name: 'Racer' }),
+    );
+    const results = await Promise.all(
+      codes.map((code) => t.request({ url: '/oauth/identity-provider-sign-in', body: { code } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(rows).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.data.user.id))).toEqual(new Set([rows[0]!.id]));
+  });
+});

@@ -1,0 +1,220 @@
+import { text } from 'node:stream/consumers';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFiles } from '../../src/platform/db/schema/index.js';
+import { S3StorageAdapter } from '../../src/platform/storage/s3.adapter.js';
+import { createUser } from '../factories.js';
+import { createTestApp, type TestApp } from '../harness.js';
+import { type S3TestServer, startS3Server } from '../s3-server.js';
+
+/** A PUT as a browser sends it to a presigned URL: no authorisation, just the headers it was told. */
+const putTo = (url: string, body: string, headers: Record<string, string> = { 'content-type': 'text/csv' }) =>
+  fetch(url, { method: 'PUT', body, headers });
+
+describe('S3 storage adapter against an S3-compatible server', () => {
+  let s3: S3TestServer;
+  let storage: S3StorageAdapter;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    storage = s3.adapter();
+  });
+  afterAll(() => s3?.close());
+
+  it('accepts a PUT on a presigned URL, then stats, reads and removes the object', async () => {
+    const up = await storage.presignUpload({
+      key: 'b1/files/u1-list.csv',
+      contentType: 'text/csv',
+      maxBytes: 100,
+    });
+    expect(up.uploadUrl).toContain('X-Amz-Signature=');
+    expect(up.uploadUrl).toContain('X-Amz-SignedHeaders=content-type%3Bhost');
+    expect(up.uploadUrl).not.toContain('x-amz-checksum');
+    expect(up.fileUrl).toBe(`${s3.endpoint}/uploads/b1/files/u1-list.csv`);
+    const res = await putTo(up.uploadUrl, 'a,b\n1,2\n');
+    expect(res.status).toBe(200);
+    expect(await storage.stat('b1/files/u1-list.csv')).toEqual({ size: 8, contentType: 'text/csv' });
+    expect(await text(await storage.read(storage.keyFromUrl(up.fileUrl)!))).toBe('a,b\n1,2\n');
+    await storage.remove('b1/files/u1-list.csv');
+    expect(await storage.stat('b1/files/u1-list.csv')).toBeNull();
+    await storage.remove('b1/files/u1-list.csv'); // a second delete is harmless
+  });
+
+  it('refuses a PUT with another content type than the one signed', async () => {
+    const up = await storage.presignUpload({
+      key: 'b1/files/u2.csv',
+      contentType: 'text/csv',
+      maxBytes: 100,
+    });
+    const res = await putTo(up.uploadUrl, '<svg/>', { 'content-type': 'image/svg+xml' });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('SignatureDoesNotMatch');
+    expect(await storage.stat('b1/files/u2.csv')).toBeNull();
+  });
+
+  it('binds a declared size: any other length is refused', async () => {
+    const up = await storage.presignUpload({
+      key: 'b1/files/u3.csv',
+      contentType: 'text/csv',
+      maxBytes: 5,
+      contentLength: 5,
+    });
+    expect(up.uploadUrl).toContain('X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost');
+    expect((await putTo(up.uploadUrl, '123456')).status).toBe(403);
+    expect((await putTo(up.uploadUrl, '1234')).status).toBe(403);
+    expect(await storage.stat('b1/files/u3.csv')).toBeNull();
+    expect((await putTo(up.uploadUrl, '12345')).status).toBe(200);
+  });
+
+  it('refuses a tampered URL: another signature, another key, a longer lifetime', async () => {
+    const up = await storage.presignUpload({
+      key: 'b1/files/u4.csv',
+      contentType: 'text/csv',
+      maxBytes: 100,
+    });
+    const url = new URL(up.uploadUrl);
+    const sig = url.searchParams.get('X-Amz-Signature')!;
+    const tampered = [
+      up.uploadUrl.replace(sig, `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`),
+      up.uploadUrl.replace('b1/files/u4.csv', 'b2/files/u4.csv'),
+      up.uploadUrl.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=604800'),
+    ];
+    for (const bad of tampered) {
+      const res = await putTo(bad, 'x');
+      expect(res.status).toBe(403);
+    }
+    expect(await storage.stat('b1/files/u4.csv')).toBeNull();
+    expect(await storage.stat('b2/files/u4.csv')).toBeNull();
+  });
+
+  it('refuses an expired URL', async () => {
+    const past = s3.adapter({ uploadTtlSeconds: 60, now: () => new Date(Date.now() - 3600_000) });
+    const up = await past.presignUpload({ key: 'b1/files/u5.csv', contentType: 'text/csv', maxBytes: 100 });
+    expect(up.expiresAt.getTime()).toBeLessThan(Date.now());
+    const res = await putTo(up.uploadUrl, 'x');
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('Request has expired');
+    expect(await storage.stat('b1/files/u5.csv')).toBeNull();
+  });
+
+  it('recognises its own URLs only, in every style it hands out', () => {
+    const key = 'b1/files/u6-a.csv';
+    expect(storage.keyFromUrl(`${s3.endpoint}/uploads/${key}`)).toBe(key);
+    expect(storage.keyFromUrl(`${s3.endpoint}/uploads/${key}?X-Amz-Signature=abc`)).toBe(key);
+    expect(storage.keyFromUrl(`${s3.endpoint}/other-bucket/${key}`)).toBeNull();
+    expect(storage.keyFromUrl(`http://evil.test/uploads/${key}`)).toBeNull();
+    expect(storage.keyFromUrl(`${s3.endpoint}/uploads/b1/..%2Fsecrets`)).toBeNull();
+    expect(storage.keyFromUrl(`${s3.endpoint}/uploads/%E0%A4%A`)).toBeNull();
+    expect(storage.keyFromUrl('not a url')).toBeNull();
+
+    const cdn = s3.adapter({ publicUrl: 'https://cdn.example.test/media/' });
+    expect(cdn.urlOf(key)).toBe(`https://cdn.example.test/media/${key}`);
+    expect(cdn.keyFromUrl(`https://cdn.example.test/media/${key}`)).toBe(key);
+    expect(cdn.keyFromUrl(`${s3.endpoint}/uploads/${key}`)).toBe(key);
+    expect(cdn.keyFromUrl(`https://cdn.example.test/${key}`)).toBeNull();
+
+    const vhost = new S3StorageAdapter({
+      region: 'eu-west-1',
+      bucket: 'media',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: false,
+      uploadTtlSeconds: 60,
+    });
+    expect(vhost.urlOf(key)).toBe(`https://media.s3.eu-west-1.amazonaws.com/${key}`);
+    expect(vhost.keyFromUrl(`https://media.s3.eu-west-1.amazonaws.com/${key}`)).toBe(key);
+    vhost.close();
+  });
+});
+
+describe('uploads through the API on S3 storage', () => {
+  let s3: S3TestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp({
+      ports: { storage: s3.adapter() },
+      env: { UPLOAD_MAX_BYTES: '64', UPLOAD_ALLOWED_TYPES: 'text/csv,image/png' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('signs, receives the PUT at S3, confirms, reads back through keyFromUrl, lists and deletes', async () => {
+    const user = await createUser(t);
+    const signed = await t.request({
+      url: '/upload/presigned-url',
+      token: user.accessToken,
+      body: { fileName: 'people.csv', contentType: 'text/csv', folder: 'imports' },
+    });
+    expect(signed.status).toBe(200);
+    const { uploadUrl, fileUrl, key, headers } = signed.body.data;
+    expect(key.startsWith(`${user.businessId}/imports/`)).toBe(true);
+    expect((await putTo(uploadUrl, 'firstName,lastName\nAda,Lovelace\n', headers)).status).toBe(200);
+
+    const confirmed = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: fileUrl, fileName: 'people.csv' },
+    });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.data).toMatchObject({ key, size: '32', type: 'text/csv' });
+    // What contact import-file does with a fileUrl of our own storage.
+    const ownKey = t.deps.storage.keyFromUrl(fileUrl)!;
+    expect(await text(await t.deps.storage.read(ownKey))).toBe('firstName,lastName\nAda,Lovelace\n');
+
+    const listed = await t.request({ url: '/upload', token: user.accessToken });
+    expect(listed.body.data.map((f: { key: string }) => f.key)).toEqual([key]);
+
+    const del = await t.request({
+      method: 'DELETE',
+      url: `/upload/${confirmed.body.data.id}`,
+      token: user.accessToken,
+    });
+    expect(del.status).toBe(200);
+    expect(await t.deps.storage.stat(key)).toBeNull();
+    expect(await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, key))).toHaveLength(0);
+  });
+
+  it('removes an object over the size limit at confirm when its size was not declared up front', async () => {
+    const user = await createUser(t);
+    const signed = await t.request({
+      url: '/upload/presigned-url',
+      token: user.accessToken,
+      body: { fileName: 'big.csv', contentType: 'text/csv' },
+    });
+    const { uploadUrl, fileUrl, key } = signed.body.data;
+    // S3 cannot cap a presigned PUT without a declared length, so the bytes land...
+    expect((await putTo(uploadUrl, 'x'.repeat(65))).status).toBe(200);
+    // ...and confirm refuses them and deletes the object.
+    const res = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: fileUrl, fileName: 'big.csv' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('larger than 64 bytes');
+    expect(await t.deps.storage.stat(key)).toBeNull();
+    expect(await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, key))).toHaveLength(0);
+  });
+
+  it('answers 400 at confirm for another business’s object', async () => {
+    const [user, other] = [await createUser(t), await createUser(t)];
+    const signed = await t.request({
+      url: '/upload/presigned-url',
+      token: other.accessToken,
+      body: { fileName: 'theirs.csv', contentType: 'text/csv' },
+    });
+    await putTo(signed.body.data.uploadUrl, 'x');
+    const res = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: signed.body.data.fileUrl, fileName: 'theirs.csv' },
+    });
+    expect(res.status).toBe(400);
+    expect(
+      await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, signed.body.data.key)),
+    ).toHaveLength(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { SecretBox } from '../../src/platform/secret-box.js';
+
+const key = () => randomBytes(32).toString('base64');
+
+describe('SecretBox (AES-256-GCM)', () => {
+  it('seals with a fresh IV each time and opens again', () => {
+    const box = new SecretBox(key());
+    const a = box.seal('hunter2');
+    const b = box.seal('hunter2');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('hunter2');
+    expect(box.open(a)).toBe('hunter2');
+    expect(box.open(b)).toBe('hunter2');
+  });
+
+  it('refuses a tampered ciphertext', () => {
+    const box = new SecretBox(key());
+    const parts = box.seal('secret').split('.');
+    const ct = Buffer.from(parts[4]!, 'base64url');
+    ct[0]! ^= 1;
+    parts[4] = ct.toString('base64url');
+    expect(() => box.open(parts.join('.'))).toThrow();
+  });
+
+  it('opens values sealed with a previous key after a rotation, and says they need re-sealing', () => {
+    const oldKey = key();
+    const sealed = new SecretBox(oldKey).seal('old secret');
+    const rotated = new SecretBox(key(), [oldKey]);
+    expect(rotated.open(sealed)).toBe('old secret');
+    expect(rotated.needsRotation(sealed)).toBe(true);
+    expect(rotated.needsRotation(rotated.seal('new'))).toBe(false);
+    expect(() => new SecretBox(key()).open(sealed)).toThrow(/unknown key/);
+  });
+});

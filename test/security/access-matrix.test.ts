@@ -1,0 +1,276 @@
+/**
+ * The role matrix (issue 9): every operation of `/openapi.json`, called by seven kinds of caller, answers
+ * 401/403 exactly as SPEC.md (the Auth columns, "Authentication" 6) and CONVENTIONS.md ("Limited access
+ * before e-mail verification", "Additions") say. The expectations below are written from those documents,
+ * not from the routes' `x-access`, so a guard that disagrees with the specification fails here.
+ *
+ * "Allowed" means neither 401 nor 403 (an empty body's 400 or a random id's 404 is fine); "denied" is 401
+ * for an anonymous caller and 403 for a signed-in one, in the error envelope. No answer is a 5xx.
+ *
+ * A route without a row fails, and so does a row without a route. To add a route, add one line to ACCESS:
+ * `'METHOD /path': 'rule'`, the rule being the one SPEC.md gives (see RULES).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SandboxPaymentAdapter } from '../../src/providers/payment/sandbox.adapter.js';
+import { createUser, type TestUser, type UserOptions } from '../factories.js';
+import { createTestApp, type TestResponse } from '../harness.js';
+import { loadOperations, type Operation, tableMismatch } from './support/operations.js';
+
+const CALLERS = [
+  'anonymous',
+  'unverified',
+  'business',
+  'accepted',
+  'affiliate',
+  'admin',
+  'superadmin',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+/**
+ * Each signed-in caller differs from a plain business in one respect, so each rule is tested on its own:
+ * `unverified` has everything (accepted affiliate business) except a verified e-mail.
+ */
+const CALLER_OPTIONS: Record<Exclude<Caller, 'anonymous'>, UserOptions> = {
+  unverified: { verified: false, businessVerified: 'accepted', affiliate: {} },
+  business: {},
+  accepted: { businessVerified: 'accepted' },
+  affiliate: { affiliate: {} },
+  admin: { role: 'admin' },
+  superadmin: { role: 'superadmin' },
+};
+
+/** The access rules of SPEC.md and CONVENTIONS.md, and the callers each one lets through. */
+const RULES = {
+  /** SPEC "none": public. */
+  none: [...CALLERS],
+  /** SPEC "auth": any signed-in caller. */
+  auth: CALLERS.filter((c) => c !== 'anonymous'),
+  /** CONVENTIONS "Limited access before e-mail verification": spends money or reaches people. */
+  verifiedEmail: ['business', 'accepted', 'affiliate', 'admin', 'superadmin'],
+  /** SPEC "auth, verified business" (Authentication 6: a business accepted by an administrator). */
+  verifiedBusiness: ['unverified', 'accepted'],
+  /** Both of the above: provider credentials, publishing. */
+  'verifiedEmail+verifiedBusiness': ['accepted'],
+  /** SPEC "affiliate-type business only". */
+  affiliate: ['unverified', 'affiliate'],
+  /** A withdrawal moves money: affiliate and CONVENTIONS' limited access. */
+  'verifiedEmail+affiliate': ['affiliate'],
+  /** SPEC "admin": admin or higher. */
+  admin: ['admin', 'superadmin'],
+  superadmin: ['superadmin'],
+  /** SPEC "signature header": no bearer token opens it; checked with a signature below. */
+  signature: [],
+} satisfies Record<string, readonly Caller[]>;
+type Rule = keyof typeof RULES;
+
+interface Row {
+  rule: Rule;
+  /** A body that makes the service apply a stricter rule (SPEC: publishing through `POST /campaigns`). */
+  probe?: { body: unknown; rule: Rule };
+}
+
+const publishNow = {
+  name: 'Probe',
+  message: 'Hello',
+  sendToAllContact: true,
+  isScheduled: false,
+  paymentMethod: 'credit',
+};
+
+const ACCESS: Record<string, Rule | Row> = {
+  'GET /health': 'none', // CONVENTIONS "Additions"
+
+  'GET /contacts': 'auth',
+  'POST /contacts': 'auth',
+  'GET /contacts/export': 'auth',
+  'POST /contacts/import': 'auth',
+  'POST /contacts/import-file': 'auth',
+  'POST /contacts/bulk-delete': 'auth',
+  'GET /contacts/{id}': 'auth',
+  'PATCH /contacts/{id}': 'auth',
+  'DELETE /contacts/{id}': 'auth',
+
+  'POST /auth/sign-up': 'none',
+  'POST /auth/sign-in': 'none',
+  'POST /auth/sign-out': 'auth',
+  'POST /auth/set-password': 'auth',
+  'POST /auth/refresh-token': 'none',
+  'POST /auth/send-code': 'none',
+  'POST /auth/verify-code': 'none',
+  'POST /auth/check-email': 'none',
+  'POST /auth/verify-email': 'auth',
+  'POST /auth/forgot-password': 'none',
+  'POST /auth/reset-password': 'none',
+  'POST /auth/change-password': 'auth',
+  'POST /oauth/identity-provider-sign-in': 'none',
+
+  'GET /users/profile': 'auth',
+  'PATCH /users/profile': 'auth',
+  'PATCH /users/email': 'auth',
+  'DELETE /users/account': 'auth',
+
+  'GET /business': 'auth',
+  'PATCH /business': 'auth',
+  'POST /business/verification': 'verifiedEmail',
+  'POST /business/referral-code': 'affiliate',
+  'POST /business/provider': 'verifiedEmail+verifiedBusiness',
+
+  'GET /campaigns': 'auth',
+  'POST /campaigns': { rule: 'auth', probe: { body: publishNow, rule: 'verifiedEmail+verifiedBusiness' } },
+  'GET /campaigns/stats': 'auth',
+  'GET /campaigns/qr-code': 'verifiedBusiness',
+  'GET /campaigns/{id}': 'auth',
+  'PATCH /campaigns/{id}': 'auth',
+  'DELETE /campaigns/{id}': 'auth',
+  'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions.md)
+  'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
+
+  'POST /upload/presigned-url': 'auth',
+  'POST /upload/confirm': 'auth',
+  'GET /upload': 'auth',
+  'DELETE /upload/{id}': 'auth',
+
+  'GET /payments/credit-pricing': 'auth',
+  'POST /payments/credit-link': 'verifiedEmail',
+  'POST /payments/plan-link': 'verifiedEmail',
+  'POST /payments/verify': 'auth',
+  'GET /payments/wallet': 'auth',
+  'GET /payments/transactions': 'auth',
+
+  'GET /plans': 'auth',
+  'GET /plans/my-plan': 'auth',
+  'GET /plans/{id}': 'auth',
+  'GET /plans/admin/all': 'admin',
+  'POST /plans/admin': 'admin',
+  'PATCH /plans/admin/{id}': 'admin',
+  'POST /plans/admin/{id}/deactivate': 'admin',
+
+  'GET /exchange-rates/countries': 'none',
+  'GET /exchange-rates': 'none',
+  'POST /exchange-rates': 'admin',
+  'GET /exchange-rates/{code}': 'none',
+  'DELETE /exchange-rates/{code}': 'admin',
+
+  'GET /notifications': 'auth',
+  'GET /notifications/settings': 'auth',
+  'PATCH /notifications/settings': 'auth',
+  'POST /notifications/read-all': 'auth',
+  'POST /notifications/{id}/read': 'auth',
+
+  'GET /tickets': 'auth',
+  'POST /tickets': 'auth',
+  'GET /tickets/admin': 'admin',
+  'PATCH /tickets/admin/{id}/status': 'admin',
+  'GET /tickets/{id}': 'auth',
+  'POST /tickets/{id}/comments': 'auth',
+
+  'GET /affiliate/referrals': 'affiliate',
+  'GET /affiliate/earnings': 'affiliate',
+  'GET /affiliate/transactions': 'affiliate',
+  'GET /affiliate/banks': 'affiliate', // an addition of the affiliate module: the bank list for `code`
+  'GET /affiliate/bank-accounts': 'affiliate',
+  'POST /affiliate/bank-accounts': 'affiliate',
+  'GET /affiliate/bank-accounts/verify': 'affiliate',
+  'POST /affiliate/withdraw': 'verifiedEmail+affiliate',
+
+  'GET /admin/businesses': 'admin',
+  'GET /admin/businesses/{id}': 'admin',
+  'PATCH /admin/businesses/{id}/verify': 'admin',
+  'POST /admin/businesses/{id}/promote-affiliate': 'admin',
+  'GET /admin/accounts': 'admin',
+  'PATCH /admin/accounts/{id}/role': 'superadmin', // CONVENTIONS "Additions"
+  'GET /admin/settings': 'admin',
+  'POST /admin/settings': 'superadmin',
+
+  'POST /webhooks/payment-provider': 'signature',
+  'POST /webhooks/messaging-provider': 'none',
+};
+
+const t = await createTestApp();
+afterAll(() => t.close());
+const operations = await loadOperations(t);
+
+const rowOf = (key: string): Row => {
+  const entry = ACCESS[key]!;
+  return typeof entry === 'string' ? { rule: entry } : entry;
+};
+
+async function signedInCallers(): Promise<Record<Caller, TestUser | null>> {
+  const out = { anonymous: null } as Record<Caller, TestUser | null>;
+  for (const [caller, opts] of Object.entries(CALLER_OPTIONS))
+    out[caller as Caller] = await createUser(t, opts);
+  return out;
+}
+
+function call(op: Operation, user: TestUser | null, body?: unknown): Promise<TestResponse> {
+  const url = op.path.replace(/\{\w+\}/g, () => randomUUID());
+  return t.request({
+    method: op.method,
+    url,
+    token: user?.accessToken,
+    ...(op.method === 'GET' ? {} : { body: body ?? {} }),
+  });
+}
+
+function expectOutcome(res: TestResponse, caller: Caller, allowed: boolean, rule: Rule, label: string) {
+  const where = `${label} as ${caller} (${rule}): ${res.status} ${res.text.slice(0, 200)}`;
+  expect(res.status, where).toBeLessThan(500);
+  if (allowed) {
+    expect([401, 403], where).not.toContain(res.status);
+    return;
+  }
+  expect(res.status, where).toBe(caller === 'anonymous' || rule === 'signature' ? 401 : 403);
+  expect(res.body, where).toMatchObject({ status: 'failure', code: res.status });
+}
+
+describe('access matrix of every operation of /openapi.json', () => {
+  it('has a row for every operation, and an operation for every row', () => {
+    expect(tableMismatch(operations, Object.keys(ACCESS))).toEqual({ withoutRow: [], withoutRoute: [] });
+  });
+
+  for (const op of operations) {
+    it.skipIf(!ACCESS[op.key])(op.key, async () => {
+      const row = rowOf(op.key);
+      const users = await signedInCallers();
+      for (const caller of CALLERS) {
+        const allowed = (RULES[row.rule] as readonly Caller[]).includes(caller);
+        expectOutcome(await call(op, users[caller]), caller, allowed, row.rule, op.key);
+        if (row.probe) {
+          const probeAllowed = (RULES[row.probe.rule] as readonly Caller[]).includes(caller);
+          const res = await call(op, users[caller], row.probe.body);
+          expectOutcome(
+            res,
+            caller,
+            probeAllowed,
+            row.probe.rule,
+            `${op.key} ${JSON.stringify(row.probe.body)}`,
+          );
+        }
+      }
+    });
+  }
+
+  it('opens the payment webhook to a valid signature, whoever sends it, and to nothing else', async () => {
+    const payment = t.deps.payment;
+    expect(payment).toBeInstanceOf(SandboxPaymentAdapter);
+    const payload = JSON.stringify({
+      event: 'charge.success',
+      data: { reference: `matrix-${randomUUID()}` },
+    });
+    const send = (signature?: string) =>
+      t.request({
+        url: '/webhooks/payment-provider',
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-payment-provider-signature': signature } : {}),
+        },
+      });
+    expect((await send()).status).toBe(401);
+    expect((await send('0'.repeat(128))).status).toBe(401);
+    const signed = await send((payment as SandboxPaymentAdapter).sign(payload));
+    expect(signed.status).toBe(200);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  account,
+  business,
+  campaign,
+  contact,
+  exchangeRate,
+  notification,
+  plan,
+  type Resource,
+  ticket,
+  upload,
+} from './resources.js';
+
+/**
+ * What the path parameter of each route names, and who may reach it. Read by tenant-isolation.test.ts (the
+ * expectations) and by hostile-input.test.ts (a real resource of the caller's, so hostile bodies reach the
+ * service's own checks, not only the schema).
+ *
+ * - `tenant(resource, body?)`: belongs to one business. Another business gets 404 and the resource is
+ *   untouched; its owner reaches it (2xx), which proves the factory made the right thing.
+ * - `global(resource, status)`: shared by everyone (plans, exchange rates): any business gets `status`.
+ * - `admin(resource, body?)`: an administration route; the id names any tenant's resource by design. A
+ *   business gets 403 and the resource is untouched; an administrator reaches it (2xx).
+ *
+ * A route with a path parameter and no row here fails tenant-isolation.test.ts. To add one, add a line, for
+ * example `'GET /contacts/{id}': tenant(contact),` (resources live in ./resources.ts).
+ */
+export type PathRow =
+  | { scope: 'tenant'; resource: Resource; body?: unknown }
+  | { scope: 'global'; resource: Resource; status: number; body?: unknown }
+  | { scope: 'admin'; resource: Resource; body?: unknown };
+
+const tenant = (resource: Resource, body?: unknown): PathRow => ({ scope: 'tenant', resource, body });
+const global = (resource: Resource, status: number): PathRow => ({ scope: 'global', resource, status });
+const admin = (resource: Resource, body?: unknown): PathRow => ({ scope: 'admin', resource, body });
+
+export const PATH_ROUTES: Record<string, PathRow> = {
+  'GET /campaigns/{id}': tenant(campaign),
+  'PATCH /campaigns/{id}': tenant(campaign, { name: 'Taken over' }),
+  'DELETE /campaigns/{id}': tenant(campaign),
+  'GET /campaigns/{id}/messages': tenant(campaign),
+  'POST /campaigns/{id}/publish': tenant(campaign, { paymentMethod: 'credit' }),
+  'POST /notifications/{id}/read': tenant(notification),
+  'GET /tickets/{id}': tenant(ticket),
+  'POST /tickets/{id}/comments': tenant(ticket, { content: 'Mallory was here' }),
+  'DELETE /upload/{id}': tenant(upload),
+  'GET /contacts/{id}': tenant(contact),
+  'PATCH /contacts/{id}': tenant(contact, { firstName: 'Mallory' }),
+  'DELETE /contacts/{id}': tenant(contact),
+
+  'GET /plans/{id}': global(plan, 200),
+  'GET /exchange-rates/{code}': global(exchangeRate, 200),
+
+  'DELETE /exchange-rates/{code}': admin(exchangeRate),
+  'PATCH /plans/admin/{id}': admin(plan, { price: 1 }),
+  'POST /plans/admin/{id}/deactivate': admin(plan),
+  'GET /admin/businesses/{id}': admin(business),
+  'PATCH /admin/businesses/{id}/verify': admin(business, { status: 'accepted' }),
+  'POST /admin/businesses/{id}/promote-affiliate': admin(business),
+  'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
+  'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),
+};

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  accounts,
+  bankAccounts,
+  businesses,
+  campaignMessages,
+  campaigns,
+  contacts,
+  exchangeRates,
+  notifications,
+  plans,
+  ticketComments,
+  tickets,
+  transactions,
+  uploadFiles,
+  wallets,
+} from '../../../src/platform/db/schema/index.js';
+import {
+  createCampaign,
+  createContacts,
+  createPlan,
+  setExchangeRate,
+  type TestUser,
+} from '../../factories.js';
+import type { TestApp } from '../../harness.js';
+
+/**
+ * Something a path parameter names: how to create one owned by a business, and how to read it back from
+ * the database (to prove a refused request left it untouched). One entry per kind of resource; the route
+ * tables of test/security refer to these by name.
+ */
+export interface Resource {
+  name: string;
+  /** Creates the resource for `owner` and answers the path parameters naming it. */
+  create(t: TestApp, owner: TestUser): Promise<Record<string, string>>;
+  /** Everything stored about it (rows of every table it owns), for before/after comparisons. */
+  read(t: TestApp, params: Record<string, string>): Promise<unknown>;
+}
+
+const byId = async <T>(rows: Promise<T[]>) => (await rows)[0] ?? null;
+
+export const campaign: Resource = {
+  name: 'campaign',
+  async create(t, owner) {
+    return { id: (await createCampaign(t, owner.businessId)).id };
+  },
+  async read(t, { id }) {
+    return {
+      campaign: await byId(t.db.select().from(campaigns).where(eq(campaigns.id, id!))),
+      messages: await t.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, id!)),
+    };
+  },
+};
+
+export const notification: Resource = {
+  name: 'notification',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(notifications)
+      .values({
+        type: 'test',
+        title: 'For the owner only',
+        message: `Private ${randomUUID()}`,
+        receiverId: owner.businessId,
+        receiverType: 'business',
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(notifications).where(eq(notifications.id, id!))),
+};
+
+export const ticket: Resource = {
+  name: 'ticket',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(tickets)
+      .values({
+        businessId: owner.businessId,
+        accountId: owner.accountId,
+        issueType: 'bugReports',
+        question: `Private question ${randomUUID()}`,
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  async read(t, { id }) {
+    return {
+      ticket: await byId(t.db.select().from(tickets).where(eq(tickets.id, id!))),
+      comments: await t.db.select().from(ticketComments).where(eq(ticketComments.ticketId, id!)),
+    };
+  },
+};
+
+/** A file really stored (presigned PUT through the service's storage) and confirmed: a contacts CSV. */
+export const upload: Resource = {
+  name: 'upload',
+  async create(t, owner) {
+    const key = `${owner.businessId}/files/${randomUUID()}-private.csv`;
+    const csv = 'firstName,lastName,phoneNumber\nPrivate,Owner,+2348031234567\n';
+    const signed = await t.deps.storage.presignUpload({ key, contentType: 'text/csv', maxBytes: 1024 });
+    const put = await t.request({
+      method: 'PUT',
+      url: signed.uploadUrl.replace(/^https?:\/\/[^/]+/, ''),
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    if (put.status !== 200) throw new Error(`storing the upload fixture failed: ${put.status} ${put.text}`);
+    const [row] = await t.db
+      .insert(uploadFiles)
+      .values({
+        businessId: owner.businessId,
+        url: signed.fileUrl,
+        key,
+        fileName: 'private.csv',
+        size: String(csv.length),
+        type: 'text/csv',
+      })
+      .returning();
+    return { id: row!.id, url: row!.url };
+  },
+  read: (t, { id }) => byId(t.db.select().from(uploadFiles).where(eq(uploadFiles.id, id!))),
+};
+
+/** A contact, with every message ever queued to it (a foreign id in a campaign must never queue one). */
+export const contact: Resource = {
+  name: 'contact',
+  async create(t, owner) {
+    const [row] = await createContacts(t, owner.businessId, 1);
+    return { id: row!.id };
+  },
+  async read(t, { id }) {
+    const row = await byId(t.db.select().from(contacts).where(eq(contacts.id, id!)));
+    const messages = row
+      ? await t.db.select().from(campaignMessages).where(eq(campaignMessages.phoneNumber, row.phoneNumber))
+      : [];
+    return { contact: row, messages };
+  },
+};
+
+/** An affiliate's payout account (a withdrawal names it by id). */
+export const bankAccount: Resource = {
+  name: 'bank account',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(bankAccounts)
+      .values({
+        businessId: owner.businessId,
+        bankName: 'Sandbox Bank',
+        accountNumber: String(Math.floor(Math.random() * 1e10)).padStart(10, '0'),
+        accountName: 'Owner Only',
+        code: '001',
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(bankAccounts).where(eq(bankAccounts.id, id!))),
+};
+
+/** A pending credit purchase (`POST /payments/verify` names it by reference). */
+export const payment: Resource = {
+  name: 'payment',
+  async create(t, owner) {
+    const [wallet] = await t.db.select().from(wallets).where(eq(wallets.businessId, owner.businessId));
+    const [row] = await t.db
+      .insert(transactions)
+      .values({
+        businessId: owner.businessId,
+        walletId: wallet!.id,
+        kind: 'credit_purchase',
+        status: 'pending',
+        reference: `credit-${randomUUID()}`,
+        amount: '1000',
+        currency: 'NGN',
+        providerAmount: 100_000,
+        credits: '50',
+      })
+      .returning();
+    return { id: row!.id, reference: row!.reference };
+  },
+  read: (t, { id }) => byId(t.db.select().from(transactions).where(eq(transactions.id, id!))),
+};
+
+/** Global: plans belong to no business. The owner is ignored. */
+export const plan: Resource = {
+  name: 'plan',
+  async create(t) {
+    return { id: (await createPlan(t)).id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(plans).where(eq(plans.id, id!))),
+};
+
+/** Global: one exchange rate per country. A country code of its own per call, so calls never collide. */
+export const exchangeRate: Resource = {
+  name: 'exchange rate',
+  async create(t) {
+    const code = nextCountry();
+    await setExchangeRate(t, code, '123.45', 'XTS');
+    return { code };
+  },
+  read: (t, { code }) => byId(t.db.select().from(exchangeRates).where(eq(exchangeRates.countryCode, code!))),
+};
+
+/** The owner's business itself (admin routes name businesses by id). */
+export const business: Resource = {
+  name: 'business',
+  create: async (_t, owner) => ({ id: owner.businessId }),
+  read: (t, { id }) => byId(t.db.select().from(businesses).where(eq(businesses.id, id!))),
+};
+
+/** The owner's account itself (admin routes name accounts by id). */
+export const account: Resource = {
+  name: 'account',
+  create: async (_t, owner) => ({ id: owner.accountId }),
+  read: (t, { id }) => byId(t.db.select().from(accounts).where(eq(accounts.id, id!))),
+};
+
+// ISO codes not used by any other test fixture; the rate is a test currency (XTS).
+const COUNTRIES = ['KE', 'GH', 'ZA', 'EG', 'MA', 'TZ', 'UG', 'RW', 'SN', 'CI', 'CM', 'ET', 'ZM', 'BW', 'NA'];
+let countryIndex = 0;
+function nextCountry(): string {
+  return COUNTRIES[countryIndex++ % COUNTRIES.length]!;
+}
