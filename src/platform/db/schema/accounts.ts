@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { roleEnum } from './enums.js';
 
@@ -18,6 +18,7 @@ export const accounts = pgTable(
     deletedAt: timestamptz('deleted_at'),
     /** argon2id hash; null for accounts created through the identity provider until they set one. */
     passwordHash: text('password_hash'),
+    /** The identity provider's `sub` this account is linked to; one account per subject. */
     identityProviderSubject: text('identity_provider_subject'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -28,5 +29,9 @@ export const accounts = pgTable(
     index('accounts_role_idx').on(t.role),
     index('accounts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('accounts_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // Looked up first on every identity sign-in; unique, so a subject can never resolve to two accounts.
+    uniqueIndex('accounts_identity_subject_key')
+      .on(t.identityProviderSubject)
+      .where(sql`${t.identityProviderSubject} IS NOT NULL`),
   ],
 );

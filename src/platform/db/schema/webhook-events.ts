@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns.js';
 import { webhookStatusEnum } from './enums.js';
 
@@ -16,6 +16,8 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').$type<unknown>().notNull(),
     status: webhookStatusEnum('status').notNull().default('received'),
     error: text('error'),
+    /** How many times handling was tried; the retry sweeps stop after a bounded number of failures. */
+    attempts: integer('attempts').notNull().default(0),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     processedAt: timestamptz('processed_at'),
   },
