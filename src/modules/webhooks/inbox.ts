@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
 import { webhookEvents } from '../../platform/db/schema/index.js';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -29,15 +29,40 @@ export async function markEvent(
     .where(eq(webhookEvents.id, id));
 }
 
-/** Events stored but never finished (a crash between storing and processing), for a retry sweep. */
-export async function unfinishedEvents(
+/** How many times a retry sweep handles one event before it gives up and leaves it `failed` for a person. */
+export const MAX_EVENT_ATTEMPTS = 5;
+
+/**
+ * Claims up to `limit` events of `provider` that were stored but not finished (the process died between
+ * storing and handling, or handling failed), oldest first, for a retry sweep. Filtered in SQL on the
+ * `(status, received_at)` index, so a sweep costs the same whatever the inbox's history. Claiming moves
+ * `received_at` forward and counts an attempt in the same statement, under SKIP LOCKED: two workers never
+ * take the same event, a claimed event waits a whole interval before its next try, and one that keeps
+ * failing stops after MAX_EVENT_ATTEMPTS instead of being retried every tick forever.
+ */
+export async function claimUnfinishedEvents(
   db: Db,
   provider: string,
-  olderThan: Date,
+  olderThanMs: number,
+  limit = 100,
 ): Promise<WebhookEventRow[]> {
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE webhook_events SET received_at = now(), attempts = attempts + 1
+        WHERE id = ANY(ARRAY(
+          SELECT id FROM webhook_events
+          WHERE provider = ${provider} AND status IN ('received', 'failed')
+            AND attempts < ${MAX_EVENT_ATTEMPTS}
+            AND received_at < now() - ${olderThanMs} * interval '1 millisecond'
+          ORDER BY received_at LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED))
+        RETURNING id`,
+  );
+  if (!ids.length) return [];
+  // Read back through drizzle so the rows have their mapped types (jsonb payload, Date timestamps).
   const rows = await db
     .select()
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.status, 'received')));
-  return rows.filter((r) => r.receivedAt < olderThan);
+    .where(sql`${webhookEvents.id} = ANY(${sql.param(ids.map((r) => r.id))}::uuid[])`);
+  return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
 }

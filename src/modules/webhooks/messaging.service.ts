@@ -9,7 +9,7 @@ import { credentialsForSending } from '../business/messaging-credentials.js';
 import { toE164 } from '../contacts/phone.js';
 import { Notifier } from '../notifications/notifier.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
-import { markEvent, receiveEvent } from './inbox.js';
+import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
 import { type Contact, type Delivery, deliverLatestCampaign, OPTED_OUT_REASON } from './opt-in-delivery.js';
 
@@ -59,26 +59,16 @@ export class MessagingWebhookService {
   }
 
   /**
-   * Events stored but never finished (the process died between storing and handling): handled again by
-   * the worker's scheduler tick. Each is claimed by moving its `received_at` forward, so two workers never
-   * take the same one; handling is idempotent (the contact upsert and the unique message key).
+   * Events stored but never finished (the process died between storing and handling, or handling failed,
+   * say on a database hiccup): handled again by the worker's scheduler tick, a bounded number of times
+   * (`claimUnfinishedEvents`). Handling is idempotent (the contact upsert and the unique message key).
    */
   async retryUnfinished(olderThanMs = 60_000, parent: Logger = this.deps.logger): Promise<number> {
-    const stale = await queryRows<{ id: string; payload: InboundMessage }>(
-      this.deps.db,
-      sql`UPDATE webhook_events SET received_at = now()
-          WHERE id = ANY(ARRAY(
-            SELECT id FROM webhook_events
-            WHERE provider = ${MESSAGING_PROVIDER} AND status = 'received'
-              AND received_at < now() - ${olderThanMs} * interval '1 millisecond'
-            ORDER BY received_at LIMIT 100
-            FOR UPDATE SKIP LOCKED))
-          RETURNING id, payload`,
-    );
+    const stale = await claimUnfinishedEvents(this.deps.db, MESSAGING_PROVIDER, olderThanMs);
     if (!stale.length) return 0;
     const log = parent.child({ sweepId: randomUUID() });
     log.info({ events: stale.length }, 'messaging webhook: retrying unfinished events');
-    for (const event of stale) await this.process(event.id, event.payload, log);
+    for (const event of stale) await this.process(event.id, event.payload as InboundMessage, log);
     return stale.length;
   }
 

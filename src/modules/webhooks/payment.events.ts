@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/index.js';
@@ -7,7 +7,7 @@ import { webhookEvents } from '../../platform/db/schema/index.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { applyTransferOutcome, type TransferOutcome } from '../affiliate/withdrawals.js';
 import { settlePayment } from '../payments/settlement.js';
-import { markEvent, receiveEvent, type WebhookEventRow } from './inbox.js';
+import { claimUnfinishedEvents, markEvent, receiveEvent, type WebhookEventRow } from './inbox.js';
 
 export const PAYMENT_PROVIDER = 'payment-provider';
 
@@ -76,13 +76,7 @@ export class PaymentEventProcessor {
 
   /** Events stored but never finished (a crash, a failed attempt): processed again, oldest first. */
   async retryUnfinished(olderThanMs = 60_000): Promise<number> {
-    const cutoff = new Date(Date.now() - olderThanMs);
-    const rows = await this.deps.db
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.provider, PAYMENT_PROVIDER), lt(webhookEvents.receivedAt, cutoff)))
-      .orderBy(webhookEvents.receivedAt);
-    const unfinished = rows.filter((r) => r.status === 'received' || r.status === 'failed');
+    const unfinished = await claimUnfinishedEvents(this.deps.db, PAYMENT_PROVIDER, olderThanMs);
     if (!unfinished.length) return 0;
     const log = this.deps.logger.child({ sweepId: randomUUID() });
     log.info({ events: unfinished.length }, 'payment webhook: retrying unfinished events');
