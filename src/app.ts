@@ -24,6 +24,7 @@ import { installTextGuard } from './platform/http/text-guard.js';
 import './platform/http/fastify-types.js';
 import type { ZodApp } from './platform/http/types.js';
 import { httpDuration, registry, watchQueue } from './platform/metrics.js';
+import { fastifyTrustProxy } from './platform/net/trust-proxy.js';
 import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
 import { localStorageRoutes } from './platform/storage/local.routes.js';
 import { SandboxPaymentAdapter } from './providers/payment/sandbox.adapter.js';
@@ -44,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     },
     logController: new LogController({ requestIdLogLabel: 'reqId' }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Requests arriving during shutdown get a 503 in our error envelope (the onRequest hook below).
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
@@ -65,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
     credentials: true,
+    // The plugin's default is GET, HEAD and POST: browsers on other origins could not update or delete.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposedHeaders: ['X-Request-Id', 'X-Record-Count', 'Content-Disposition', 'Retry-After'],
   });
   await app.register(cookie);

@@ -74,6 +74,7 @@ export async function startService(
       JWT_SECRET,
       ENCRYPTION_KEY,
       PAYMENT_PROVIDER_SECRET_KEY: 'sk_bench',
+      MESSAGING_WEBHOOK_SECRET: 'bench-messaging-webhook-secret',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_ENABLED: 'false',
       DATA_DIR: env.DATA_DIR ?? path.join(tmpdir(), 'bench-data'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxySetting } from './net/trust-proxy.js';
 
 // The only file that reads process.env. Everything else receives a typed Config.
 
@@ -40,6 +41,8 @@ const envSchema = z.object({
   PAYMENT_PROVIDER_BASE_URL: url.optional(),
   PAYMENT_PROVIDER_SECRET_KEY: z.string().min(1).optional(),
   MESSAGING_PROVIDER_BASE_URL: url.optional(),
+  /** Shared secret the gateway's callback carries (`?token=` or `x-webhook-token`); unset: open (sandbox). */
+  MESSAGING_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   IDENTITY_PROVIDER_CLIENT_ID: z.string().min(1).optional(),
   IDENTITY_PROVIDER_CLIENT_SECRET: z.string().min(1).optional(),
   IDENTITY_PROVIDER_REDIRECT_URI: url.optional(),
@@ -60,9 +63,11 @@ const envSchema = z.object({
   // Additions of this project (docs/decisions.md); every one has a working default.
   CORS_ORIGINS: csv.default([]),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   IMPORT_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
   IMPORT_FETCH_TIMEOUT_MS: positiveInt.default(60_000),
+  /** Bytes one part of an XLSX import may unpack to (a sheet, the shared strings): the zip-bomb cap. */
+  IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES: positiveInt.default(512 * 1024 * 1024),
   /** Hosts (`host` or `host:port`) an import may fetch from even on a private address: your own file server. */
   IMPORT_ALLOWED_HOSTS: csv.default([]),
   UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
@@ -87,6 +92,9 @@ const envSchema = z.object({
   DISPATCH_RETRY_BASE_MS: positiveInt.default(2_000),
   DISPATCH_RETRY_MAX_MS: positiveInt.default(300_000),
   PROVIDER_TIMEOUT_MS: positiveInt.default(15_000),
+  /** How often a worker asks the payment provider about withdrawals pending longer than the next value. */
+  WITHDRAWAL_RECONCILE_INTERVAL_MS: positiveInt.default(300_000),
+  WITHDRAWAL_RECONCILE_AFTER_MS: positiveInt.default(900_000),
   RATE_LIMIT_ENABLED: flag.default(true),
   METRICS_ENABLED: flag.default(false),
   /** A worker process's metrics-and-health listener (an API process serves /metrics on its own port). */
@@ -119,6 +127,7 @@ const PRODUCTION_REQUIRED = [
   'ENCRYPTION_KEY',
   'DATABASE_URL',
   'PAYMENT_PROVIDER_SECRET_KEY',
+  'MESSAGING_WEBHOOK_SECRET',
 ] as const;
 
 /**

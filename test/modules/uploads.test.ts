@@ -177,7 +177,8 @@ describe('uploads (embedded storage)', () => {
     it('answers 400 for another business’s upload and for URLs outside our storage', async () => {
       const [user, other] = [await createUser(t), await createUser(t)];
       const { signed } = await upload(other);
-      for (const url of [signed.fileUrl, 'https://elsewhere.example/x.csv', 'not a url']) {
+      const malformed = 'http://127.0.0.1:4000/storage/%zz'; // not percent-encoding: once a 500
+      for (const url of [signed.fileUrl, 'https://elsewhere.example/x.csv', 'not a url', malformed]) {
         const res = await confirm(user, { url, fileName: 'x.csv' });
         expect(res.status).toBe(400);
         expect(res.body.errorMessage.fields.map((f: { path: string }) => f.path)).toEqual(['url']);

@@ -56,7 +56,13 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() });
     } catch (err) {
       const problems = (err as ConfigError).problems.join('\n');
-      for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'PAYMENT_PROVIDER_SECRET_KEY']) {
+      for (const name of [
+        'JWT_SECRET',
+        'ENCRYPTION_KEY',
+        'DATABASE_URL',
+        'PAYMENT_PROVIDER_SECRET_KEY',
+        'MESSAGING_WEBHOOK_SECRET',
+      ]) {
         expect(problems).toContain(name);
       }
     }
@@ -69,6 +75,7 @@ describe('configuration', () => {
       ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       DATABASE_URL: 'postgres://u@db:5432/app',
       PAYMENT_PROVIDER_SECRET_KEY: 'sk_live_x',
+      MESSAGING_WEBHOOK_SECRET: 'w'.repeat(32),
     });
     expect(c.NODE_ENV).toBe('production');
   });
@@ -87,5 +94,25 @@ describe('configuration', () => {
 
   it('requires the S3 variables together', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID/);
+  });
+
+  it('reads TRUST_PROXY as off, every hop, a hop count, or proxy addresses and ranges', () => {
+    const trust = (TRUST_PROXY: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY }).TRUST_PROXY;
+    expect(loadConfig({ DATA_DIR: tmp() }).TRUST_PROXY).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 172.16.0.1,::1, fd00::/8, loopback')).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['maybe', '10.0.0.0/33', '1.2.3', '10.0.0.1, nginx', '::1/129']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -1,10 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../../src/app.js';
+import { createDeps } from '../../src/deps.js';
+import { testConfig } from '../../src/platform/config.js';
 import { sendSuccess } from '../../src/platform/http/envelope.js';
 import { BusinessRuleError, NotFoundError } from '../../src/platform/http/errors.js';
 import { pageQuery, toPage } from '../../src/platform/http/pagination.js';
+import { badText } from '../../src/platform/http/text-guard.js';
 import type { ZodApp } from '../../src/platform/http/types.js';
-import { useTestApp } from '../harness.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { RecordingRealtimeHub } from '../../src/platform/realtime-hub.js';
+import { uniqueEmail } from '../factories.js';
+import { type TestApp, useTestApp } from '../harness.js';
 
 function routes(app: ZodApp) {
   app.post(
@@ -195,6 +204,15 @@ describe('text PostgreSQL cannot store, and URLs the router cannot read', () => 
     expect(res.body.errorMessage.fields.map((f: { path: string }) => f.path)).toContain(field);
   });
 
+  it('walks only parsed data: a cyclic graph is cut off, a stream is not entered', () => {
+    const loop: Record<string, unknown> = { name: 'a' };
+    loop.self = loop;
+    expect(badText(loop, '')).toEqual([{ path: '', message: 'has too many values' }]);
+    const stream = Readable.from(['a\u0000b']);
+    expect(badText(stream, '')).toEqual([]);
+    expect(badText({ deep: [{ v: 'x\u0000' }] }, '').map((f) => f.path)).toEqual(['deep.0.v']);
+  });
+
   it('keeps well-formed text, surrogate pairs and direction marks included', async () => {
     const res = await echo(JSON.stringify({ name: '👩‍👩‍👧 \u202Eabc \uD835\uDD4F', count: 1 }));
     expect(res.status).toBe(201);
@@ -211,9 +229,13 @@ describe('text PostgreSQL cannot store, and URLs the router cannot read', () => 
   });
 
   it('answers a path parameter over the router limit with 414 in the envelope', async () => {
-    const res = await t.request({ url: `/test/items/${'x'.repeat(150)}` });
+    const res = await t.request({
+      url: `/test/items/${'x'.repeat(150)}`,
+      headers: { 'x-request-id': 'req-too-long' },
+    });
     expect(res.status).toBe(414);
     expect(res.body).toMatchObject({ apiObject: 'general', code: 414, status: 'failure' });
+    expect(res.headers['x-request-id']).toBe('req-too-long');
   });
 
   it('answers a URL that is not valid percent-encoding with 400 in the envelope', async () => {
@@ -221,6 +243,7 @@ describe('text PostgreSQL cannot store, and URLs the router cannot read', () => 
       const res = await t.request({ url: `/test/items/${id}` });
       expect(res.status, id).toBe(400);
       expect(res.body, id).toMatchObject({ apiObject: 'general', code: 400, status: 'failure' });
+      expect(res.headers['x-request-id'], id).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 });
@@ -239,14 +262,33 @@ describe('pagination bounds', () => {
     expect(res.body.data).toMatchObject({ page: 2, pageSize: 100, totalPages: 1 });
   });
 
-  it.each(['page=0', 'page=-1', 'page=1.5', 'page=abc', 'pageSize=0', 'pageSize=2.5', 'pageSize=x'])(
-    'answers %s with 400',
-    async (query) => {
-      const res = await t.request({ url: `/test/page?${query}` });
-      expect(res.status).toBe(400);
-      expect(res.body.errorMessage.fields[0].path).toBe(query.split('=')[0]);
-    },
-  );
+  it('clamps a pageSize of any length to 100', async () => {
+    const res = await t.request({ url: `/test/page?pageSize=${'9'.repeat(30)}` });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ page: 1, pageSize: 100 });
+  });
+
+  it.each([
+    'page=0',
+    'page=-1',
+    'page=1.5',
+    'page=abc',
+    'page=',
+    'page=0x10',
+    'page=1e1',
+    'page=0b11',
+    'page=%202%20',
+    'page=%2B2',
+    'pageSize=0',
+    'pageSize=2.5',
+    'pageSize=x',
+    'pageSize=1e2',
+    'pageSize=0x10',
+  ])('answers %s with 400', async (query) => {
+    const res = await t.request({ url: `/test/page?${query}` });
+    expect(res.status).toBe(400);
+    expect(res.body.errorMessage.fields[0].path).toBe(query.split('=')[0]);
+  });
 });
 
 describe('health and API reference', () => {
@@ -284,5 +326,128 @@ describe('health and API reference', () => {
     } finally {
       t.deps.database.ping = ping;
     }
+  });
+});
+
+/** Another app on `t`'s database, configured by `env`: what the service is under other settings. */
+function appsOn(t: TestApp) {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  return async (env: Record<string, string>) => {
+    const config = testConfig(env);
+    const deps = createDeps(config, t.testDb.database, createLogger('silent'), {
+      realtime: new RecordingRealtimeHub(),
+    });
+    const app = await buildApp(deps);
+    app.get('/api/v1/test/ip', { config: { auth: 'public' } }, async (req) => ({ ip: req.ip }));
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+}
+
+// Apps under other settings, built on one test app's database (each test app costs a fresh database).
+describe('settings that change the HTTP edge', () => {
+  const t = useTestApp();
+  const appWith = appsOn(t);
+
+  describe('CORS', () => {
+    const preflight = (app: FastifyInstance, origin: string, method: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/contacts/00000000-0000-0000-0000-000000000000',
+        headers: { origin, 'access-control-request-method': method },
+      });
+
+    it('lets a browser on another origin update and delete, not only read and post', async () => {
+      const app = await appWith({});
+      for (const method of ['PATCH', 'PUT', 'DELETE']) {
+        const res = await preflight(app, 'http://localhost:5173', method);
+        expect(res.statusCode, method).toBe(204);
+        expect(res.headers['access-control-allow-origin'], method).toBe('http://localhost:5173');
+        expect(res.headers['access-control-allow-credentials'], method).toBe('true');
+        expect(String(res.headers['access-control-allow-methods']).split(/,\s*/), method).toContain(method);
+      }
+    });
+
+    it('allows only the origins in CORS_ORIGINS when it is set', async () => {
+      const app = await appWith({ CORS_ORIGINS: 'https://app.example.com' });
+      const listed = await preflight(app, 'https://app.example.com', 'PATCH');
+      expect(listed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect(String(listed.headers['access-control-allow-methods'])).toContain('PATCH');
+      const unlisted = await preflight(app, 'https://evil.example.net', 'PATCH');
+      expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
+      const read = await app.inject({
+        url: '/api/v1/health',
+        headers: { origin: 'https://evil.example.net' },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('sends no CORS headers in production without CORS_ORIGINS', async () => {
+      const app = await appWith({
+        NODE_ENV: 'production',
+        // Required in production; this app runs on the test database and never calls the provider.
+        DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+        PAYMENT_PROVIDER_SECRET_KEY: 'sk_test_unused',
+        MESSAGING_WEBHOOK_SECRET: 'unused-webhook-secret',
+      });
+      const pre = await preflight(app, 'https://app.example.com', 'PATCH');
+      expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+      expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+      const read = await app.inject({
+        url: '/api/v1/health',
+        headers: { origin: 'https://app.example.com' },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('client address behind a proxy (TRUST_PROXY)', () => {
+    // app.inject connects from 127.0.0.1: the proxy. The client wrote the left part of the header itself.
+    const ipSeen = async (app: FastifyInstance, forwardedFor: string) =>
+      (await app.inject({ url: '/api/v1/test/ip', headers: { 'x-forwarded-for': forwardedFor } })).json().ip;
+
+    it('with a hop count, takes the address the proxy saw, whatever the client wrote before it', async () => {
+      const app = await appWith({ TRUST_PROXY: '1' });
+      expect(await ipSeen(app, 'spoofed-1, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipSeen(app, '198.51.100.9, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipSeen(app, '203.0.113.7')).toBe('203.0.113.7');
+    });
+
+    it('with the proxies’ addresses or ranges, takes the first address that is not one of them', async () => {
+      const app = await appWith({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+      expect(await ipSeen(app, 'spoofed-2, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipSeen(app, 'spoofed-3, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');
+    });
+
+    it('without it, ignores the header; with `true`, takes its left-most entry (only behind a proxy that overwrites it)', async () => {
+      expect(await ipSeen(await appWith({ TRUST_PROXY: 'false' }), 'spoofed-4, 203.0.113.7')).toBe(
+        '127.0.0.1',
+      );
+      expect(await ipSeen(await appWith({ TRUST_PROXY: 'true' }), 'spoofed-5, 203.0.113.7')).toBe(
+        'spoofed-5',
+      );
+    });
+
+    it('counts per-address limits by that address, so rotating the left-most entry does not escape them', async () => {
+      const app = await appWith({ TRUST_PROXY: '1', RATE_LIMIT_ENABLED: 'true' });
+      const sendCode = (i: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/send-code',
+          headers: { 'x-forwarded-for': `spoofed-${i}, 203.0.113.77` },
+          payload: { email: uniqueEmail('proxy') },
+        });
+      // send-code allows 10 per address per window (docs/decisions.md "Abuse limits").
+      for (let i = 0; i < 10; i++) expect((await sendCode(i)).statusCode).toBe(200);
+      const blocked = await sendCode(10);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 429, status: 'failure' });
+    });
   });
 });

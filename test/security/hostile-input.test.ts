@@ -23,10 +23,11 @@
  * counterexample: `[route, case, signed]`. HOSTILE_STATS=1 prints how often each route answered each status.
  */
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorageAdapter } from '../../src/platform/storage/local.adapter.js';
 import { SandboxPaymentAdapter } from '../../src/providers/payment/sandbox.adapter.js';
 import { createUser, type TestUser } from '../factories.js';
@@ -239,4 +240,70 @@ describe('hostile input on every operation of /openapi.json', () => {
       await fc.assert(property, { numRuns: RUNS, seed: seedFor(op.key) });
     }, 180_000);
   }
+});
+
+/**
+ * The root routes outside /api/v1 are not in /openapi.json, so the cases above never reach them, and
+ * app.inject would hand them a finite fake request anyway. Each family gets real requests on a real socket:
+ * a storage PUT once walked the request stream's cyclic object graph until the process ran out of memory.
+ */
+describe('hidden root routes over a real socket', () => {
+  let base = '';
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  const hostileBytes = Buffer.from('{"a":"\\u0000","b":"\uD800"}\u0000\r\n--x--', 'utf8');
+
+  async function expectEnvelope(res: Response, status: number, where: string): Promise<void> {
+    expect(res.status, where).toBe(status);
+    expect(res.headers.get('content-type'), where).toMatch(/^application\/json/);
+    expect(await res.json(), where).toMatchObject({ status: 'failure', code: status });
+  }
+
+  it('/storage: unsigned, forged and malformed requests are refused in the envelope', async () => {
+    const signed = await storage.presignUpload({
+      key: 'b/files/x.csv',
+      contentType: 'text/csv',
+      maxBytes: 64,
+    });
+    const forged = signed.uploadUrl
+      .replace('http://127.0.0.1:4000', base)
+      .replace(/signature=[0-9a-f]+/, `signature=${'f'.repeat(64)}`);
+    for (const [type, url] of [
+      ['application/json', `${base}/storage/b/files/x.csv`],
+      ['text/csv', forged],
+      ['application/x-www-form-urlencoded', `${base}/storage/b/files/x.csv?expires=1&signature=00`],
+    ] as const) {
+      const res = await fetch(url, { method: 'PUT', body: hostileBytes, headers: { 'content-type': type } });
+      await expectEnvelope(res, 403, `PUT ${type} ${url}`);
+    }
+    expect(await storage.stat('b/files/x.csv')).toBeNull();
+    await expectEnvelope(await fetch(`${base}/storage/b/files/missing.csv`), 404, 'GET missing');
+    await expectEnvelope(await fetch(`${base}/storage/%zz`), 400, 'GET %zz');
+    await expectEnvelope(await fetch(`${base}/storage/b/x.csv?q=a%00b`), 400, 'GET NUL in query');
+  });
+
+  it('/sandbox: hostile bodies get an answer below 500', async () => {
+    const url = `${base}/sandbox/payment/checkout/no-such-reference`;
+    const form = await fetch(url, {
+      method: 'POST',
+      body: 'action=pay&x=%00',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    const json = await fetch(url, {
+      method: 'POST',
+      body: '{"action":"pay","x":"\\u0000"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expectEnvelope(json, 400, 'POST JSON with NUL');
+    const bytes = await fetch(url, {
+      method: 'POST',
+      body: hostileBytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    await expectEnvelope(bytes, 415, 'POST octet-stream');
+    expect((await fetch(url)).status).toBe(404);
+  });
 });

@@ -69,8 +69,12 @@ export function installErrorHandling(app: FastifyInstance): void {
  * Errors Fastify raises before a route is found (a URL that is not valid percent-encoding, a path parameter
  * over `maxParamLength`): the same envelope, with Fastify's status (400, 414). Passed as `frameworkErrors`.
  */
-export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
   const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed URL';
-  void reply.code(status).send(envelope('general', status, message, { code: err.code }));
+  // No onRequest hook runs for a request that was never routed, so the id is answered here.
+  void reply
+    .code(status)
+    .header('X-Request-Id', req.id)
+    .send(envelope('general', status, message, { code: err.code }));
 }

@@ -11,6 +11,10 @@ declare module 'fastify' {
     rawBody?: boolean;
     /** The route answers 200 to any body and reads it itself (a provider callback): no text check on it. */
     acceptsAnyBody?: boolean;
+    /** The body is the request stream itself (uploads to the embedded storage): no text check on it. */
+    streamsBody?: boolean;
+    /** The route judges its body's text itself (an import reports such a row as failed): no text check on it. */
+    checksOwnBodyText?: boolean;
   }
   interface FastifyRequest {
     /** The caller; set by the auth hook on every non-public route. */

@@ -8,7 +8,7 @@ import type { PresignedUpload, StoragePort, StoredObject } from './storage.port.
 export const LOCAL_STORAGE_PREFIX = '/storage/';
 
 export interface SignedRequest {
-  method: 'PUT' | 'GET';
+  method: 'PUT';
   key: string;
   expires: number;
   contentType?: string;
@@ -16,8 +16,10 @@ export interface SignedRequest {
 }
 
 /**
- * The embedded object store: files under `$DATA_DIR/uploads`, reached through URLs signed with an expiring
- * HMAC (the service's own presigned URLs). PUT URLs pin the content type and the maximum size.
+ * The embedded object store: files under `$DATA_DIR/uploads`. Uploads go through URLs signed with an
+ * expiring HMAC (the service's own presigned PUTs, pinning the content type and the maximum size). Reads
+ * are public at a permanent URL, as from a public bucket: a fileUrl is stored for good (uploads, campaign
+ * attachments, media the messaging provider fetches later), and every key holds a random UUID.
  */
 export class LocalStorageAdapter implements StoragePort {
   constructor(
@@ -25,8 +27,6 @@ export class LocalStorageAdapter implements StoragePort {
     private readonly publicUrl: string,
     private readonly secret: string,
     private readonly ttlSeconds: number,
-    /** How long a read URL handed out for a stored file stays valid. */
-    private readonly readTtlSeconds = 7 * 24 * 3600,
   ) {}
 
   async presignUpload(input: {
@@ -42,10 +42,13 @@ export class LocalStorageAdapter implements StoragePort {
       contentType: input.contentType,
       maxBytes: input.maxBytes,
     };
-    const readExpires = Math.floor(Date.now() / 1000) + this.readTtlSeconds;
+    const q = new URLSearchParams({ expires: String(expires) });
+    if (put.contentType) q.set('contentType', put.contentType);
+    if (put.maxBytes) q.set('maxBytes', String(put.maxBytes));
+    q.set('signature', this.sign(put));
     return {
-      uploadUrl: this.signedUrl(put),
-      fileUrl: this.signedUrl({ method: 'GET', key: input.key, expires: readExpires }),
+      uploadUrl: `${this.objectUrl(input.key)}?${q}`,
+      fileUrl: this.objectUrl(input.key),
       key: input.key,
       expiresAt: new Date(expires * 1000),
     };
@@ -84,7 +87,12 @@ export class LocalStorageAdapter implements StoragePort {
     }
     const base = new URL(this.publicUrl);
     if (parsed.origin !== base.origin || !parsed.pathname.startsWith(LOCAL_STORAGE_PREFIX)) return null;
-    const key = decodeURIComponent(parsed.pathname.slice(LOCAL_STORAGE_PREFIX.length));
+    let key: string;
+    try {
+      key = decodeURIComponent(parsed.pathname.slice(LOCAL_STORAGE_PREFIX.length));
+    } catch {
+      return null; // not valid percent-encoding (`%zz`): no key of ours
+    }
     return isSafeKey(key) ? key : null;
   }
 
@@ -104,12 +112,8 @@ export class LocalStorageAdapter implements StoragePort {
     return path.join(this.root, key);
   }
 
-  private signedUrl(req: SignedRequest): string {
-    const q = new URLSearchParams({ expires: String(req.expires) });
-    if (req.contentType) q.set('contentType', req.contentType);
-    if (req.maxBytes) q.set('maxBytes', String(req.maxBytes));
-    q.set('signature', this.sign(req));
-    return `${this.publicUrl}${LOCAL_STORAGE_PREFIX}${req.key.split('/').map(encodeURIComponent).join('/')}?${q}`;
+  private objectUrl(key: string): string {
+    return `${this.publicUrl}${LOCAL_STORAGE_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
   private sign(req: SignedRequest): string {

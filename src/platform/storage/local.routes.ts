@@ -5,7 +5,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ForbiddenError, NotFoundError } from '../http/errors.js';
-import { LOCAL_STORAGE_PREFIX, type LocalStorageAdapter, type SignedRequest } from './local.adapter.js';
+import {
+  isSafeKey,
+  LOCAL_STORAGE_PREFIX,
+  type LocalStorageAdapter,
+  type SignedRequest,
+} from './local.adapter.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.csv': 'text/csv',
@@ -24,10 +29,10 @@ type StorageRequest = FastifyRequest<{
   Querystring: Record<string, string | undefined>;
 }>;
 
-function signedRequestOf(req: StorageRequest, method: 'PUT' | 'GET'): SignedRequest {
+function signedPutOf(req: StorageRequest): SignedRequest {
   const q = req.query;
   return {
-    method,
+    method: 'PUT',
     key: req.params['*'],
     expires: Number(q.expires),
     contentType: q.contentType,
@@ -35,20 +40,24 @@ function signedRequestOf(req: StorageRequest, method: 'PUT' | 'GET'): SignedRequ
   };
 }
 
-/** The HTTP side of the embedded store: PUT and GET on presigned URLs, nothing without a valid signature. */
+/**
+ * The HTTP side of the embedded store: PUT on a presigned URL (nothing stored without a valid signature),
+ * GET at an object's permanent URL.
+ */
 export async function localStorageRoutes(app: FastifyInstance, opts: { storage: LocalStorageAdapter }) {
   const { storage } = opts;
   // Upload bytes are streamed to disk as they come, whatever their type; nothing is buffered or parsed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
 
-  const config = { auth: 'public' as const, apiObject: 'upload' };
+  // The body is the request stream: the text guard must not walk it (its graph is cyclic: socket, server...).
+  const config = { auth: 'public' as const, apiObject: 'upload', streamsBody: true };
 
   app.put(
     `${LOCAL_STORAGE_PREFIX}*`,
     { config, schema: { hide: true } },
     async (req: StorageRequest, reply: FastifyReply) => {
-      const signed = signedRequestOf(req, 'PUT');
+      const signed = signedPutOf(req);
       const refused = storage.verify(signed, req.query.signature);
       if (refused) throw new ForbiddenError(refused);
       const sentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
@@ -85,16 +94,16 @@ export async function localStorageRoutes(app: FastifyInstance, opts: { storage: 
     `${LOCAL_STORAGE_PREFIX}*`,
     { config, schema: { hide: true } },
     async (req: StorageRequest, reply: FastifyReply) => {
-      const signed = signedRequestOf(req, 'GET');
-      const refused = storage.verify(signed, req.query.signature);
-      if (refused) throw new ForbiddenError(refused);
-      const found = await storage.stat(signed.key);
+      // Read URLs handed out before reads became public carry `expires` and `signature`: the query is
+      // ignored, so those stored links keep working (the bare path would read the object anyway).
+      const key = req.params['*'];
+      const found = isSafeKey(key) ? await storage.stat(key) : null;
       if (!found) throw new NotFoundError('File');
-      const type = CONTENT_TYPES[path.extname(signed.key).toLowerCase()] ?? 'application/octet-stream';
+      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       return reply
         .header('Content-Type', type)
         .header('Content-Length', String(found.size))
-        .send(await storage.read(signed.key));
+        .send(await storage.read(key));
     },
   );
 }
