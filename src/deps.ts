@@ -7,7 +7,7 @@ import type { Database, Db } from './platform/db/client.js';
 import { LogMailAdapter } from './platform/mail/log.adapter.js';
 import type { MailPort } from './platform/mail/mail.port.js';
 import { SmtpMailAdapter } from './platform/mail/smtp.adapter.js';
-import { RealtimeGateway } from './platform/realtime.js';
+import { noSessionSockets, RealtimeGateway, type SessionSockets } from './platform/realtime.js';
 import type { RealtimeHub } from './platform/realtime-hub.js';
 import { SecretBox } from './platform/secret-box.js';
 import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
@@ -40,6 +40,8 @@ export interface AppDeps {
   messaging: MessagingPort;
   identity: IdentityPort;
   realtime: RealtimeHub;
+  /** Ends the real-time connections of revoked sessions: the gateway, or nothing where none runs. */
+  sessionSockets: SessionSockets;
   /** Present when REDIS_URL is set: shared rate-limit counters and real-time fan-out. */
   redis?: Redis;
 }
@@ -59,6 +61,14 @@ export function createDeps(
       ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, lazyConnect: false })
       : undefined);
   redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  // Attached to the HTTP server by main.ts in API processes; in a worker it only emits (through Redis).
+  const realtime =
+    overrides.realtime ??
+    new RealtimeGateway({
+      logger,
+      redis,
+      corsOrigin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
+    });
   return {
     config,
     database,
@@ -73,14 +83,9 @@ export function createDeps(
     payment: overrides.payment ?? paymentAdapter(config),
     messaging: overrides.messaging ?? messagingAdapter(config, logger),
     identity: overrides.identity ?? identityAdapter(config),
-    // Attached to the HTTP server by main.ts in API processes; in a worker it only emits (through Redis).
-    realtime:
-      overrides.realtime ??
-      new RealtimeGateway({
-        logger,
-        redis,
-        corsOrigin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
-      }),
+    realtime,
+    sessionSockets:
+      overrides.sessionSockets ?? (realtime instanceof RealtimeGateway ? realtime : noSessionSockets),
     redis,
   };
 }

@@ -44,6 +44,9 @@ async function main(): Promise<void> {
     const gateway = deps.realtime instanceof RealtimeGateway ? deps.realtime : undefined;
     // The real-time channel shares the API's port; a worker keeps the gateway only to emit through Redis.
     if (app) gateway?.attach(app.server, deps);
+    // Serving before the Redis subscription is active would lose what other instances publish meanwhile
+    // (notifications, disconnects of ended sessions). Redis unreachable here fails the start-up.
+    await gateway?.ready();
     // The address actually bound (PORT=0 picks a free port: `npm run cluster` and tests read it here).
     const url = app ? await app.listen({ port: config.PORT, host: config.HOST }) : undefined;
     const jobs: Job[] = role === 'api' ? [] : await startWorker(deps);

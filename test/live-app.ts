@@ -42,7 +42,10 @@ export type LiveTestApp = TestApp & LiveServer;
 export async function createLiveTestApp(opts: TestAppOptions & LiveOptions = {}): Promise<LiveTestApp> {
   const { gateway, redis } = makeGateway(opts);
   const recording = new TeeRealtimeHub(gateway);
-  const t = await createTestApp({ ...opts, ports: { ...opts.ports, realtime: recording, redis } });
+  const t = await createTestApp({
+    ...opts,
+    ports: { ...opts.ports, realtime: recording, sessionSockets: gateway, redis },
+  });
   const closeHarness = t.close;
   const server = await listen(t.app, t.deps, gateway, async () => {
     await gateway.close();

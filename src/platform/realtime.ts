@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -30,13 +30,61 @@ interface SocketData {
 }
 
 /**
+ * Ends the real-time connections of sessions that ended (sign-out, password change or reset, deactivation,
+ * demotion). A port, so services never see Socket.IO: the gateway implements it, `noSessionSockets` is the
+ * default where no gateway runs. Called after the change is committed.
+ */
+export interface SessionSockets {
+  /** Disconnects every socket opened with this session's tokens, on every instance. */
+  disconnectSession(sessionId: string): void;
+  /** Disconnects every socket of the account, on every instance, except those of `keepSessionId`. */
+  disconnectAccount(accountId: string, keepSessionId?: string): void;
+}
+
+export const noSessionSockets: SessionSockets = {
+  disconnectSession() {},
+  disconnectAccount() {},
+};
+
+/** Rooms every socket joins at connection, so a session's or an account's sockets can be named anywhere. */
+const sessionRooms = {
+  session: (sessionId: string) => `session:${sessionId}`,
+  account: (accountId: string) => `account:${accountId}`,
+};
+
+/** The commands the Redis adapter sends without awaiting them. */
+const FIRE_AND_FORGET = new Set(['publish', 'psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe']);
+
+/**
+ * A Redis client as the adapter should see it: the commands it fires without awaiting (a publish for every
+ * emit and every cross-instance disconnect, its (un)subscriptions at start and close) never reject. While
+ * Redis is down the client gives up after `maxRetriesPerRequest`, and each of those rejections would be
+ * unhandled, which ends a Node.js process: every API and worker process at once. A notification that cannot
+ * be fanned out is still stored (GET /notifications shows it), so a warning is the right outcome.
+ */
+function adapterView(redis: Redis, logger: Logger): Redis {
+  return new Proxy(redis, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      if (typeof prop !== 'string' || !FIRE_AND_FORGET.has(prop)) return value.bind(target);
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((err: Error) => {
+          logger.warn({ err: err.message, command: prop }, 'real-time Redis command failed');
+          return 0;
+        });
+    },
+  });
+}
+
+/**
  * The real-time channel (CONVENTIONS.md "Real-time channel"): Socket.IO on the API's own HTTP server.
  *
  * Built once per process. An API process attaches it to its HTTP server; a worker process never attaches
  * it and uses it only to emit: with the Redis adapter, `emit` publishes to Redis and every API process
  * delivers to its own connected clients, so a worker's notification reaches clients it has never seen.
  */
-export class RealtimeGateway implements RealtimeHub {
+export class RealtimeGateway implements RealtimeHub, SessionSockets {
   readonly io: Server;
   private readonly logger: Logger;
   private readonly sub?: Redis;
@@ -52,8 +100,18 @@ export class RealtimeGateway implements RealtimeHub {
       path: REALTIME_PATH,
       serveClient: false,
       cors: { origin: opts.corsOrigin, credentials: true },
+      // The cors option only answers browsers' preflight and polling requests; a WebSocket handshake is not
+      // subject to CORS, so without this any web page could open the channel with its visitor's cookie.
+      allowRequest: (req, callback) => {
+        const allowed = originAllowed(req, opts.corsOrigin);
+        callback(allowed ? null : 'Origin not allowed', allowed);
+      },
       ...(opts.redis && this.sub
-        ? { adapter: createAdapter(opts.redis, this.sub, { key: opts.redisKey ?? 'socket.io' }) }
+        ? {
+            adapter: createAdapter(adapterView(opts.redis, this.logger), adapterView(this.sub, this.logger), {
+              key: opts.redisKey ?? 'socket.io',
+            }),
+          }
         : {}),
     });
   }
@@ -92,6 +150,15 @@ export class RealtimeGateway implements RealtimeHub {
     this.io.to(room).emit(event, payload);
   }
 
+  disconnectSession(sessionId: string): void {
+    this.io.in(sessionRooms.session(sessionId)).disconnectSockets(true);
+  }
+
+  disconnectAccount(accountId: string, keepSessionId?: string): void {
+    const sockets = this.io.in(sessionRooms.account(accountId));
+    (keepSessionId ? sockets.except(sessionRooms.session(keepSessionId)) : sockets).disconnectSockets(true);
+  }
+
   /** Disconnects this process's clients (they reconnect to another instance) and releases Redis. */
   close(): Promise<void> {
     this.closed ??= this.shutdown();
@@ -109,11 +176,17 @@ export class RealtimeGateway implements RealtimeHub {
   }
 
   private onConnection(socket: Socket, db: Db): void {
+    const { auth } = socket.data as SocketData;
+    // A session revoked between the handshake's check and this join is not disconnected by the broadcast,
+    // but such a socket is in no room yet, and its first join re-reads the session and disconnects it.
+    socket.join([sessionRooms.session(auth.sessionId), sessionRooms.account(auth.accountId)]);
     // Each event answers with `joinedRoom` or `error` per room; a client that passes an acknowledgement
     // callback also gets the outcome there (one result, or a list for `rejoinRooms`).
     const on = (event: string, decide: (auth: AuthContext, payload: unknown) => JoinResult[], many = false) =>
-      socket.on(event, async (payload: unknown, ack?: unknown) => {
-        const results = await this.withFreshAuth(socket, db, (auth) => decide(auth, payload));
+      socket.on(event, async (...args: unknown[]) => {
+        // An emit with only an acknowledgement callback delivers the callback as the first argument.
+        const [payload, ack] = typeof args[0] === 'function' ? [undefined, args[0]] : args;
+        const results = await this.withFreshAuth(socket, db, event, (auth) => decide(auth, payload));
         for (const result of results) this.answer(socket, event, result);
         if (typeof ack === 'function') ack(many ? results : results[0]);
       });
@@ -141,6 +214,7 @@ export class RealtimeGateway implements RealtimeHub {
   private async withFreshAuth(
     socket: Socket,
     db: Db,
+    event: string,
     decide: (auth: AuthContext) => JoinResult[],
   ): Promise<JoinResult[]> {
     const known = (socket.data as SocketData).auth;
@@ -152,7 +226,7 @@ export class RealtimeGateway implements RealtimeHub {
       return [{ ok: false, message: 'Could not join the room, try again' }];
     }
     if (!fresh) {
-      socket.emit('error', { message: 'Session is no longer valid' });
+      socket.emit('error', { message: 'Session is no longer valid', event });
       socket.disconnect(true);
       return [{ ok: false, message: 'Session is no longer valid' }];
     }
@@ -179,6 +253,21 @@ function handshakeToken(socket: Socket): string | null {
   if (header) return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null;
   const cookies = socket.handshake.headers.cookie;
   return (cookies && fastifyCookie.parse(cookies).token) || null;
+}
+
+/**
+ * Browsers send `Origin`; other clients do not, and cannot carry a visitor's cookie, so they pass. Same
+ * origin as the API (its own Host) passes as it does over HTTP, where CORS does not apply.
+ */
+function originAllowed(req: IncomingMessage, allowed: string[] | boolean): boolean {
+  const origin = req.headers.origin;
+  if (!origin || allowed === true) return true;
+  if (Array.isArray(allowed) && allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** A room id arrives as a string, or as an object carrying it (`{ businessId }`). */

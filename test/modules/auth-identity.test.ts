@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, businesses, notificationSettings, wallets } from '../../src/platform/db/schema/index.js';
+import {
+  accounts,
+  businesses,
+  notificationSettings,
+  refreshSessions,
+  wallets,
+} from '../../src/platform/db/schema/index.js';
 import { OAuthIdentityAdapter } from '../../src/providers/identity/oauth.adapter.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories.js';
 import { createTestApp, type TestApp, useTestApp } from '../harness.js';
@@ -87,9 +93,9 @@ describe('POST /oauth/identity-provider-sign-in (configured from IDENTITY_PROVID
     expect(me.body.data.id).toBe(user.id);
   });
 
-  it('signs an existing account in by e-mail: updates name and avatar, links the subject, keeps the rest', async () => {
+  it('signs a verified account in by e-mail: updates name and avatar, links the subject, keeps the rest', async () => {
     sim.mode = 'up';
-    const user = await createUser(t, { name: 'Old Name', verified: false });
+    const user = await createUser(t, { name: 'Old Name', verified: true });
     const res = await signIn(
       sim.issueCode({
         sub: 'sub-existing-2',
@@ -110,12 +116,13 @@ describe('POST /oauth/identity-provider-sign-in (configured from IDENTITY_PROVID
     const rows = await t.db.select().from(accounts).where(eq(accounts.email, user.email));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ identityProviderSubject: 'sub-existing-2', role: 'business' });
-    // The password still works.
+    // The owner proved the e-mail before: the password and the sessions it opened still work.
     const pw = await t.request({
       url: '/auth/sign-in',
       body: { email: user.email, password: DEFAULT_PASSWORD },
     });
     expect(pw.status).toBe(200);
+    expect((await t.request({ url: '/users/profile', token: user.accessToken })).status).toBe(200);
 
     // Later sign-ins find the account by subject, even if the provider's e-mail changed.
     const again = await signIn(
@@ -128,6 +135,141 @@ describe('POST /oauth/identity-provider-sign-in (configured from IDENTITY_PROVID
     );
     expect(again.status).toBe(200);
     expect(again.body.data.user).toMatchObject({ id: user.accountId, email: user.email, name: 'N3' });
+  });
+
+  it('locks out whoever created an unverified account when the provider’s verified owner signs in', async () => {
+    sim.mode = 'up';
+    // Anyone can sign up with someone else's address: nothing proves the mailbox at sign-up.
+    const email = uniqueEmail('pre-hijack');
+    const signUp = await t.request({
+      url: '/auth/sign-up',
+      body: { name: 'Attacker', email, whatsappNumber: '+2348031234567', password: 'Attacker-pass-1' },
+    });
+    expect(signUp.status).toBe(201);
+    const attacker = signUp.body.data;
+    const before = await t.request({ url: '/users/profile', token: attacker.accessToken });
+    expect(before.body.data).toMatchObject({ verified: false, hasPassword: true });
+
+    const res = await signIn(
+      sim.issueCode({ sub: 'sub-owner-3', email, email_verified: true, name: 'Owner' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({
+      id: attacker.user.id,
+      name: 'Owner',
+      verified: true,
+      hasPassword: false,
+    });
+    expect((await accountByEmail(t, email))!).toMatchObject({
+      identityProviderSubject: 'sub-owner-3',
+      passwordHash: null,
+    });
+
+    // The creator's access token, refresh token and password are all dead; it cannot set a password either.
+    expect((await t.request({ url: '/users/profile', token: attacker.accessToken })).status).toBe(401);
+    const refreshed = await t.request({
+      url: '/auth/refresh-token',
+      body: { refreshToken: attacker.refreshToken },
+    });
+    expect(refreshed.status).toBe(401);
+    const byPassword = await t.request({
+      url: '/auth/sign-in',
+      body: { email, password: 'Attacker-pass-1' },
+    });
+    expect(byPassword.status).toBe(401);
+    const setPassword = await t.request({
+      url: '/auth/set-password',
+      token: attacker.accessToken,
+      body: { password: 'Attacker-pass-2' },
+    });
+    expect(setPassword.status).toBe(401);
+
+    // Only the session this sign-in opened is live.
+    const live = await t.db
+      .select()
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.accountId, attacker.user.id), isNull(refreshSessions.revokedAt)));
+    expect(live).toHaveLength(1);
+    const owner = await t.request({ url: '/users/profile', token: res.body.data.accessToken });
+    expect(owner.status).toBe(200);
+    expect(owner.body.data).toMatchObject({ id: attacker.user.id, hasPassword: false });
+  });
+
+  it('unlinks a subject taken from an unverified provider e-mail once the mailbox owner resets the password', async () => {
+    sim.mode = 'up';
+    const email = uniqueEmail('victim');
+    const created = await signIn(
+      sim.issueCode({ sub: 'sub-squatter-4', email, email_verified: false, name: 'Squatter' }),
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.data.user).toMatchObject({ verified: false });
+
+    // The real owner of the mailbox: forgot-password, then reset-password with the e-mailed code.
+    t.mailbox.clear();
+    expect((await t.request({ url: '/auth/forgot-password', body: { email } })).status).toBe(200);
+    const code = await t.mailbox.otpFor(email, /reset/i);
+    const reset = await t.request({
+      url: '/auth/reset-password',
+      body: { email, code, password: 'Owner-pass-123' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await accountByEmail(t, email))!).toMatchObject({
+      verified: true,
+      identityProviderSubject: null,
+    });
+    expect((await t.request({ url: '/users/profile', token: created.body.data.accessToken })).status).toBe(
+      401,
+    );
+
+    // The squatter's identity no longer opens the account, whatever e-mail the provider now reports.
+    const again = await signIn(
+      sim.issueCode({ sub: 'sub-squatter-4', email, email_verified: false, name: 'Squatter' }),
+    );
+    expect(again.status).toBe(401);
+    const elsewhere = await signIn(
+      sim.issueCode({ sub: 'sub-squatter-4', email: uniqueEmail('squatter'), email_verified: true }),
+    );
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.data.user.id).not.toBe(created.body.data.user.id);
+    const owner = await t.request({ url: '/auth/sign-in', body: { email, password: 'Owner-pass-123' } });
+    expect(owner.status).toBe(200);
+    expect(owner.body.data.user.id).toBe(created.body.data.user.id);
+  });
+
+  it('keeps the subject of a verified account through a password reset, and of one verified by its own session', async () => {
+    sim.mode = 'up';
+    // Linked on a verified e-mail: a later reset is the same owner's.
+    const linked = await createUser(t);
+    expect(
+      (await signIn(sim.issueCode({ sub: 'sub-kept-5', email: linked.email, email_verified: true }))).status,
+    ).toBe(200);
+    await t.request({ url: '/auth/forgot-password', body: { email: linked.email } });
+    const resetCode = await t.mailbox.otpFor(linked.email, /reset/i);
+    const reset = await t.request({
+      url: '/auth/reset-password',
+      body: { email: linked.email, code: resetCode, password: 'Another-pass-9' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await accountByEmail(t, linked.email))!.identityProviderSubject).toBe('sub-kept-5');
+
+    // Created from an unverified provider e-mail, then verified by the signed-in person itself: only the
+    // subject's holder has a session there, so proving the mailbox shows both are one person.
+    const email = uniqueEmail('self-verified');
+    const created = await signIn(sim.issueCode({ sub: 'sub-kept-6', email, email_verified: false }));
+    const code = await t.mailbox.otpFor(email, /verification/i);
+    const verified = await t.request({
+      url: '/auth/verify-email',
+      token: created.body.data.accessToken,
+      body: { code },
+    });
+    expect(verified.status).toBe(200);
+    expect((await accountByEmail(t, email))!).toMatchObject({
+      verified: true,
+      identityProviderSubject: 'sub-kept-6',
+    });
+    const again = await signIn(sim.issueCode({ sub: 'sub-kept-6', email, email_verified: false }));
+    expect(again.status).toBe(200);
+    expect(again.body.data.user.id).toBe(created.body.data.user.id);
   });
 
   it('restores a deactivated account that signs in through the provider', async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS, CODE_ONLY_GUESSES } from '../../src/modules/auth/auth.limits.js';
+import { accounts } from '../../src/platform/db/schema/index.js';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '../../src/platform/rate-limit.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories.js';
 import { type TestResponse, useTestApp } from '../harness.js';
@@ -56,6 +58,25 @@ describe('abuse limits (RATE_LIMIT_ENABLED=true)', () => {
     expectTooMany(await post('/auth/sign-in', { email: uniqueEmail(), password: 'whatever-1' }, ip));
     const elsewhere = await post('/auth/sign-in', { email: uniqueEmail(), password: 'whatever-1' }, newIp());
     expect(elsewhere.status).toBe(401);
+  });
+
+  it('sign-up: an address gets 10 per window; the 11th creates nothing and sends nothing', async () => {
+    const ip = newIp();
+    const signUp = (email: string, from: string) =>
+      post(
+        '/auth/sign-up',
+        { name: 'Flood', email, whatsappNumber: '+2348031234567', password: 'Sup3r-secret' },
+        from,
+      );
+    for (let i = 0; i < ABUSE_LIMITS.signUp.perIp; i++)
+      expect((await signUp(uniqueEmail('signup-limit'), ip)).status).toBe(201);
+    const refused = uniqueEmail('signup-refused');
+    expectTooMany(await signUp(refused, ip));
+    expect(await t.db.select().from(accounts).where(eq(accounts.email, refused))).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.mailbox.find(refused)).toBeUndefined();
+    // Another address is not held back.
+    expect((await signUp(uniqueEmail('signup-elsewhere'), newIp())).status).toBe(201);
   });
 
   it('send-code: 5 per e-mail, and the 6th sends no e-mail', async () => {
@@ -210,6 +231,16 @@ describe('rate limiter counters', () => {
 
 describe('limits off (the test default)', () => {
   const t = useTestApp();
+
+  it('lets more than 10 sign-ups from one address through', async () => {
+    for (let i = 0; i < ABUSE_LIMITS.signUp.perIp + 1; i++) {
+      const res = await t.request({
+        url: '/auth/sign-up',
+        body: { name: 'Many', email: uniqueEmail('many'), whatsappNumber: '+2348031234567' },
+      });
+      expect(res.status).toBe(201);
+    }
+  });
 
   it('lets more than 10 sign-in attempts for one e-mail through', async () => {
     const user = await createUser(t);

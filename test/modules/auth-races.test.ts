@@ -123,4 +123,22 @@ describe('concurrency', () => {
     expect(rows).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.data.user.id))).toEqual(new Set([rows[0]!.id]));
   });
+  it('concurrent first identity sign-ins of one subject reporting different e-mails share one account', async () => {
+    // The provider's e-mail changed between two sign-ins racing each other: only the subject's unique index
+    // stops a second account, and the loser must then find the winner by subject, not by its own e-mail.
+    const emails = Array.from({ length: 5 }, () => uniqueEmail('oauth-subject-race'));
+    const subject = `sub-race-${emails[0]}`;
+    const results = await Promise.all(
+      emails.map((email) =>
+        t.request({
+          url: '/oauth/identity-provider-sign-in',
+          body: { code: sim.issueCode({ sub: subject, email, email_verified: true, name: 'Racer' }) },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.db.select().from(accounts).where(eq(accounts.identityProviderSubject, subject));
+    expect(rows).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.data.user.id))).toEqual(new Set([rows[0]!.id]));
+  });
 });

@@ -69,6 +69,15 @@ describe.skipIf(!testRedisUrl)('real-time channel across instances (Redis adapte
     expect(await arriving).toMatchObject({ type: 'ticket.commented' });
   });
 
+  it('disconnects a session’s socket on instance B when it signs out through instance A', async () => {
+    const user = await createUser(a);
+    const onB = await joinedOn(b, user);
+    const gone = nextEvent(onB, 'disconnect');
+    const res = await a.request({ url: '/auth/sign-out', method: 'POST', token: user.accessToken });
+    expect(res.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+
   it('delivers what a worker emits: a gateway with no HTTP server, only Redis', async () => {
     const user = await createUser(a);
     const onB = await joinedOn(b, user);

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, isAdminRole } from '../../platform/auth/principal.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import {
@@ -10,12 +10,12 @@ import {
 } from '../settings/app-settings.repository.js';
 import { toDecimalText } from '../settings/common-schemas.js';
 import { toAdminAccountDto } from './admin.dto.js';
-import { type AccountRow, listAccounts, setAccountRole } from './admin.repository.js';
+import { type AccountRow, findAccount, listAccounts, setAccountRole } from './admin.repository.js';
 import type { SaveSettingsInput } from './admin.schemas.js';
 
 /** Accounts and the global settings: the administration that is not about one business. */
 export class AdminAccountsService {
-  constructor(private readonly deps: Pick<AppDeps, 'db'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'sessionSockets'>) {}
 
   async list(q: PageQuery & { search?: string; role?: AccountRow['role'] }) {
     const { rows, total } = await listAccounts(this.deps.db, q, q);
@@ -29,8 +29,13 @@ export class AdminAccountsService {
   /** Superadmin only (route guard). Changing one's own role would be a superadmin demoting itself. */
   async changeRole(auth: AuthContext, accountId: string, role: 'admin' | 'business' | 'user') {
     if (accountId === auth.accountId) throw new BusinessRuleError('You cannot change your own role');
+    const before = await findAccount(this.deps.db, accountId);
+    if (!before) throw new NotFoundError('Account');
     const updated = await setAccountRole(this.deps.db, accountId, role);
     if (!updated) throw new NotFoundError('Account');
+    // A demoted admin's sockets may sit in its admin room; joins are checked, rooms already joined are
+    // not. Its session stays valid: a client that reconnects rejoins what the new role allows.
+    if (isAdminRole(before.role) && !isAdminRole(role)) this.deps.sessionSockets.disconnectAccount(accountId);
     return toAdminAccountDto(updated.account, updated.businessId);
   }
 

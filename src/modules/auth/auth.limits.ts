@@ -5,7 +5,15 @@ import { TooManyRequestsError } from '../../platform/http/errors.js';
 import type { LimitRule, RateLimiter } from '../../platform/rate-limit.js';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './otp.service.js';
 
-export type LimitedAction = 'signIn' | 'sendCode' | 'verifyCode' | 'forgotPassword' | 'resetPassword';
+export type LimitedAction =
+  | 'signUp'
+  | 'signIn'
+  | 'sendCode'
+  | 'verifyCode'
+  | 'forgotPassword'
+  | 'resetPassword';
+/** The actions also counted per e-mail; a sign-up's e-mail can only be registered once anyway. */
+type PerEmailAction = Exclude<LimitedAction, 'signUp'>;
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -14,7 +22,11 @@ const WINDOW_MS = 15 * 60_000;
  * per e-mail, low enough that nobody guesses a password or floods a mailbox. Off when
  * RATE_LIMIT_ENABLED=false.
  */
-export const ABUSE_LIMITS: Record<LimitedAction, { perIp: number; perEmail: number }> = {
+export const ABUSE_LIMITS: Record<PerEmailAction, { perIp: number; perEmail: number }> & {
+  signUp: { perIp: number };
+} = {
+  // Each sign-up costs an argon2 hash and sends two e-mails to an address nobody has proved yet.
+  signUp: { perIp: 10 },
   signIn: { perIp: 30, perEmail: 10 },
   sendCode: { perIp: 10, perEmail: 5 },
   verifyCode: { perIp: 30, perEmail: 10 },
@@ -48,7 +60,7 @@ export class AbuseLimits {
   ) {}
 
   /** Counts one request for `email`; 429 once the e-mail is over its limit. */
-  async perEmail(action: LimitedAction, email: string): Promise<void> {
+  async perEmail(action: PerEmailAction, email: string): Promise<void> {
     if (!this.enabled) return;
     const result = await this.limiter.hit(`auth:${action}:email:${digest(email)}`, {
       max: ABUSE_LIMITS[action].perEmail,

@@ -34,7 +34,7 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/sign-up',
     {
-      config: publicRoute,
+      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'signUp') },
       schema: { tags, summary: 'Create an account', body: signUpBody, response: { 201: sessionResponse } },
     },
     async (req, reply) => {

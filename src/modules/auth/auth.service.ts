@@ -121,6 +121,7 @@ export class AuthService {
 
   async signOut(auth: AuthContext): Promise<void> {
     await revokeSession(this.deps.db, auth.sessionId);
+    this.deps.sessionSockets.disconnectSession(auth.sessionId);
   }
 
   async refresh(refreshToken: string): Promise<{ accessToken: string }> {
@@ -161,6 +162,7 @@ export class AuthService {
     await updateAccount(this.deps.db, account.id, { passwordHash: await hashPassword(next) });
     // Other devices must sign in with the new password; this one stays signed in.
     await revokeOtherSessions(this.deps.db, account.id, auth.sessionId);
+    this.deps.sessionSockets.disconnectAccount(account.id, auth.sessionId);
   }
 
   async profile(accountId: string) {

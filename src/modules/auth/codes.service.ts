@@ -78,9 +78,16 @@ export class CodesService {
     const passwordHash = await hashPassword(password);
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.otp.consumeIn(tx, email, code))) throw invalidCode();
-      // The code proved the mailbox, which is what e-mail verification proves too.
-      await updateAccount(tx, account.id, { passwordHash, verified: true });
+      await updateAccount(tx, account.id, {
+        passwordHash,
+        // The code proved the mailbox, which is what e-mail verification proves too.
+        verified: true,
+        // An identity linked while the e-mail was unproved was vouched for by nobody (the provider had not
+        // verified it either): the mailbox's owner, now proved, must not share the account with it.
+        ...(account.verified ? {} : { identityProviderSubject: null }),
+      });
       await revokeAllSessions(tx, account.id);
     });
+    this.deps.sessionSockets.disconnectAccount(account.id);
   }
 }

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.js';
+import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { UnauthorizedError, UpstreamError } from '../../platform/http/errors.js';
 import { type IdentityProfile, IdentityProviderError } from '../../providers/identity/identity.port.js';
 import {
+  type AccountChanges,
   type AccountWithBusiness,
   findAccountByEmail,
   findAccountBySubject,
@@ -23,11 +25,23 @@ export class IdentitySignInService {
 
   async signIn(code: string) {
     const profile = await this.profile(code);
+    let account: AccountWithBusiness;
+    try {
+      account = await this.findOrCreate(profile);
+    } catch (err) {
+      // The same person signing in twice at once (or signing up meanwhile) met a unique index (e-mail or
+      // provider subject): the other request stored the account first, so look again and use it.
+      if (!isUniqueViolation(err)) throw err;
+      account = await this.findOrCreate(profile);
+    }
+    return this.auth.session(account);
+  }
+
+  private async findOrCreate(profile: IdentityProfile): Promise<AccountWithBusiness> {
     const known =
       (await findAccountBySubject(this.deps.db, profile.subject)) ??
       (await findAccountByEmail(this.deps.db, profile.email));
-    const account = known ? await this.update(known, profile) : await this.create(profile);
-    return this.auth.session(account);
+    return known ? this.update(known, profile) : this.create(profile);
   }
 
   private async profile(code: string): Promise<IdentityProfile> {
@@ -51,7 +65,10 @@ export class IdentitySignInService {
       throw new UnauthorizedError(
         'This e-mail address belongs to an account that cannot be signed in with this identity',
       );
-    const changes = {
+    // Anyone can sign up with any address. Until the e-mail was proved, whoever created the account may not
+    // be its owner, so the provider's verified owner takes it over alone: no password, no other session.
+    const lockOutCreator = !linked && !account.verified;
+    const changes: AccountChanges = {
       name: profile.name,
       avatarUrl: profile.avatarUrl ?? account.avatarUrl,
       identityProviderSubject: profile.subject,
@@ -59,32 +76,30 @@ export class IdentitySignInService {
       // Signing in again restores a deactivated account, whichever way the person signs in.
       deleted: false,
       deletedAt: null,
+      ...(lockOutCreator ? { passwordHash: null } : {}),
     };
-    const updated = await updateAccount(this.deps.db, account.id, changes);
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const row = await updateAccount(tx, account.id, changes);
+      if (lockOutCreator) await revokeAllSessions(tx, account.id);
+      return row;
+    });
+    if (lockOutCreator) this.deps.sessionSockets.disconnectAccount(account.id);
     return { ...updated, businessId: account.businessId };
   }
 
   private async create(profile: IdentityProfile): Promise<AccountWithBusiness> {
     let code: string | null = null;
-    let account: AccountWithBusiness;
-    try {
-      account = await this.deps.db.transaction(async (tx) => {
-        const graph = await insertAccountGraph(tx, {
-          name: profile.name,
-          email: profile.email,
-          avatarUrl: profile.avatarUrl,
-          verified: profile.emailVerified,
-          identityProviderSubject: profile.subject,
-        });
-        if (!profile.emailVerified) code = await this.otp.issue(graph.account.email, tx);
-        return { ...graph.account, businessId: graph.business.id };
+    const account = await this.deps.db.transaction(async (tx) => {
+      const graph = await insertAccountGraph(tx, {
+        name: profile.name,
+        email: profile.email,
+        avatarUrl: profile.avatarUrl,
+        verified: profile.emailVerified,
+        identityProviderSubject: profile.subject,
       });
-    } catch (err) {
-      // The same person signing in twice at once (or signing up meanwhile): use the account that won.
-      const winner = isUniqueViolation(err) ? await findAccountByEmail(this.deps.db, profile.email) : null;
-      if (!winner) throw err;
-      return this.update(winner, profile);
-    }
+      if (!profile.emailVerified) code = await this.otp.issue(graph.account.email, tx);
+      return { ...graph.account, businessId: graph.business.id };
+    });
     sendInBackground(this.deps, authMails.welcome(account.email, account.name));
     if (code) sendInBackground(this.deps, authMails.verification(account.email, code));
     await this.auth.notifyAdmins({

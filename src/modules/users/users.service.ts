@@ -54,5 +54,6 @@ export class UsersService {
       await updateAccount(tx, auth.accountId, { deleted: true, deletedAt: new Date() });
       await revokeAllSessions(tx, auth.accountId);
     });
+    this.deps.sessionSockets.disconnectAccount(auth.accountId);
   }
 }

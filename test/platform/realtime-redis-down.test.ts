@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/platform/logger.js';
+import { RealtimeGateway } from '../../src/platform/realtime.js';
+import { eventually } from '../jobs/helpers.js';
+
+/**
+ * Redis going away while the service runs: the Socket.IO Redis adapter fires its commands without awaiting
+ * them, and each one that fails would be an unhandled rejection, which ends a Node.js process. Every API and
+ * worker process would die together with Redis; instead each failure is logged and the process carries on.
+ * Runs without a Redis server: the client points at a port where none listens.
+ */
+describe('real-time channel while Redis is unreachable', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  const lines: string[] = [];
+  const logger = createLogger(
+    'warn',
+    {},
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  let redis: Redis | undefined;
+  afterEach(() => {
+    process.off('unhandledRejection', onUnhandled);
+    redis?.disconnect();
+  });
+
+  it('logs failed publishes and subscriptions instead of leaving them unhandled', async () => {
+    process.on('unhandledRejection', onUnhandled);
+    // Port 9 (discard) has no Redis; one retry per command keeps the failures quick.
+    redis = new Redis('redis://127.0.0.1:9', { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
+    redis.on('error', () => {});
+    const gateway = new RealtimeGateway({ logger, redis, corsOrigin: true });
+
+    gateway.emit('business:00000000-0000-4000-8000-000000000000', 'notification', { id: 'n1' });
+    gateway.disconnectAccount('00000000-0000-4000-8000-000000000001');
+    const publishFailed = (line: string) =>
+      line.includes('"msg":"real-time Redis command failed"') && line.includes('"command":"publish"');
+    const logged = await eventually(
+      () => lines.join('').split('\n'),
+      (all) => all.some(publishFailed),
+    );
+    expect(logged.some(publishFailed)).toBe(true);
+    await gateway.close();
+    // Give any rejection left unhandled time to be reported (they surface on the next turns of the loop).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(unhandled).toEqual([]);
+  });
+});
