@@ -149,4 +149,26 @@ describe('contact totals kept by triggers', () => {
       .where(eq(contactCounts.businessId, user.businessId));
     expect(kept).toMatchObject({ total: 40, optedIn: 25 });
   });
+
+  it('gives the admin business detail the same kept total as the contacts list (0 without a counts row)', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const user = await createUser(t);
+    await createContacts(t, user.businessId, 3);
+    const detail = async () => {
+      const res = await t.request({ url: `/admin/businesses/${user.businessId}`, token: admin.accessToken });
+      expect(res.status).toBe(200);
+      return res.body.data.contactCount as number;
+    };
+    expect(await detail()).toBe(3);
+    // The kept row is what both read: set apart from the rows, the two answers still agree with each other.
+    await t.db
+      .update(contactCounts)
+      .set({ total: 7, optedIn: 0 })
+      .where(eq(contactCounts.businessId, user.businessId));
+    expect(await detail()).toBe(7);
+    expect(await totalOf(user)).toBe(7);
+    await t.db.delete(contactCounts).where(eq(contactCounts.businessId, user.businessId));
+    expect(await detail()).toBe(0);
+    expect(await totalOf(user)).toBe(0);
+  });
 });

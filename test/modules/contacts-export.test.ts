@@ -74,6 +74,7 @@ describe('contact export: streamed CSV and XLSX', () => {
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(res.headers['x-record-count']).toBe('3');
+    expect(res.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = parseCsv(res.text);
     expect(header).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']);
     expect(rows).toHaveLength(3);
@@ -145,6 +146,7 @@ describe('contact export: streamed CSV and XLSX', () => {
       /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.xlsx"$/,
     );
     expect(res.headers['x-record-count']).toBe('2');
+    expect(res.headers['cache-control']).toBe('no-store');
     const rows = await readXlsx(res.raw.rawPayload);
     expect(rows[0]).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']);
     expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
@@ -102,4 +103,128 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** One entry of `zipOf`; `declaredSize` overrides the unpacked size the headers claim (a lying archive). */
+export type ZipEntry = [name: string, content: string | Buffer, declaredSize?: number];
+
+/** A zip archive holding exactly these entries, deflated, in this order: the layout under test is explicit. */
+export function zipOf(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content, declaredSize] of entries) {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const packed = deflateRawSync(data, { level: 9 });
+    const nameBytes = Buffer.from(name);
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed
+      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      header.writeUInt16LE(8, at + 4); // deflate
+      header.writeUInt32LE(0, at + 6); // time, date
+      header.writeUInt32LE(crc32(data), at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(declaredSize ?? data.length, at + 18);
+      header.writeUInt16LE(nameBytes.length, at + 22);
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    fields(local, 4);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // version made by
+    fields(central, 6);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface SheetSpec {
+  name: string;
+  rows: (string | number)[][];
+}
+
+/**
+ * The parts of a workbook as Excel saves it: sheets stored as `sheet<n>.xml` in the order they were
+ * created, the tab order only in workbook.xml (`tabOrder`, indexes into `sheets`, default creation order),
+ * every text cell in the shared-string table, and that table zipped after the worksheets. `parts` may
+ * replace or add parts (a zip bomb); the entries come in Excel's order.
+ */
+export function excelWorkbookParts(
+  sheets: SheetSpec[],
+  opts: { tabOrder?: number[]; parts?: Record<string, string | Buffer> } = {},
+): ZipEntry[] {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const cellXml = (value: string | number, ref: string) => {
+    if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+    if (!indexOf.has(value)) indexOf.set(value, strings.push(value) - 1);
+    return `<c r="${ref}" t="s"><v>${indexOf.get(value)}</v></c>`;
+  };
+  const sheetXml = (rows: (string | number)[][]) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN_NS}"><sheetData>${rows
+      .map(
+        (cells, r) =>
+          `<row r="${r + 1}">${cells.map((v, c) => cellXml(v, `${String.fromCharCode(65 + c)}${r + 1}`)).join('')}</row>`,
+      )
+      .join('')}</sheetData></worksheet>`;
+  const worksheets = sheets.map((s, i): ZipEntry => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(s.rows)]);
+  const order = opts.tabOrder ?? sheets.map((_, i) => i);
+  const workbook = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${order
+    .map((i) => `<sheet name="${xmlText(sheets[i]!.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join('')}</sheets></workbook>`;
+  const rels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${PKG_REL_NS}">${sheets
+    .map(
+      (_, i) =>
+        `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+    )
+    .join(
+      '',
+    )}<Relationship Id="rIdS" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
+  const shared = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="${MAIN_NS}" count="${strings.length}" uniqueCount="${strings.length}">${strings
+    .map((v) => `<si><t xml:space="preserve">${xmlText(v)}</t></si>`)
+    .join('')}</sst>`;
+  const entries: ZipEntry[] = [
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/></Types>',
+    ],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    ['xl/workbook.xml', workbook],
+    ['xl/_rels/workbook.xml.rels', rels],
+    ...worksheets,
+    ['xl/sharedStrings.xml', shared],
+  ];
+  for (const [name, content] of Object.entries(opts.parts ?? {})) {
+    const at = entries.findIndex(([n]) => n === name);
+    if (at >= 0) entries[at] = [name, content];
+    else entries.push([name, content]);
+  }
+  return entries;
+}
+
+/** `excelWorkbookParts` zipped: an XLSX file as Excel lays it out. */
+export function excelWorkbook(
+  sheets: SheetSpec[],
+  opts: { tabOrder?: number[]; parts?: Record<string, string | Buffer> } = {},
+): Buffer {
+  return zipOf(excelWorkbookParts(sheets, opts));
 }

@@ -159,7 +159,14 @@ describe('import-file guards: SSRF, size cap, timeout, redirects', () => {
   });
 
   it('classifies addresses: public ones pass, every private, local and reserved range is refused', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '151.101.1.69', '2606:4700::1111', '2a00:1450:4001:80e::200e'])
+    for (const ip of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '151.101.1.69',
+      '2606:4700::1111',
+      '2a00:1450:4001:80e::200e',
+      '64:ff9b::808:808', // the well-known NAT64 prefix in front of a public IPv4
+    ])
       expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
       '127.0.0.1',
@@ -182,6 +189,11 @@ describe('import-file guards: SSRF, size cap, timeout, redirects', () => {
       '::ffff:10.0.0.1',
       '64:ff9b::a9fe:a9fe',
       '2002:7f00:1::1',
+      '::7f00:1', // IPv4-compatible loopback
+      '::8.8.8.8', // IPv4-compatible, even of a public address: deprecated, never routed
+      '::ffff:0:7f00:1', // IPv4-translated
+      '64:ff9b:1::a00:1', // local-use NAT64 prefix
+      '0:0:0:0:0:ffff:7f00:1', // a mapped loopback spelt out in full
       'not-an-ip',
     ])
       expect(isPublicAddress(ip), ip).toBe(false);

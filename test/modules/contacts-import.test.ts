@@ -174,6 +174,36 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect(await stored(user.businessId)).toHaveLength(6000);
     });
 
+    it('reports a row with text PostgreSQL cannot store (NUL, a lone surrogate) as failed, and imports the rest', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const res = await importRows(user, [
+        { firstName: 'Ok', lastName: 'One', phoneNumber: '08031110400' },
+        { firstName: 'Nul\u0000', lastName: 'Two', phoneNumber: '08031110401' },
+        { firstName: 'Half', lastName: 'pair \ud83d', phoneNumber: '08031110402', tags: ['ok', '\udc00'] },
+        { firstName: 'Ok', lastName: 'Four', phoneNumber: '08031110403', tags: ['emoji 😀'] },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({
+        imported: 2,
+        duplicatesSkipped: 0,
+        failed: [
+          {
+            row: 2,
+            reason: 'firstName must be well-formed text: no NUL character (U+0000), no unpaired surrogate',
+          },
+          {
+            row: 3,
+            reason:
+              'lastName, tags must be well-formed text: no NUL character (U+0000), no unpaired surrogate',
+          },
+        ],
+      });
+      expect((await stored(user.businessId)).map((r) => [r.lastName, r.tags])).toEqual([
+        ['One', []],
+        ['Four', ['emoji 😀']],
+      ]);
+    });
+
     it.each([[{}], [{ contacts: [] }], [{ contacts: 'x' }], [{ contacts: { firstName: 'A' } }]])(
       'answers 400 for %j',
       async (body) => {
@@ -275,6 +305,88 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
       expect(await stored(user.businessId)).toHaveLength(0);
+    });
+
+    it('numbers rows as the file shows them: empty lines count, a quoted line break does not', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const csv =
+        'phone,first,last\n' +
+        '08031110500,A,B\n' +
+        '\n' +
+        '   \n' +
+        'bad,C,D\n' +
+        '08031110501,"Two\nLines",E\n' +
+        '\n' +
+        'worse,F,G\n';
+      const res = await importFile(user, serve('.csv', csv));
+      expect(res.body.data).toEqual({
+        imported: 2,
+        duplicatesSkipped: 0,
+        failed: [
+          { row: 4, reason: 'phoneNumber "bad" is not a valid phone number' },
+          { row: 7, reason: 'phoneNumber "worse" is not a valid phone number' },
+        ],
+      });
+    });
+
+    it('reads CR-only line ends and tab-separated files', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const cr = 'firstName,lastName,phoneNumber\rAda,Obi,08031110510\r\rBo,Li,bad\r';
+      expect((await importFile(user, serve('.csv', cr))).body.data).toEqual({
+        imported: 1,
+        duplicatesSkipped: 0,
+        failed: [{ row: 3, reason: 'phoneNumber "bad" is not a valid phone number' }],
+      });
+      const tabs = 'First Name\tLast Name\tPhone\tTags\nChi\tUba, Jr.\t08031110511\tvip;a,b\n';
+      expect((await importFile(user, serve('.csv', tabs))).body.data).toEqual({
+        imported: 1,
+        duplicatesSkipped: 0,
+        failed: [],
+      });
+      expect((await stored(user.businessId)).map((r) => [r.firstName, r.lastName, r.tags])).toEqual([
+        ['Ada', 'Obi', []],
+        ['Chi', 'Uba, Jr.', ['vip', 'a', 'b']],
+      ]);
+    });
+
+    it('reads optIn written y/n, Y/N, 1/0, TRUE/False and blank in a file', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const words = ['y', 'n', 'Y', 'N', '1', '0', 'TRUE', 'False', ''];
+      const csv =
+        'phoneNumber,firstName,lastName,optIn\n' +
+        words.map((w, i) => `0803111052${i},W,${i},${w}\n`).join('');
+      const res = await importFile(user, serve('.csv', csv));
+      expect(res.body.data).toEqual({ imported: words.length, duplicatesSkipped: 0, failed: [] });
+      const rows = await stored(user.businessId);
+      expect(rows.map((r) => r.optIn)).toEqual([true, false, true, false, true, false, true, false, false]);
+    });
+
+    it('reports a file row holding a NUL character as failed, like a JSON row', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const csv = 'phoneNumber,firstName,lastName\n08031110530,Ok,Row\n08031110531,Nul\u0000Byte,Row\n';
+      expect((await importFile(user, serve('.csv', csv))).body.data).toEqual({
+        imported: 1,
+        duplicatesSkipped: 0,
+        failed: [
+          {
+            row: 2,
+            reason: 'firstName must be well-formed text: no NUL character (U+0000), no unpaired surrogate',
+          },
+        ],
+      });
+    });
+
+    it('reads a URL whose path is not valid percent-encoding by its raw name, never a 500', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      server.file('/files/%zz.csv', 'phone,first,last\n08031110540,A,B\n');
+      const res = await importFile(user, server.url('/files/%zz.csv'));
+      expect(res.status).toBe(200);
+      expect(res.body.data.imported).toBe(1);
+      const before = server.requests.length;
+      const pdf = await importFile(user, server.url('/files/%zz%.pdf'));
+      expect(pdf.status).toBe(400);
+      expect(pdf.body.message).toMatch(/\.csv or \.xlsx/);
+      expect(server.requests.length).toBe(before);
     });
 
     it('takes the format from the extension, else from the Content-Type; other types are a 400 without a fetch', async () => {

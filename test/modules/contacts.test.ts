@@ -226,6 +226,44 @@ describe('contacts: create, read, update, delete, list, search, bulk delete', ()
       expect(row).toEqual(c);
     });
 
+    it('holds tags to their limits on POST and PATCH: 50 tags of 64 characters, no separator inside', async () => {
+      const user = await createUser(t, { countryCode: 'NG' });
+      const fifty = Array.from({ length: 50 }, (_, i) => `t${i}`);
+      const longest = 'x'.repeat(64);
+      const created = await post(user, {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        phoneNumber: '08031234590',
+        tags: [...fifty.slice(1), longest],
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.data.tags).toHaveLength(50);
+      const id = created.body.data.id as string;
+      const refusals: [unknown, string][] = [
+        [[...fifty, 't50'], 'tags'],
+        [['ok', 'y'.repeat(65)], 'tags.1'],
+        [['a,b'], 'tags'],
+        [['a;b'], 'tags'],
+      ];
+      for (const [tags, path] of refusals) {
+        const onPost = await post(user, { firstName: 'B', lastName: 'C', phoneNumber: '08031234591', tags });
+        expect(onPost.status, JSON.stringify(tags)).toBe(400);
+        expect(fields(onPost)).toEqual([path]);
+        const onPatch = await t.request({
+          method: 'PATCH',
+          url: `/contacts/${id}`,
+          token: user.accessToken,
+          body: { tags },
+        });
+        expect(onPatch.status, JSON.stringify(tags)).toBe(400);
+        expect(onPatch.body).toMatchObject({ status: 'failure', apiObject: 'contact' });
+        expect(fields(onPatch)).toEqual([path]);
+      }
+      const rows = await stored(user.businessId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.tags).toEqual([...fifty.slice(1), longest]);
+    });
+
     it("answers 404 for another business's contact on GET, PATCH and DELETE, and leaves it untouched", async () => {
       const owner = await createUser(t);
       const intruder = await createUser(t);
@@ -251,10 +289,19 @@ describe('contacts: create, read, update, delete, list, search, bulk delete', ()
       expect(row).toEqual(c);
     });
 
-    it('answers 404 for an id that does not exist or is not an id at all', async () => {
+    it('answers 404 for an id that does not exist or is not an id at all, whatever its length', async () => {
       const user = await createUser(t);
-      for (const id of [randomUUID(), 'not-a-uuid', '1']) {
-        expect((await t.request({ url: `/contacts/${id}`, token: user.accessToken })).status).toBe(404);
+      for (const id of [randomUUID(), 'not-a-uuid', '1', 'x'.repeat(65), 'y'.repeat(100)]) {
+        const got = await t.request({ url: `/contacts/${id}`, token: user.accessToken });
+        expect(got.status, id).toBe(404);
+        expect(got.body).toMatchObject({ status: 'failure', message: 'Contact not found' });
+        const patched = await t.request({
+          method: 'PATCH',
+          url: `/contacts/${id}`,
+          token: user.accessToken,
+          body: { firstName: 'X' },
+        });
+        expect(patched.status, id).toBe(404);
         expect(
           (await t.request({ method: 'DELETE', url: `/contacts/${id}`, token: user.accessToken })).status,
         ).toBe(404);

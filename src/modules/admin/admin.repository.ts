@@ -1,9 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, businesses, campaigns, contacts } from '../../platform/db/schema/index.js';
+import { accounts, businesses, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import type { BusinessRow } from '../business/business.repository.js';
+import { countContacts } from '../contacts/contacts.repository.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type BusinessWithAccount = { business: BusinessRow; account: AccountRow };
@@ -96,11 +97,12 @@ export async function countCampaignsAndContacts(
   db: Db,
   businessId: string,
 ): Promise<{ campaignCount: number; contactCount: number }> {
-  const [[c], [k]] = await Promise.all([
+  // The kept count (contact_counts), as the contacts list reads it: count(*) walks a million-contact business.
+  const [[c], contactCount] = await Promise.all([
     db.select({ n: count() }).from(campaigns).where(eq(campaigns.businessId, businessId)),
-    db.select({ n: count() }).from(contacts).where(eq(contacts.businessId, businessId)),
+    countContacts(db, businessId),
   ]);
-  return { campaignCount: Number(c?.n ?? 0), contactCount: Number(k?.n ?? 0) };
+  return { campaignCount: Number(c?.n ?? 0), contactCount };
 }
 
 /**

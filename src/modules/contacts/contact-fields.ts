@@ -81,6 +81,17 @@ function nameOf(value: unknown, field: string, problems: string[]): string {
 
 export type RowResult = { ok: true; contact: ContactFields } | { ok: false; reason: string };
 
+// U+0000, or a UTF-16 surrogate without its partner: PostgreSQL stores neither (the platform text guard's
+// rule). The JSON import's body is exempt from that guard so such text fails its own row, not the request.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding U+0000 is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const ROW_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn'] as const;
+
+function isUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  return Array.isArray(value) && value.some((v) => typeof v === 'string' && UNSTORABLE.test(v));
+}
+
 /**
  * Validates one import row on its own: every problem of the row is named in one reason. Phones become
  * E.164 with the business's country for national numbers.
@@ -90,6 +101,13 @@ export function validateRow(raw: unknown, countryCode: string | null): RowResult
     return { ok: false, reason: 'row must be an object with firstName, lastName and phoneNumber' };
   }
   const row = raw as Record<string, unknown>;
+  const unstorable = ROW_FIELDS.filter((field) => isUnstorable(row[field]));
+  if (unstorable.length) {
+    return {
+      ok: false,
+      reason: `${unstorable.join(', ')} must be well-formed text: no NUL character (U+0000), no unpaired surrogate`,
+    };
+  }
   const problems: string[] = [];
   const firstName = nameOf(row.firstName, 'firstName', problems);
   const lastName = nameOf(row.lastName, 'lastName', problems);

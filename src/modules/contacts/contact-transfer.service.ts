@@ -8,10 +8,13 @@ import type { ExportContactsQuery } from './contacts.schemas.js';
 import { businessOf } from './contacts.service.js';
 import { openContactCursor } from './export/contact-cursor.js';
 import { csvExport, xlsxExport } from './export/export-writers.js';
+import { EXPORT_IDLE_TIMEOUT_MS, endWhenIdle } from './export/idle-guard.js';
 import { type ImportReport, type ImportRow, importContacts } from './import/contact-import.js';
 import { isBlankRow, mapHeader, rowFromCells } from './import/header-map.js';
 import { ImportFileSource } from './import/import-file-source.js';
-import { csvRows, type TableRow, xlsxRows } from './import/table-readers.js';
+import { csvRows, type TableRow } from './import/table-readers.js';
+import { xlsxRows } from './import/xlsx-reader.js';
+import { TransferLimits } from './transfer-limits.js';
 
 export interface ContactExport {
   body: Readable;
@@ -42,48 +45,93 @@ async function* dataRows(table: AsyncIterable<TableRow>): AsyncGenerator<ImportR
   if (!seen) throw ValidationError.field('fileUrl', 'The file has a header row but no contacts');
 }
 
-/** Imports (JSON rows or a CSV/XLSX file) and exports (CSV/XLSX) of a business's contacts. */
+export interface TransferOptions {
+  /** How long an export may wait for its client to read before it is ended (tests shorten it). */
+  exportIdleMs?: number;
+}
+
+/**
+ * Imports (JSON rows or a CSV/XLSX file) and exports (CSV/XLSX) of a business's contacts. Both hold a
+ * database connection while they run, so both go through the process's TransferLimits.
+ */
 export class ContactTransferService {
   readonly files: ImportFileSource;
+  readonly limits: TransferLimits;
+  private readonly exportIdleMs: number;
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'database' | 'storage' | 'config' | 'logger'>) {
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'database' | 'storage' | 'config' | 'logger'>,
+    opts: TransferOptions = {},
+  ) {
     this.files = new ImportFileSource(deps);
+    this.limits = new TransferLimits(deps.config.DATABASE_POOL_SIZE);
+    this.exportIdleMs = opts.exportIdleMs ?? EXPORT_IDLE_TIMEOUT_MS;
   }
 
   async importRows(auth: AuthContext, rows: unknown[]): Promise<ImportReport> {
     const businessId = businessOf(auth);
     const country = await businessCountry(this.deps.db, businessId);
     const numbered = rows.map((values, i) => ({ row: i + 1, values }));
-    return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger);
+    return this.limits.withSlot(() =>
+      importContacts(this.deps.database, businessId, country, numbered, this.deps.logger),
+    );
   }
 
+  /**
+   * The file is downloaded to disk first, holding no connection however slowly it arrives; only then are
+   * its rows read and staged, at disk speed, in a transfer slot. The temporary file is always removed.
+   */
   async importFile(auth: AuthContext, fileUrl: string): Promise<ImportReport> {
     const businessId = businessOf(auth);
-    const country = await businessCountry(this.deps.db, businessId);
-    const file = await this.files.open(businessId, fileUrl).catch(rethrowFetch);
+    const finished = this.limits.startFileImport(businessId);
     try {
-      const table = file.format === 'csv' ? csvRows(file.body) : xlsxRows(file.body);
-      return await importContacts(this.deps.database, businessId, country, dataRows(table), this.deps.logger);
-    } catch (err) {
-      return rethrowFetch(err);
+      const country = await businessCountry(this.deps.db, businessId);
+      const { file, format } = await this.files.open(businessId, fileUrl).catch(rethrowFetch);
+      try {
+        const table =
+          format === 'csv'
+            ? csvRows(file.read())
+            : xlsxRows(file.path, this.deps.config.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES);
+        return await this.limits.withSlot(() =>
+          importContacts(this.deps.database, businessId, country, dataRows(table), this.deps.logger),
+        );
+      } finally {
+        await file.remove();
+      }
     } finally {
-      file.body.destroy();
+      finished();
     }
   }
 
+  /**
+   * A 429 when every transfer slot is taken. The slot is held until the body closes: read to the end, cut
+   * by the client, or ended by the idle guard when the client stops reading.
+   */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
-    const cursor = await openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn });
+    const release = this.limits.trySlot();
+    let cursor: Awaited<ReturnType<typeof openContactCursor>>;
+    try {
+      cursor = await openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const written =
+      q.format === 'xlsx' ? xlsxExport(cursor, this.deps.logger) : csvExport(cursor, this.deps.logger);
+    const body = endWhenIdle(written, this.exportIdleMs);
+    body.once('close', () => {
+      // The writer closes the cursor when it stops; this covers a body ended before the writer began.
+      cursor
+        .close()
+        .catch(() => {})
+        .finally(release);
+    });
     const date = new Date().toISOString().slice(0, 10);
     return q.format === 'xlsx'
-      ? {
-          body: xlsxExport(cursor, this.deps.logger),
-          contentType: 'application/xlsx',
-          fileName: `contacts-${date}.xlsx`,
-          count: cursor.total,
-        }
+      ? { body, contentType: 'application/xlsx', fileName: `contacts-${date}.xlsx`, count: cursor.total }
       : {
-          body: csvExport(cursor, this.deps.logger),
+          body,
           contentType: 'text/csv; charset=utf-8',
           fileName: `contacts-${date}.csv`,
           count: cursor.total,

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, SocketAddress } from 'node:net';
 
 /**
  * Addresses an outbound fetch of a user-supplied URL must never reach (SSRF): this host, the private
@@ -26,8 +26,9 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::a.b.c.d, deprecated: no route reaches one)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 host behind a translator of our own network
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translated into our own network's IPv4
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (includes fd00:ec2::254)
@@ -38,10 +39,13 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** The IPv4 address carried by an IPv4-mapped, IPv4-compatible, NAT64 or 6to4 IPv6 address, if any. */
+/**
+ * The IPv4 address carried by an IPv4-mapped, well-known-prefix NAT64 or 6to4 IPv6 address, if any. Takes
+ * the canonical text form (`canonicalIpv6`), so `0:0:0:0:0:ffff:7f00:1` cannot slip past as another spelling.
+ */
 function embeddedIpv4(ipv6: string): string | null {
   const lower = ipv6.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (dotted) return dotted[1]!;
   const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
   if (hex) {
@@ -64,9 +68,10 @@ export function isPublicAddress(ip: string): boolean {
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, 'ipv4');
   if (family === 6) {
-    const v4 = embeddedIpv4(bare);
+    const canonical = new SocketAddress({ address: bare, family: 'ipv6' }).address;
+    const v4 = embeddedIpv4(canonical);
     if (v4) return !blocked.check(v4, 'ipv4');
-    return !blocked.check(bare, 'ipv6');
+    return !blocked.check(canonical, 'ipv6');
   }
   return false;
 }

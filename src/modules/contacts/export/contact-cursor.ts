@@ -46,13 +46,17 @@ async function openServerCursor(
 ): Promise<ContactCursor> {
   const client = await pool.connect();
   let open = true;
+  let fetching: Promise<unknown> = Promise.resolve();
   // Ending normally or early (the client went away) leaves an idle connection: end the transaction and
-  // keep it. After an error its state is unknown: destroy it.
+  // keep it. After an error its state is unknown: destroy it. The export may close the cursor while a FETCH
+  // is under way (the response ended): that FETCH finishes first, and none follows, since a FETCH sent after
+  // the release would run in whatever transaction the connection serves next.
   const close = async (failure?: unknown) => {
     if (!open) return;
     open = false;
     if (failure) return client.release(failure as Error);
     try {
+      await fetching.catch(() => {});
       await client.query('ROLLBACK');
       client.release();
     } catch (err) {
@@ -73,16 +77,18 @@ async function openServerCursor(
       close: () => close(),
       async *batches() {
         const fetchBatch = () => {
+          if (!open) return null;
           const next = client.query<ExportRecord>({
             text: `FETCH ${BATCH} FROM contact_export`,
             rowMode: 'array',
           });
           next.catch(() => {}); // awaited below; an early stop may leave it unread
+          fetching = next;
           return next;
         };
         try {
           // The next batch is asked for before this one is handed over: the database reads while we write.
-          for (let next: ReturnType<typeof fetchBatch> | null = fetchBatch(); next; ) {
+          for (let next = fetchBatch(); next; ) {
             const batch: pg.QueryResult<ExportRecord> = await next;
             next = batch.rows.length === BATCH ? fetchBatch() : null;
             if (batch.rows.length) yield batch.rows;

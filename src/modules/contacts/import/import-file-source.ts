@@ -3,18 +3,29 @@ import type { AppDeps } from '../../../deps.js';
 import { ValidationError } from '../../../platform/http/errors.js';
 import { limitStream, SafeFetcher } from '../../../platform/net/safe-fetch.js';
 import { ownsStoredFile } from '../contacts.repository.js';
+import { type SpooledFile, spoolToTempFile } from './file-spool.js';
 
 export type TableFormat = 'csv' | 'xlsx';
 
+/** The file to import, on local disk; the caller removes it (`file.remove()`) when done. */
 export interface ImportFile {
-  body: Readable;
+  file: SpooledFile;
   format: TableFormat;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The path as its owner named it; a malformed escape (`%zz`) is not an error, just part of the name. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 function formatFromPath(pathname: string): TableFormat | 'other' | null {
-  const match = /\.([A-Za-z0-9]{1,8})$/.exec(decodeURIComponent(pathname));
+  const match = /\.([A-Za-z0-9]{1,8})$/.exec(decodedPath(pathname));
   if (!match) return null;
   const ext = match[1]!.toLowerCase();
   return ext === 'csv' ? 'csv' : ext === 'xlsx' ? 'xlsx' : 'other';
@@ -31,9 +42,11 @@ const unsupported = () =>
   ValidationError.field('fileUrl', 'Unsupported file type: import a .csv or .xlsx file');
 
 /**
- * Opens the file an import names. A URL into our own storage is read through the storage port (no HTTP,
- * and only a file of the caller's own business); any other URL goes through the SSRF-safe fetcher. The
- * format comes from the extension (SPEC.md), else from the Content-Type the server gives.
+ * Fetches the file an import names to a local temporary file. A URL into our own storage is read through
+ * the storage port (no HTTP, and only a file of the caller's own business); any other URL goes through the
+ * SSRF-safe fetcher. Either way the whole file, within IMPORT_MAX_BYTES and IMPORT_FETCH_TIMEOUT_MS, is on
+ * disk before the import touches the database. The format comes from the extension (SPEC.md), else from
+ * the Content-Type the server gives.
  */
 export class ImportFileSource {
   readonly fetcher: SafeFetcher;
@@ -47,6 +60,14 @@ export class ImportFileSource {
   }
 
   async open(businessId: string, fileUrl: string): Promise<ImportFile> {
+    const { body, format } = await this.openStream(businessId, fileUrl);
+    return { file: await spoolToTempFile(body), format };
+  }
+
+  private async openStream(
+    businessId: string,
+    fileUrl: string,
+  ): Promise<{ body: Readable; format: TableFormat }> {
     let url: URL;
     try {
       url = new URL(fileUrl);

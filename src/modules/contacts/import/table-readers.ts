@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import type { Row } from 'exceljs';
 import { ValidationError } from '../../../platform/http/errors.js';
 import { SafeFetchError } from '../../../platform/net/safe-fetch.js';
 
@@ -62,8 +61,11 @@ async function peekFirstLine(body: Readable): Promise<{ firstLine: string; strea
 
 /**
  * CSV records, streamed: UTF-8 BOM, CRLF/LF/CR line ends, quoted fields with delimiters, quotes and line
- * breaks all work. Empty lines are skipped. A malformed file (a quote never closed, a record over 64 KiB)
- * is a 400 that names the line; since nothing is written before the whole file is read, it imports nothing.
+ * breaks all work. An empty line is a record of one empty cell, which the import skips as a blank row but
+ * counts, so `position` is the record's place in the file, as a spreadsheet numbers its rows (with
+ * `skip_empty_lines` the parser would not count them, and every row after one would be reported too early).
+ * A malformed file (a quote never closed, a record over 64 KiB) is a 400 that names the line; since
+ * nothing is written before the whole file is read, it imports nothing.
  */
 export async function* csvRows(body: Readable): AsyncGenerator<TableRow> {
   const { firstLine, stream } = await peekFirstLine(body);
@@ -72,7 +74,6 @@ export async function* csvRows(body: Readable): AsyncGenerator<TableRow> {
     delimiter: sniffDelimiter(firstLine),
     relax_column_count: true,
     relax_quotes: true,
-    skip_empty_lines: true,
     max_record_size: MAX_RECORD_BYTES,
   });
   const piping = pipeline(stream, parser).catch(() => {
@@ -93,71 +94,8 @@ export async function* csvRows(body: Readable): AsyncGenerator<TableRow> {
   }
 }
 
-/** The text a spreadsheet shows for a cell value of exceljs (string, number, rich text, link, formula). */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as {
-      richText?: { text: string }[];
-      text?: unknown;
-      result?: unknown;
-      formula?: string;
-      error?: string;
-    };
-    if (v.richText) return v.richText.map((r) => r.text).join('');
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.formula !== undefined || v.result !== undefined) return cellText(v.result);
-  }
-  return '';
-}
-
-/**
- * The rows of an XLSX workbook's first sheet, streamed with exceljs's reader; `position` is the sheet's row
- * number. Shared strings (Excel's table of distinct texts) are held in memory by the format's design.
- */
-export async function* xlsxRows(body: Readable): AsyncGenerator<TableRow> {
-  // exceljs pipes the body into its unzipper without forwarding errors: a size or time limit hit while
-  // reading would leave it waiting forever, so each step races the body's failure.
-  let failed: (err: unknown) => void = () => {};
-  const failure = new Promise<never>((_, reject) => {
-    failed = reject;
-  });
-  failure.catch(() => {});
-  body.on('error', (err) => failed(err));
-
-  // Loaded on the first spreadsheet, not at start-up: most processes never read one.
-  const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  const sheets = reader[Symbol.asyncIterator]();
-  try {
-    const first = await Promise.race([sheets.next(), failure]);
-    if (first.done) return;
-    const rows = (first.value as AsyncIterable<Row>)[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await Promise.race([rows.next(), failure]);
-      if (next.done) break;
-      const values = next.value.values as unknown[];
-      yield { position: next.value.number, cells: values.slice(1).map(cellText) };
-    }
-  } catch (err) {
-    throw fileError(err, 'XLSX');
-  } finally {
-    body.destroy();
-  }
-}
-
 /** Limits and fetch failures keep their own message; anything else the parser threw means a malformed file. */
-function fileError(err: unknown, kind: 'CSV' | 'XLSX'): Error {
+export function fileError(err: unknown, kind: 'CSV' | 'XLSX'): Error {
   if (err instanceof SafeFetchError || err instanceof ValidationError) return err;
   const detail = err instanceof Error ? err.message.split('\n')[0]!.slice(0, 200) : String(err);
   return ValidationError.field(
