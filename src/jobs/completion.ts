@@ -14,42 +14,44 @@ const FAILED = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campai
 /**
  * Marks a campaign complete once every message is final, stores its counts and notifies the business
  * (when its `campaignCompletionPush` preference is on). The `completed_at IS NULL` guard, evaluated under
- * the row lock, lets exactly one caller complete it however many dispatchers check at once. A campaign
- * completed earlier that received a late message (an opt-in delivery) only has its counts refreshed.
+ * the row lock, lets exactly one caller complete it however many dispatchers check at once. The completion
+ * and its notification are one transaction: if the database fails in between, neither is kept and the
+ * completion sweep completes it later, notice included. A campaign completed earlier that received a late
+ * message (an opt-in delivery) only has its counts refreshed.
  */
 export async function completeIfDone(deps: CompletionDeps, campaignId: string): Promise<boolean> {
-  const [done] = await queryRows<{
-    id: string;
-    business_id: string;
-    name: string;
-    sent_count: number;
-    failed_count: number;
-  }>(
-    deps.db,
-    sql`
-      UPDATE campaigns c
-      SET completed_at = now(), sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
-      WHERE c.id = ${campaignId} AND c.is_sent_out AND c.completed_at IS NULL AND ${PENDING}
-      RETURNING c.id, c.business_id, c.name, c.sent_count, c.failed_count`,
-  );
-  if (!done) {
+  const notifier = new Notifier(deps.db, deps.realtime, deps.logger);
+  const completed = await deps.db.transaction(async (tx) => {
+    const [done] = await queryRows<{
+      business_id: string;
+      name: string;
+      sent_count: number;
+      failed_count: number;
+    }>(
+      tx,
+      sql`
+        UPDATE campaigns c
+        SET completed_at = now(), sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
+        WHERE c.id = ${campaignId} AND c.is_sent_out AND c.completed_at IS NULL AND ${PENDING}
+        RETURNING c.business_id, c.name, c.sent_count, c.failed_count`,
+    );
+    if (!done) return null;
+    if (!(await isNotificationSettingOn(tx, done.business_id, 'campaignCompletionPush')))
+      return { notice: null };
+    const notice = await notifier.recordForBusiness(tx, done.business_id, {
+      type: 'campaign.completed',
+      title: 'Campaign completed',
+      message: `"${done.name}" has finished: ${done.sent_count} sent, ${done.failed_count} failed.`,
+    });
+    return { notice };
+  });
+  if (!completed) {
     await deps.db.execute(sql`
       UPDATE campaigns c SET sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
       WHERE c.id = ${campaignId} AND c.completed_at IS NOT NULL AND ${PENDING}
         AND (c.sent_count, c.failed_count) IS DISTINCT FROM (${SENT}, ${FAILED})`);
     return false;
   }
-  try {
-    if (await isNotificationSettingOn(deps.db, done.business_id, 'campaignCompletionPush')) {
-      await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(done.business_id, {
-        type: 'campaign.completed',
-        title: 'Campaign completed',
-        message: `"${done.name}" has finished: ${done.sent_count} sent, ${done.failed_count} failed.`,
-      });
-    }
-  } catch (err) {
-    // The campaign is complete whatever happens to the notification.
-    deps.logger.warn({ err, campaignId }, 'campaign completion notification not created');
-  }
+  if (completed.notice) notifier.announce(completed.notice);
   return true;
 }

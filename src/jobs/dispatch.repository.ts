@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { OPTED_OUT_REASON } from '../modules/webhooks/opt-in-delivery.js';
 import { type Db, queryRows } from '../platform/db/client.js';
 
 /** A message a dispatcher holds under its lease. */
@@ -90,8 +91,25 @@ export interface RecordedOutcome {
 }
 
 /**
+ * The ids among `candidates` (a SELECT of message ids) whose recipient has opted out: such a message must
+ * not go back to the queue. An opt-out cancels only held and queued messages, so one being sent at that
+ * moment would otherwise be retried and delivered after the STOP. The contacts are read FOR SHARE: an
+ * opt-out in progress (its contact row locked) is waited for and its result read, and one that starts
+ * after waits for this statement, then finds the message queued and cancels it itself.
+ */
+function optedOut(candidates: ReturnType<typeof sql>) {
+  return sql`
+    SELECT m.id, c.opt_in FROM campaign_messages m
+    JOIN contacts c ON c.business_id = m.business_id AND c.phone_number = m.phone_number
+    WHERE m.id = ANY(ARRAY(${candidates}))
+    FOR SHARE OF c`;
+}
+
+/**
  * Writes a batch of outcomes in one statement. Fenced by `locked_by`: a row whose lease this worker lost
- * (another dispatcher reclaimed it) is left to its new owner. Returns the outcomes actually written.
+ * (another dispatcher reclaimed it) is left to its new owner. A retry or release of a message whose
+ * recipient opted out meanwhile fails it instead (`OPTED_OUT_REASON`, recorded as `failed`); like the
+ * opt-out itself, that refunds nothing. Returns the outcomes actually written.
  */
 export async function recordOutcomes(
   db: Db,
@@ -115,11 +133,18 @@ export async function recordOutcomes(
       WITH v AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
           AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int)
+      ), recipients AS MATERIALIZED (
+        ${optedOut(sql`SELECT id FROM v WHERE status = 'queued'`)}
+      ), stopped AS (
+        SELECT id FROM recipients WHERE NOT opt_in
       ), done AS (
         UPDATE campaign_messages m
-        SET status = v.status::message_status,
+        SET status = CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed'
+                          ELSE v.status END::message_status,
             provider_message_id = COALESCE(v.pid, m.provider_message_id),
-            error = CASE WHEN v.status = 'sent' THEN NULL ELSE COALESCE(v.err, m.error) END,
+            error = CASE WHEN v.status = 'sent' THEN NULL
+                         WHEN m.id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
+                         ELSE COALESCE(v.err, m.error) END,
             sent_at = COALESCE(v.at, m.sent_at),
             next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
             attempts = GREATEST(0, m.attempts - v.refund),
@@ -128,7 +153,7 @@ export async function recordOutcomes(
         -- By primary key (see claimMessages), fenced by the lease owner.
         WHERE m.id = v.id AND m.id = ANY(ARRAY(SELECT id FROM v))
           AND m.status = 'sending' AND m.locked_by = ${workerId}
-        RETURNING m.campaign_id, v.kind
+        RETURNING m.campaign_id, CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind
       )
       SELECT campaign_id, kind FROM done`,
   );
@@ -147,17 +172,24 @@ export const LEASE_LOST_REASON =
 
 /**
  * Messages whose dispatcher died (its lease ran out) go back to the queue, or fail once they have used
- * every attempt. Their last send may or may not have reached the provider: the at-least-once side.
+ * every attempt or their recipient has opted out meanwhile. Their last send may or may not have reached
+ * the provider: the at-least-once side.
  */
 export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise<string[]> {
   const rows = await queryRows<{ campaign_id: string }>(
     db,
     sql`
-      WITH reclaimed AS (
+      WITH recipients AS MATERIALIZED (
+        ${optedOut(sql`SELECT id FROM campaign_messages WHERE status = 'sending' AND lease_expires_at < now()`)}
+      ), stopped AS (
+        SELECT id FROM recipients WHERE NOT opt_in
+      ), reclaimed AS (
         UPDATE campaign_messages
-        SET status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed'::message_status
-                          ELSE 'queued'::message_status END,
-            error = CASE WHEN attempts >= ${maxAttempts} THEN ${LEASE_LOST_REASON} ELSE error END,
+        SET status = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped)
+                          THEN 'failed'::message_status ELSE 'queued'::message_status END,
+            error = CASE WHEN attempts >= ${maxAttempts} THEN ${LEASE_LOST_REASON}
+                         WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
+                         ELSE error END,
             next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id

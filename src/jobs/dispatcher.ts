@@ -16,8 +16,9 @@ import {
 } from './dispatch.repository.js';
 import type { Job } from './index.js';
 import { OutcomeWriter } from './outcome-writer.js';
-import { bucketCapacity, createRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { SendInputs, toOutbound } from './send-inputs.js';
+import { SendPacer } from './send-pacer.js';
 import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
 import { onDispatchSignal } from './signal.js';
 
@@ -75,20 +76,26 @@ interface Held extends ClaimedMessage {
 
 /**
  * The send engine (ARCHITECTURE.md "Queue in the database"). It claims due messages per business under a
- * lease, within that business's rate limit, keeps at most two batches in memory, sends through a pool of
- * `concurrency` requests, and writes outcomes back in batches fenced by its worker id. Nothing it holds
- * only in memory is lost if it dies: unrecorded messages stay `sending` until their lease runs out, then
- * any dispatcher claims them again.
+ * lease, keeps at most two batches in memory, sends through a pool of `concurrency` requests, and writes
+ * outcomes back in batches fenced by its worker id. Under a rate limit each send starts only with a token
+ * drawn as it starts (`SendPacer`), and a business keeps at most half a second of sending in memory. Nothing
+ * it holds only in memory is lost if it dies: unrecorded messages stay `sending` until their lease runs
+ * out, then any dispatcher claims them again.
  */
 export class Dispatcher implements Job {
   readonly name = 'dispatcher';
-  private readonly limiter: RateLimiter;
+  /** Set when sends are rate limited (`ratePerSecond` > 0). */
+  private readonly pacer?: SendPacer;
+  /** Claimed messages not yet started, in claim order. */
   private readonly waiting: Held[] = [];
+  /** How many of `waiting` each business has (rate-limited mode only). */
+  private readonly waitingOf = new Map<string, number>();
+  /** Most messages of one rate-limited business held in memory: half a second of its sending. */
+  private readonly backlogCap: number;
   private running = 0;
   private readonly writer: OutcomeWriter;
   private readonly inputs: SendInputs;
   private readonly gates = new Map<string, SendGate>();
-  private readonly rateWaitUntil = new Map<string, number>();
   private loop?: Promise<void>;
   private heartbeat?: NodeJS.Timeout;
   private stopping = false;
@@ -107,7 +114,17 @@ export class Dispatcher implements Job {
     private readonly deps: DispatcherDeps,
     readonly opts: DispatcherOptions,
   ) {
-    this.limiter = createRateLimiter(deps.db, deps.redis, opts.ratePerSecond);
+    if (opts.ratePerSecond > 0) {
+      this.pacer = new SendPacer(
+        createRateLimiter(deps.db, deps.redis, opts.ratePerSecond),
+        opts.ratePerSecond,
+        opts.pollMs,
+        deps.logger,
+        (businessId, tokens) => this.startPaced(businessId, tokens),
+        () => this.pump(),
+      );
+    }
+    this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);
     this.inputs = new SendInputs(deps);
     this.writer = new OutcomeWriter(deps, opts.workerId, opts.flushMs, (id) => this.inputs.forget(id));
     // Claim the next batch while the current one is still being sent (double buffering), so the pool
@@ -151,6 +168,8 @@ export class Dispatcher implements Job {
       this.wake();
       await this.loop;
       for (const m of this.waiting.splice(0)) this.settle(m, { id: m.id, kind: 'release' });
+      this.waitingOf.clear();
+      await this.pacer?.stop();
       if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
       await this.writer.drain();
       clearInterval(this.heartbeat);
@@ -176,7 +195,7 @@ export class Dispatcher implements Job {
 
   /** Claims work for each business with queued messages, in turn, until the in-memory batch is full. */
   private async fill(): Promise<{ claimed: number; sleepMs: number }> {
-    const { pollMs, batchSize, ratePerSecond } = this.opts;
+    const { pollMs, batchSize } = this.opts;
     let room = this.highWater - this.waiting.length - this.running;
     if (room <= 0 || this.waiting.length >= this.lowWater) return { claimed: 0, sleepMs: pollMs };
     const businesses = await businessesWithQueuedMessages(this.deps.db);
@@ -189,45 +208,33 @@ export class Dispatcher implements Job {
     const now = Date.now();
     for (const businessId of ordered) {
       if (room <= 0 || this.stopping) break;
-      const rateWait = (this.rateWaitUntil.get(businessId) ?? 0) - now;
-      if (rateWait > 0) {
-        sleepMs = Math.min(sleepMs, rateWait);
-        continue;
-      }
+      // A rate-limited business cannot send its backlog any faster by holding more of it.
+      const want = this.pacer
+        ? Math.min(room, batchSize, this.backlogCap - (this.waitingOf.get(businessId) ?? 0))
+        : Math.min(room, batchSize);
+      if (want <= 0) continue;
       const gate = this.gate(businessId);
-      const { limit, probe } = gate.claimAllowance(Math.min(room, batchSize), now);
+      const { limit, probe } = gate.claimAllowance(want, now);
       if (limit === 0) {
         sleepMs = Math.min(sleepMs, gate.pauseLeft(now) || pollMs);
         continue;
       }
-      let allowed = limit;
-      if (ratePerSecond > 0) {
-        const min = Math.min(limit, Math.ceil(bucketCapacity(ratePerSecond) / 2));
-        const { granted, waitMs } = await this.limiter.take(businessId, limit, min);
-        if (granted === 0) {
-          this.rateWaitUntil.set(businessId, Date.now() + waitMs);
-          sleepMs = Math.min(sleepMs, waitMs);
-          if (probe) gate.probeUnused();
-          continue;
-        }
-        allowed = granted;
-      }
       const claimStarted = performance.now();
       const rows = await claimMessages(this.deps.db, {
         businessId,
-        limit: allowed,
+        limit,
         workerId: this.opts.workerId,
         leaseMs: this.opts.leaseMs,
       });
       this.counters.claims++;
       this.counters.claimed += rows.length;
       this.counters.claimMs += performance.now() - claimStarted;
-      if (ratePerSecond > 0 && rows.length < allowed) {
-        await this.limiter.giveBack(businessId, allowed - rows.length);
-      }
       if (probe && rows.length === 0) gate.probeUnused();
       const batch = rows.length ? new ClaimedBatch(this.deps.logger, businessId, rows) : undefined;
       for (const row of rows) this.waiting.push({ ...row, probe, batch: batch! });
+      if (this.pacer && rows.length) {
+        this.waitingOf.set(businessId, (this.waitingOf.get(businessId) ?? 0) + rows.length);
+      }
       claimed += rows.length;
       room -= rows.length;
       this.pump();
@@ -235,24 +242,60 @@ export class Dispatcher implements Job {
     return { claimed, sleepMs: Math.max(1, sleepMs) };
   }
 
-  /** Starts sends while the pool has room. */
+  /** Starts sends while the pool has room; under a rate limit, asks for tokens for them instead. */
   private pump(): void {
+    if (this.pacer) {
+      this.requestTokens(this.pacer);
+      return;
+    }
     while (this.running < this.opts.concurrency && this.waiting.length > 0) {
       const message = this.waiting.shift()!;
-      const gate = this.gate(message.businessId);
-      if (!message.probe && gate.holdsBack()) {
-        // The provider is down or pushing back for this business: hand the message back untouched.
-        this.settle(message, { id: message.id, kind: 'release' });
+      this.startSend(message);
+    }
+  }
+
+  /** One draw per business with waiting messages, for at most the free slots (the pacer spends it at once). */
+  private requestTokens(pacer: SendPacer): void {
+    const free = this.opts.concurrency - this.running;
+    if (free <= 0 || this.stopping) return;
+    for (const [businessId, count] of this.waitingOf) pacer.request(businessId, Math.min(count, free));
+  }
+
+  /** Starts up to `tokens` of the business's waiting messages, oldest first; returns how many were sent. */
+  private startPaced(businessId: string, tokens: number): number {
+    let started = 0;
+    for (let i = 0; i < this.waiting.length && started < tokens; ) {
+      if (this.stopping || this.running >= this.opts.concurrency) break;
+      const message = this.waiting[i]!;
+      if (message.businessId !== businessId) {
+        i++;
         continue;
       }
-      this.running++;
-      void this.sendOne(message, gate).finally(() => {
-        this.running--;
-        if (this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-        if (!this.stopping) this.pump();
-        if (this.waiting.length < this.lowWater) this.wake();
-      });
+      this.waiting.splice(i, 1);
+      const left = (this.waitingOf.get(businessId) ?? 1) - 1;
+      if (left > 0) this.waitingOf.set(businessId, left);
+      else this.waitingOf.delete(businessId);
+      if (this.startSend(message)) started++;
     }
+    return started;
+  }
+
+  /** Sends one claimed message, or hands it back while its business is paused; true when it was sent. */
+  private startSend(message: Held): boolean {
+    const gate = this.gate(message.businessId);
+    if (!message.probe && gate.holdsBack()) {
+      // The provider is down or pushing back for this business: hand the message back untouched.
+      this.settle(message, { id: message.id, kind: 'release' });
+      return false;
+    }
+    this.running++;
+    void this.sendOne(message, gate).finally(() => {
+      this.running--;
+      if (this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      if (!this.stopping) this.pump();
+      if (this.waiting.length < this.lowWater) this.wake();
+    });
+    return true;
   }
 
   private async sendOne(message: Held, gate: SendGate): Promise<void> {

@@ -127,8 +127,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
     // A loop retrying at once made thousands.
     expect(proxy.refused).toBeLessThan(500);
     expect(proxy.connections).toBeGreaterThan(connectionsBefore);
-    const completions = (deps.realtime as RecordingRealtimeHub).events.filter(
-      (e) => (e.payload as { type: string }).type === 'campaign.completed',
+    // Each completion is announced once, after the transaction that records it has committed.
+    const completions = await eventually(
+      () =>
+        (deps.realtime as RecordingRealtimeHub).events.filter(
+          (e) => (e.payload as { type: string }).type === 'campaign.completed',
+        ),
+      (events) => events.length >= 2,
+      10_000,
     );
     expect(completions).toHaveLength(2);
     console.log(

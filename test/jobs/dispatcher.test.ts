@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordOutcomes } from '../../src/jobs/dispatch.repository.js';
+import { reclaimExpiredLeases, recordOutcomes } from '../../src/jobs/dispatch.repository.js';
 import { CREDENTIALS_MISSING, type Dispatcher } from '../../src/jobs/dispatcher.js';
-import { businesses, campaignMessages, notificationSettings } from '../../src/platform/db/schema/index.js';
+import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
+import {
+  businesses,
+  campaignMessages,
+  contacts,
+  notificationSettings,
+} from '../../src/platform/db/schema/index.js';
+import { walletOf } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import {
   campaignRow,
@@ -125,6 +132,18 @@ describe('dispatcher', () => {
     expect(rows.every((m) => m.attempts <= 10)).toBe(true);
   });
 
+  it("waits out the gateway's Retry-After before the next attempt", async () => {
+    const { campaign, phones } = await queuedCampaign(t, 1);
+    const to = phones[0]!.slice(1);
+    sim.gateway.throttleNext(1, 1);
+    // Its own backoff (30 ms) is far shorter than the gateway's Retry-After (1 s).
+    start({ retryBaseMs: 30, retryMaxMs: 30 });
+    expect(await completed(campaign.id)).toMatchObject({ sentCount: 1 });
+    const attempts = sim.gateway.answered.filter((a) => a.to === to);
+    expect(attempts.map((a) => a.status)).toEqual([429, 200]);
+    expect(attempts[1]!.receivedAt - attempts[0]!.receivedAt).toBeGreaterThanOrEqual(1_000);
+  });
+
   it('gives up on a message that keeps failing after the attempt limit, keeping the last reason', async () => {
     const { campaign, phones } = await queuedCampaign(t, 6);
     sim.gateway.failRecipient(phones[2]!);
@@ -205,6 +224,74 @@ describe('dispatcher', () => {
     expect(touched).toEqual([]);
     const [row] = await messagesOf(t, campaign.id);
     expect(row).toMatchObject({ status: 'sending', lockedBy: 'new-owner', error: null });
+  });
+
+  it('does not retry, after the STOP, a message that was being sent when its recipient opted out', async () => {
+    const { user, campaign, phones } = await queuedCampaign(t, 2);
+    const [target, other] = phones as [string, string];
+    const [business] = await t.db.select().from(businesses).where(eq(businesses.id, user.businessId));
+    // The first send to the target fails (a transient 500) after a slow second; a retry would be accepted.
+    sim.gateway.failRecipient(target, 1);
+    sim.gateway.latencyMs = 2_000;
+    start();
+    await eventually(
+      () => sim.gateway.requestsTo(target),
+      (n) => n === 1,
+    );
+    const stop = await t.request({
+      url: '/webhooks/messaging-provider',
+      body: {
+        waNumber: business!.wabaNumber,
+        mobile: target.slice(1),
+        type: 'text',
+        text: 'STOP',
+        timestamp: 's1',
+      },
+    });
+    expect(stop.status).toBe(200);
+    sim.gateway.latencyMs = 0;
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 1, failedCount: 1 });
+    expect(sim.gateway.requestsTo(target)).toBe(1);
+    expect(sim.gateway.sendsTo(target)).toBe(0);
+    expect(sim.gateway.sendsTo(other)).toBe(1);
+    const [message] = (await messagesOf(t, campaign.id)).filter((m) => m.phoneNumber === target);
+    expect(message).toMatchObject({ status: 'failed', error: OPTED_OUT_REASON, attempts: 1 });
+  });
+
+  it('fails instead of re-queueing a released or reclaimed message whose recipient opted out, refunding nothing', async () => {
+    const { user, campaign, phones } = await queuedCampaign(t, 4);
+    const balance = (await walletOf(t, user.businessId)).balance;
+    const [released, reclaimed, retried, stillIn] = phones as [string, string, string, string];
+    for (const phone of [released, reclaimed, retried]) {
+      await t.db.update(contacts).set({ optIn: false }).where(eq(contacts.phoneNumber, phone));
+    }
+    const rows = await messagesOf(t, campaign.id);
+    const idOf = (phone: string) => rows.find((m) => m.phoneNumber === phone)!.id;
+    await t.db
+      .update(campaignMessages)
+      .set({ status: 'sending', attempts: 1, lockedBy: 'w1', leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(campaignMessages.campaignId, campaign.id));
+    await t.db
+      .update(campaignMessages)
+      .set({ lockedBy: 'dead-worker', leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(campaignMessages.id, idOf(reclaimed)));
+
+    const written = await recordOutcomes(t.db, 'w1', [
+      { id: idOf(released), kind: 'release' },
+      { id: idOf(retried), kind: 'retry', error: 'HTTP 500', delayMs: 0 },
+      { id: idOf(stillIn), kind: 'retry', error: 'HTTP 500', delayMs: 0 },
+    ]);
+    expect(written.map((w) => w.kind).sort()).toEqual(['failed', 'failed', 'retry']);
+    expect(await reclaimExpiredLeases(t.db, 5)).toEqual([campaign.id]);
+
+    const after = await messagesOf(t, campaign.id);
+    const byPhone = (phone: string) => after.find((m) => m.phoneNumber === phone)!;
+    for (const phone of [released, reclaimed, retried]) {
+      expect(byPhone(phone)).toMatchObject({ status: 'failed', error: OPTED_OUT_REASON, lockedBy: null });
+    }
+    expect(byPhone(stillIn)).toMatchObject({ status: 'queued', error: 'HTTP 500' });
+    expect((await walletOf(t, user.businessId)).balance).toBe(balance);
   });
 
   it('stops gracefully: sends in flight are recorded, unsent claims go back to the queue', async () => {

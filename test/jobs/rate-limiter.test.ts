@@ -131,5 +131,36 @@ describe('rate limiter', () => {
         expect(i + 1).toBeLessThanOrEqual(Math.floor((rate * (at - startedAt)) / 1000) + burst);
       });
     });
+
+    it('keeps to the rate when a slow gateway recovers: no second sees more than the rate plus one bucket', async () => {
+      const rate = 10;
+      const { campaign } = await queuedCampaign(t, 60);
+      const before = sim.gateway.receiveTimes.length;
+      // A slow spell: two sends in flight taking a second each, so two a second, well under the rate.
+      sim.gateway.latencyMs = 1_000;
+      running.push(testDispatcher(t, sim.adapter, { ratePerSecond: rate, concurrency: 2 }).start());
+      await eventually(
+        () => sim.gateway.receiveTimes.length - before,
+        (n) => n >= 8,
+        20_000,
+      );
+      sim.gateway.latencyMs = 0;
+      const done = await eventually(
+        () => campaignRow(t, campaign.id),
+        (c) => c.completedAt !== null,
+        30_000,
+      );
+      expect(done.sentCount).toBe(60);
+      // Counted when the gateway received each send. Tokens are drawn as sends start, so a second can see at
+      // most the bucket (full after the slow spell) plus a second of refill; tokens drawn at claim time and
+      // held through the slow spell came out as one burst of dozens.
+      const times = sim.gateway.receiveTimes.slice(before).sort((a, b) => a - b);
+      let busiest = 0;
+      for (let i = 0, j = 0; i < times.length; i++) {
+        while (times[i]! - times[j]! >= 1_000) j++;
+        busiest = Math.max(busiest, i - j + 1);
+      }
+      expect(busiest).toBeLessThanOrEqual(rate + bucketCapacity(rate));
+    });
   });
 });

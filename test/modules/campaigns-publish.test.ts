@@ -18,6 +18,7 @@ import {
   walletOf,
 } from '../factories.js';
 import { useTestApp } from '../harness.js';
+import { expectLedgerBalanced } from '../ledger-invariant.js';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
@@ -449,5 +450,50 @@ describe('campaigns: publishing and billing', () => {
     expect((await walletOf(t, user.businessId)).balance).toBe('75.0000');
     expect(await debitsOf(user.businessId)).toHaveLength(1);
     expect(await messagesOf(draft.id)).toHaveLength(25);
+  });
+
+  it('never deletes a scheduled campaign that a racing publish billed: one of the two wins whole', async () => {
+    const outcomes = { published: 0, deleted: 0 };
+    for (let round = 0; round < 15; round++) {
+      const user = await sender('1000');
+      await createContacts(t, user.businessId, 3);
+      const draft = await createCampaign(t, user.businessId, {
+        isScheduled: true,
+        scheduledAt: new Date(Date.now() + 3_600_000),
+      });
+      const [publish, remove] = await Promise.all([
+        t.request({
+          url: `/campaigns/${draft.id}/publish`,
+          token: user.accessToken,
+          body: { paymentMethod: 'credit' },
+        }),
+        t.request({ method: 'DELETE', url: `/campaigns/${draft.id}`, token: user.accessToken }),
+      ]);
+      const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, draft.id));
+      const balance = (await walletOf(t, user.businessId)).balance;
+      if (row) {
+        // The publish went first: the campaign stays, published and billed, and the delete is refused.
+        expect(publish.status).toBe(200);
+        expect(remove.status).toBe(400);
+        expect(remove.body).toMatchObject({
+          status: 'failure',
+          message: expect.stringMatching(/before it is sent/),
+        });
+        expect(row).toMatchObject({ isPublished: true, isSentOut: false });
+        expect(balance).toBe('997.0000');
+        expect(await debitsOf(user.businessId)).toHaveLength(1);
+        expect(await messagesOf(draft.id)).toHaveLength(3);
+        outcomes.published++;
+      } else {
+        // The delete went first: the publish finds nothing, and nothing was billed.
+        expect(remove.status).toBe(200);
+        expect(publish.status).toBe(404);
+        expect(balance).toBe('1000.0000');
+        expect(await debitsOf(user.businessId)).toHaveLength(0);
+        outcomes.deleted++;
+      }
+    }
+    expect(outcomes.published + outcomes.deleted).toBe(15);
+    await expectLedgerBalanced(t);
   });
 });

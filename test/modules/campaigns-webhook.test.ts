@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scheduler } from '../../src/jobs/scheduler.js';
+import { NAME_MAX } from '../../src/modules/contacts/contact-fields.js';
+import { MAX_EVENT_ATTEMPTS } from '../../src/modules/webhooks/inbox.js';
 import { MessagingWebhookService } from '../../src/modules/webhooks/messaging.service.js';
+import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
 import { campaignMessages, campaigns, contacts, webhookEvents } from '../../src/platform/db/schema/index.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
@@ -12,6 +16,7 @@ import {
   walletOf,
 } from '../factories.js';
 import { useTestApp } from '../harness.js';
+import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 
 async function eventually<T>(
@@ -285,5 +290,202 @@ describe('messaging webhook: opt-in and opt-out', () => {
     const [stored] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, event!.id));
     expect(stored!.status).toBe('processed');
     expect(await service.retryUnfinished()).toBe(0);
+  });
+
+  it('handles again an event whose handling failed, and gives up after MAX_EVENT_ATTEMPTS sweeps', async () => {
+    const { user, number, campaign } = await business('50');
+    const from = mobile();
+    const [failed] = await t.db
+      .insert(webhookEvents)
+      .values({
+        provider: 'messaging-provider',
+        eventKey: `failed-${from}`,
+        eventType: 'opt_in',
+        payload: {
+          waNumber: number,
+          mobile: from,
+          name: 'Again',
+          type: 'text',
+          text: 'START',
+          timestamp: '3',
+        },
+        status: 'failed',
+        error: 'Connection terminated unexpectedly',
+        receivedAt: new Date(Date.now() - 120_000),
+      })
+      .returning();
+    const service = new MessagingWebhookService({ ...t.deps, messaging });
+    expect(await service.retryUnfinished()).toBeGreaterThanOrEqual(1);
+    expect(await contactOf(user.businessId, `+${from}`)).toMatchObject({ firstName: 'Again', optIn: true });
+    expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(1);
+    const [handled] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, failed!.id));
+    expect(handled).toMatchObject({ status: 'processed', error: null, attempts: 1 });
+
+    // An event whose handling fails every time (here: a stored payload without the business's number).
+    const [broken] = await t.db
+      .insert(webhookEvents)
+      .values({
+        provider: 'messaging-provider',
+        eventKey: `broken-${from}`,
+        eventType: 'opt_in',
+        payload: { mobile: from, text: 'START' },
+        status: 'failed',
+        receivedAt: new Date(Date.now() - 120_000),
+      })
+      .returning();
+    for (let sweep = 0; sweep < MAX_EVENT_ATTEMPTS + 2; sweep++) await service.retryUnfinished(0);
+    const [gaveUp] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, broken!.id));
+    expect(gaveUp).toMatchObject({ status: 'failed', attempts: MAX_EVENT_ATTEMPTS });
+    expect(gaveUp!.error).toBeTruthy();
+    // The successful event was not handled again by those sweeps.
+    const [once] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, failed!.id));
+    expect(once!.attempts).toBe(1);
+  });
+
+  it('holds again, unbilled, the message of a scheduled campaign for a contact who opted out and back in', async () => {
+    const { user, number, campaign } = await business('50');
+    const [contact] = await createContacts(t, user.businessId, 1);
+    const phone = contact!.phoneNumber;
+    // The contact already has the latest sent campaign, so opting in delivers nothing else.
+    await t.db.insert(campaignMessages).values({
+      campaignId: campaign.id,
+      businessId: user.businessId,
+      contactId: contact!.id,
+      phoneNumber: phone,
+      status: 'sent',
+    });
+    const scheduled = await createCampaign(t, user.businessId, {
+      isScheduled: true,
+      scheduledAt: new Date(Date.now() + 3_600_000),
+    });
+    const publish = await t.request({
+      url: `/campaigns/${scheduled.id}/publish`,
+      token: user.accessToken,
+      body: { paymentMethod: 'credit' },
+    });
+    expect(publish.status).toBe(200);
+    expect((await walletOf(t, user.businessId)).balance).toBe('49.0000');
+
+    expect(
+      (await post({ waNumber: number, mobile: phone.slice(1), text: 'STOP', timestamp: 'h1' })).status,
+    ).toBe(200);
+    expect((await messagesTo(scheduled.id, phone))[0]).toMatchObject({
+      status: 'failed',
+      error: OPTED_OUT_REASON,
+    });
+    expect(
+      (await post({ waNumber: number, mobile: phone.slice(1), text: 'START', timestamp: 'h2' })).status,
+    ).toBe(200);
+    expect((await messagesTo(scheduled.id, phone))[0]).toMatchObject({
+      status: 'held',
+      error: null,
+      attempts: 0,
+    });
+    // Paid at publish, refunded by nobody: held again without a second charge.
+    expect((await walletOf(t, user.businessId)).balance).toBe('49.0000');
+    await expectLedgerBalanced(t);
+
+    await t.db
+      .update(campaigns)
+      .set({ scheduledAt: new Date(Date.now() - 1_000) })
+      .where(eq(campaigns.id, scheduled.id));
+    await new Scheduler(t.deps, 60_000).tick();
+    expect((await messagesTo(scheduled.id, phone))[0]).toMatchObject({ status: 'queued' });
+  });
+
+  it('clamps a display name to the contacts limit, never splitting a character', async () => {
+    const { user, number } = await business('50');
+    const long = mobile();
+    expect(
+      (await post({ waNumber: number, mobile: long, name: 'N'.repeat(500_000), text: 'START' })).status,
+    ).toBe(200);
+    expect(await contactOf(user.businessId, `+${long}`)).toMatchObject({
+      firstName: 'N'.repeat(NAME_MAX),
+      lastName: '',
+    });
+    const emoji = mobile();
+    const name = `a${'😀'.repeat(60)}`;
+    expect((await post({ waNumber: number, mobile: emoji, name, text: 'START' })).status).toBe(200);
+    expect((await contactOf(user.businessId, `+${emoji}`))!.firstName).toBe(`a${'😀'.repeat(49)}`);
+    const [event] = (await t.db.select().from(webhookEvents)).filter(
+      (e) => (e.payload as { mobile: string }).mobile === long,
+    );
+    expect((event!.payload as { name: string }).name).toHaveLength(NAME_MAX);
+  });
+
+  it('answers 413 in the error envelope to a body over the limit, storing nothing', async () => {
+    const before = (await t.db.select({ id: webhookEvents.id }).from(webhookEvents)).length;
+    const res = await t.request({
+      url: '/webhooks/messaging-provider',
+      payload: JSON.stringify({
+        waNumber: '2349000000000',
+        mobile: mobile(),
+        text: 'START',
+        pad: 'x'.repeat(t.deps.config.BODY_LIMIT_BYTES),
+      }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ status: 'failure', code: 413 });
+    expect((await t.db.select({ id: webhookEvents.id }).from(webhookEvents)).length).toBe(before);
+  });
+});
+
+describe('messaging webhook with MESSAGING_WEBHOOK_SECRET', () => {
+  const secret = 'gateway-callback-secret-0123456789';
+  const t = useTestApp({
+    env: { MESSAGING_WEBHOOK_SECRET: secret },
+    ports: { messaging: { requiresCredentials: false, send: async () => ({ providerMessageId: 'x' }) } },
+  });
+
+  it('refuses a callback without the right token (401, nothing stored) and handles one with it', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted', credits: '50' });
+    const number = '2349011122233';
+    await setMessagingCredentials(t, user.businessId, { wabaNumber: number });
+    await createCampaign(t, user.businessId, {
+      isPublished: true,
+      isSentOut: true,
+      sentOutAt: new Date(),
+      paymentMethod: 'credit',
+      rate: '1',
+      cost: '0',
+    });
+    const body = (from: string) => ({ waNumber: number, mobile: from, text: 'START', timestamp: from });
+    const stored = async () => ({
+      events: (await t.db.select({ id: webhookEvents.id }).from(webhookEvents)).length,
+      contacts: (await t.db.select({ id: contacts.id }).from(contacts)).length,
+    });
+    const before = await stored();
+    const refused = [
+      await t.request({ url: '/webhooks/messaging-provider', body: body('2348120000001') }),
+      await t.request({ url: '/webhooks/messaging-provider?token=wrong', body: body('2348120000002') }),
+      await t.request({
+        url: '/webhooks/messaging-provider',
+        body: body('2348120000003'),
+        headers: { 'x-webhook-token': `${secret}x` },
+      }),
+      await t.request({ url: '/webhooks/messaging-provider?token=', body: body('2348120000004') }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ apiObject: 'webhook', code: 401, status: 'failure' });
+    }
+    expect(await stored()).toEqual(before);
+    expect((await walletOf(t, user.businessId)).balance).toBe('50.0000');
+
+    const byQuery = await t.request({
+      url: `/webhooks/messaging-provider?token=${encodeURIComponent(secret)}`,
+      body: body('2348120000005'),
+    });
+    expect(byQuery.status).toBe(200);
+    const byHeader = await t.request({
+      url: '/webhooks/messaging-provider',
+      payload: new URLSearchParams(body('2348120000006')).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-webhook-token': secret },
+    });
+    expect(byHeader.status).toBe(200);
+    const after = await stored();
+    expect(after).toEqual({ events: before.events + 2, contacts: before.contacts + 2 });
+    expect((await walletOf(t, user.businessId)).balance).toBe('48.0000');
   });
 });

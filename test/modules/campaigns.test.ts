@@ -154,6 +154,69 @@ describe('campaigns: drafts, listing, editing, deleting', () => {
     expect(messages.status).toBe(404);
   });
 
+  it('answers 404, not 400, to a malformed id of any length the router accepts (414 past it)', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted', credits: '10' });
+    const draft = await createCampaign(t, user.businessId);
+    const token = user.accessToken;
+    for (const id of ['x', 'a'.repeat(65), 'a'.repeat(100)]) {
+      const calls = [
+        t.request({ url: `/campaigns/${id}`, token }),
+        t.request({ url: `/campaigns/${id}/messages`, token }),
+        t.request({ method: 'PATCH', url: `/campaigns/${id}`, token, body: { name: 'New' } }),
+        t.request({ method: 'DELETE', url: `/campaigns/${id}`, token }),
+        t.request({ url: `/campaigns/${id}/publish`, token, body: { paymentMethod: 'credit' } }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status, `${id.length} characters`).toBe(404);
+        expect(res.body).toMatchObject({ status: 'failure', code: 404 });
+      }
+    }
+    const tooLong = await t.request({ url: `/campaigns/${'a'.repeat(101)}`, token });
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.body).toMatchObject({ status: 'failure', code: 414 });
+    const [still] = await t.db.select().from(campaigns).where(eq(campaigns.id, draft.id));
+    expect(still).toMatchObject({ name: draft.name, isPublished: false });
+  });
+
+  it("pages through a campaign's messages: page, pageSize, total and totalPages, newest first", async () => {
+    const user = await createUser(t);
+    const campaign = await createCampaign(t, user.businessId, { isPublished: true, isSentOut: true });
+    const base = Date.now() - 60_000;
+    await t.db.insert(campaignMessages).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        campaignId: campaign.id,
+        businessId: user.businessId,
+        phoneNumber: `+2348030000${String(i).padStart(3, '0')}`,
+        firstName: `F${i}`,
+        status: i % 5 === 0 ? ('failed' as const) : ('sent' as const),
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const page = (query: Record<string, string>) =>
+      t.request({ url: `/campaigns/${campaign.id}/messages`, token: user.accessToken, query });
+    const seen: string[] = [];
+    for (const [n, size] of [
+      [1, 10],
+      [2, 10],
+      [3, 5],
+    ] as const) {
+      const res = await page({ page: String(n), pageSize: '10' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ page: n, pageSize: 10, total: 25, totalPages: 3 });
+      expect(res.body.data.items).toHaveLength(size);
+      seen.push(...res.body.data.items.map((m: { firstName: string }) => m.firstName));
+    }
+    // Every message once, newest first across the page boundaries.
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `F${24 - i}`));
+    const beyond = await page({ page: '4', pageSize: '10' });
+    expect(beyond.body.data).toMatchObject({ items: [], page: 4, total: 25, totalPages: 3 });
+    const failed = await page({ status: 'failed', pageSize: '2', page: '3' });
+    expect(failed.body.data).toMatchObject({ page: 3, pageSize: 2, total: 5, totalPages: 3 });
+    expect(failed.body.data.items.map((m: { firstName: string }) => m.firstName)).toEqual(['F0']);
+    expect((await page({ pageSize: '0' })).status).toBe(400);
+    expect((await page({ pageSize: '1000' })).body.data.pageSize).toBe(100);
+  });
+
   it("edits a draft, and refuses to edit a published campaign or another business's", async () => {
     const user = await createUser(t);
     const other = await createUser(t);

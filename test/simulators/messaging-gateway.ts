@@ -29,14 +29,21 @@ export class MessagingGatewaySimulator {
   latencyMs: number;
   errorRate: number;
   readonly accepted: AcceptedMessage[] = [];
+  /** When each accepted send was answered. */
   readonly sendTimes: number[] = [];
+  /** When each accepted send arrived (before any latency): what a provider's own rate limit counts. */
+  readonly receiveTimes: number[] = [];
+  /** Every answered request (unless `record` is off): recipient, arrival time, HTTP status. */
+  readonly answered: { to: string; receivedAt: number; status: number }[] = [];
   totalRequests = 0;
   totalSends = 0;
   inFlight = 0;
   maxInFlight = 0;
   private readonly perRecipient = new Map<string, number>();
   private readonly rejected = new Map<string, string>();
-  private readonly broken = new Set<string>();
+  /** Recipient → how many more sends to it are answered 500. */
+  private readonly broken = new Map<string, number>();
+  private readonly requestsPerRecipient = new Map<string, number>();
   private throttleLeft = 0;
   private throttleRetryAfter = 1;
   private downMode: 'up' | 'reset' | '503' | 'hang' = 'up';
@@ -117,14 +124,22 @@ export class MessagingGatewaySimulator {
   }
 
   /** Answers every send to `phone` with HTTP 500 (a transient failure that never clears). */
-  failRecipient(phone: string): void {
-    this.broken.add(phone.replace(/\D/g, ''));
+  failRecipient(phone: string, times = Number.POSITIVE_INFINITY): void {
+    this.broken.set(phone.replace(/\D/g, ''), times);
+  }
+
+  /** Requests received for one recipient, answered or not (failures and requests still in flight count). */
+  requestsTo(phone: string): number {
+    return this.requestsPerRecipient.get(phone.replace(/\D/g, '')) ?? 0;
   }
 
   reset(): void {
     this.accepted.length = 0;
     this.sendTimes.length = 0;
+    this.receiveTimes.length = 0;
     this.perRecipient.clear();
+    this.requestsPerRecipient.clear();
+    this.answered.length = 0;
     this.totalRequests = 0;
     this.totalSends = 0;
     this.maxInFlight = 0;
@@ -138,7 +153,11 @@ export class MessagingGatewaySimulator {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const receivedAt = Date.now();
       this.totalRequests++;
+      const body = Buffer.concat(chunks).toString('utf8');
+      const to = new URLSearchParams(body).get('send_to');
+      if (to) this.requestsPerRecipient.set(to, (this.requestsPerRecipient.get(to) ?? 0) + 1);
       if (this.downMode === 'hang') {
         this.hung++;
         this.held.add(res);
@@ -152,15 +171,18 @@ export class MessagingGatewaySimulator {
       if (this.inFlight > this.maxInFlight) this.maxInFlight = this.inFlight;
       const answer = () => {
         this.inFlight--;
-        this.respond(req, res, Buffer.concat(chunks).toString('utf8'));
+        this.respond(req, res, body, receivedAt);
       };
       if (this.latencyMs > 0) setTimeout(answer, this.latencyMs);
       else answer();
     });
   }
 
-  private respond(req: IncomingMessage, res: ServerResponse, body: string): void {
-    const [status, answer, retryAfter] = this.answer(req, body);
+  private respond(req: IncomingMessage, res: ServerResponse, body: string, receivedAt: number): void {
+    const [status, answer, retryAfter] = this.answer(req, body, receivedAt);
+    if (this.opts.record !== false) {
+      this.answered.push({ to: new URLSearchParams(body).get('send_to') ?? '', receivedAt, status });
+    }
     const text = JSON.stringify(answer);
     const headers: Record<string, string | number> = {
       'content-type': 'application/json',
@@ -171,7 +193,7 @@ export class MessagingGatewaySimulator {
     res.end(text);
   }
 
-  private answer(req: IncomingMessage, body: string): [number, unknown, number?] {
+  private answer(req: IncomingMessage, body: string, receivedAt: number): [number, unknown, number?] {
     if (this.downMode === '503')
       return [503, { response: { status: 'error', details: 'Service unavailable' } }];
     if (this.throttleLeft > 0) {
@@ -186,7 +208,11 @@ export class MessagingGatewaySimulator {
     const error = this.validate(form);
     if (error) return [200, { response: { status: 'error', phone: form.send_to ?? '', ...error } }];
     const to = form.send_to!;
-    if (this.broken.has(to)) return [500, { response: { status: 'error', details: 'Internal error' } }];
+    const failuresLeft = this.broken.get(to) ?? 0;
+    if (failuresLeft > 0) {
+      this.broken.set(to, failuresLeft - 1);
+      return [500, { response: { status: 'error', details: 'Internal error' } }];
+    }
     const rejection = this.rejected.get(to);
     if (rejection) {
       const [id, details] = rejection.split('|') as [string, string];
@@ -196,6 +222,7 @@ export class MessagingGatewaySimulator {
     this.perRecipient.set(to, (this.perRecipient.get(to) ?? 0) + 1);
     const now = Date.now();
     this.sendTimes.push(now);
+    this.receiveTimes.push(receivedAt);
     if (this.opts.record !== false) this.accepted.push({ form, at: now });
     return [
       200,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, not, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { businesses, campaignMessages, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
@@ -63,8 +63,24 @@ export async function markPublished(db: Db, id: string, values: Partial<NewCampa
   return row!;
 }
 
-export async function deleteCampaign(db: Db, businessId: string, id: string): Promise<void> {
-  await db.delete(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.businessId, businessId)));
+/**
+ * Deletes a campaign unless it is published and waiting for its time (CONVENTIONS.md), deciding on the row
+ * as it is when the delete runs: a publish holding the row lock is waited for and its outcome rechecked, so
+ * a campaign billed a moment ago is never deleted by a request that read it as a draft. False when nothing
+ * was deleted (missing, another business's, or published and not sent out).
+ */
+export async function deleteUnlessWaiting(db: Db, businessId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(campaigns)
+    .where(
+      and(
+        eq(campaigns.id, id),
+        eq(campaigns.businessId, businessId),
+        not(and(eq(campaigns.isPublished, true), eq(campaigns.isSentOut, false))!),
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
 }
 
 export async function listCampaigns(

@@ -70,7 +70,8 @@ export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
 export const publishCampaignBody = z.object({ paymentMethod: z.enum(PAYMENT_METHODS) });
 
-export const campaignParams = z.object({ id: z.string().min(1).max(64) });
+// No length cap of its own: a malformed id is a 404 like any unknown one (the router answers 414 past 100).
+export const campaignParams = z.object({ id: z.string().min(1) });
 
 export const listCampaignsQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;

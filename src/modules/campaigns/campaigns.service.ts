@@ -14,7 +14,7 @@ import {
   type CampaignMessageRow,
   type CampaignRow,
   campaignStats,
-  deleteCampaign,
+  deleteUnlessWaiting,
   deliveryCounts,
   findBusinessForCampaigns,
   findCampaign,
@@ -202,13 +202,18 @@ export class CampaignsService {
     return toCampaignDto(row);
   }
 
-  /** CONVENTIONS.md: a published campaign waiting for its scheduled time cannot be deleted. */
+  /**
+   * CONVENTIONS.md: a published campaign waiting for its scheduled time cannot be deleted. The check is
+   * the delete's own WHERE clause, not a read before it: a publish committing in between would otherwise
+   * be billed and then deleted with its messages.
+   */
   async remove(auth: AuthContext, id: string): Promise<void> {
-    const row = await this.find(auth, id);
-    if (row.isPublished && !row.isSentOut) {
-      throw new BusinessRuleError('A published campaign cannot be deleted before it is sent out');
-    }
-    await deleteCampaign(this.deps.db, row.businessId, row.id);
+    const businessId = businessOf(auth);
+    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    if (await deleteUnlessWaiting(this.deps.db, businessId, id)) return;
+    // Nothing deleted: either there is no such campaign, or it is waiting to be sent out.
+    await this.find(auth, id);
+    throw new BusinessRuleError('A published campaign cannot be deleted before it is sent out');
   }
 
   private publishArgs(businessId: string, campaignId: string, paymentMethod: PaymentMethod) {

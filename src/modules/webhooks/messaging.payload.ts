@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { NAME_MAX } from '../contacts/contact-fields.js';
 
 /** The gateway's two-way callback (CONVENTIONS.md "Inbound messaging webhook"), read leniently. */
 export interface InboundMessage {
@@ -17,6 +18,15 @@ const optionalText = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((v) => (v === undefined || v === null ? null : String(v)));
+/**
+ * The sender's display name becomes a contact's names, so it gets the contacts module's bound. Cut in UTF-16
+ * units like that bound, without leaving half a surrogate pair (jsonb refuses one).
+ */
+const displayName = optionalText.transform((v) => {
+  if (v === null) return null;
+  const cut = v.trim().slice(0, NAME_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+});
 const button = z
   .object({ text: optionalText, payload: optionalText })
   .transform((b) => ({ text: b.text ?? null, payload: b.payload ?? null }));
@@ -24,7 +34,7 @@ const button = z
 const inboundSchema = z.object({
   waNumber: scalar.pipe(z.string().regex(/\d/)),
   mobile: scalar.pipe(z.string().regex(/\d/)),
-  name: optionalText,
+  name: displayName,
   type: optionalText,
   text: optionalText,
   // Forms carry nested objects as JSON text.

@@ -11,7 +11,13 @@ import { Notifier } from '../notifications/notifier.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
 import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
-import { type Contact, type Delivery, deliverLatestCampaign, OPTED_OUT_REASON } from './opt-in-delivery.js';
+import {
+  type Contact,
+  type Delivery,
+  deliverLatestCampaign,
+  OPTED_OUT_REASON,
+  restoreHeldMessages,
+} from './opt-in-delivery.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
 
@@ -116,6 +122,7 @@ export class MessagingWebhookService {
           ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, updated_at = now()
           RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`,
       );
+      await restoreHeldMessages(tx, business.id, contact!);
       const delivery: Delivery = await deliverLatestCampaign(tx, log, business.id, contact!);
       return { contact: contact!, delivery };
     });

@@ -29,6 +29,29 @@ interface LatestCampaign {
 }
 
 /**
+ * Puts back the messages an earlier opt-out cancelled in campaigns still waiting for their time: they were
+ * paid for at publish and the opt-out refunded nothing, so they are held again without a charge and go out
+ * with the campaign. FOR SHARE on the campaigns orders this against the scheduler, which marks a campaign
+ * sent out and releases its held messages in one transaction: a message is never held in a campaign that
+ * has already been released (it would wait forever). Returns how many were put back.
+ */
+export async function restoreHeldMessages(tx: Db, businessId: string, contact: Contact): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`
+      UPDATE campaign_messages
+      SET status = 'held', error = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+      WHERE business_id = ${businessId} AND phone_number = ${contact.phoneNumber}
+        AND status = 'failed' AND error = ${OPTED_OUT_REASON}
+        AND campaign_id IN (SELECT id FROM campaigns
+                            WHERE business_id = ${businessId} AND is_published AND NOT is_sent_out
+                            FOR SHARE)
+      RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
  * Delivers the business's most recently sent campaign to a contact who just opted in (SPEC.md), inside
  * the caller's transaction. The unique (campaign, phone) key decides: a contact who already has the
  * message gets nothing and pays nothing; one whose message was cancelled by an earlier opt-out gets it
