@@ -3,6 +3,7 @@ import { MessagingWebhookService } from '../modules/webhooks/messaging.service.j
 import { startPaymentEventSweep } from '../modules/webhooks/payment.events.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { Scheduler } from './scheduler.js';
+import { startWithdrawalReconciliation } from './withdrawal-reconciliation.js';
 
 /** A background loop of the worker role. `stop` lets in-flight work finish before resolving. */
 export interface Job {
@@ -27,5 +28,5 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
   );
   // Payment events stored but never finished (a crash between the inbox and the ledger) are retried too.
   const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
-  return [scheduler, dispatcher, paymentSweep];
+  return [scheduler, dispatcher, paymentSweep, startWithdrawalReconciliation(deps)];
 }

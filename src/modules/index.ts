@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { ZodApp } from '../platform/http/types.js';
 import { adminAccountsRoutes } from './admin/admin-accounts.routes.js';
 import { adminBusinessesRoutes } from './admin/admin-businesses.routes.js';
+import { adminTransactionsRoutes } from './admin/admin-transactions.routes.js';
 import { affiliateRoutes } from './affiliate/affiliate.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { businessRoutes } from './business/business.routes.js';
@@ -25,6 +26,7 @@ export type ModulePlugin = (app: ZodApp, deps: AppDeps) => Promise<void>;
 const modules: ModulePlugin[] = [
   adminAccountsRoutes,
   adminBusinessesRoutes,
+  adminTransactionsRoutes,
   affiliateRoutes,
   authRoutes,
   businessRoutes,

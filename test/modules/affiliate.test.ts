@@ -7,8 +7,11 @@ import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { PaymentProviderSimulator, SIM_BANKS } from '../simulators/payment-provider.js';
 import {
   eventually,
+  postSignedEvent,
   randomAccountNumber,
+  refundsOf,
   saveBankAccount,
+  settledEvent,
   transactionByReference,
   transactionsOf,
   withdraw,
@@ -232,6 +235,12 @@ describe('affiliate', () => {
   });
 
   describe('POST /affiliate/withdraw', () => {
+    const withdrawalsOf = (businessId: string) =>
+      t.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.businessId, businessId), eq(transactions.kind, 'withdrawal')));
+
     async function affiliateWithEarnings(earnings = '1000') {
       const user = await createUser(t, { affiliate: {} });
       await grantEarnings(t, user.businessId, earnings);
@@ -347,7 +356,7 @@ describe('affiliate', () => {
       expect(refunds[0]).toMatchObject({ kind: 'withdrawal_refund', earningsDelta: '120.00' });
     });
 
-    it('debits nothing when the recipient cannot be created', async () => {
+    it('answers 400 and debits nothing when the provider refuses to create the recipient', async () => {
       const { user, bank } = await affiliateWithEarnings('300');
       sim.failNext('POST', '/transferrecipient', {
         kind: 'error',
@@ -355,9 +364,19 @@ describe('affiliate', () => {
         message: 'Account is invalid',
       });
       const res = await withdraw(t, user.accessToken, bank.id, 50);
-      expect(res.status).toBe(500);
-      expect(res.body.message).toContain('Account is invalid');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'Could not set up the transfer to this bank account: Payment provider: Account is invalid',
+      );
       expect((await walletOf(t, user.businessId)).earnings).toBe('300.00');
+      expect(await withdrawalsOf(user.businessId)).toHaveLength(0);
+
+      // The provider failing (not refusing) is still a 500, and still debits nothing.
+      sim.failNext('POST', '/transferrecipient', { kind: 'error', status: 503, message: 'Down' });
+      const down = await withdraw(t, user.accessToken, bank.id, 50);
+      expect(down.status).toBe(500);
+      expect((await walletOf(t, user.businessId)).earnings).toBe('300.00');
+      expect(await withdrawalsOf(user.businessId)).toHaveLength(0);
     });
 
     it('keeps the withdrawal pending when the transfer answer is lost (the provider may have acted)', async () => {
@@ -369,6 +388,66 @@ describe('affiliate', () => {
       expect((await walletOf(t, user.businessId)).earnings).toBe('220.00');
       const row = await transactionByReference(t, res.body.data.reference);
       expect(row.metadata).toMatchObject({ initiation: 'unconfirmed' });
+    });
+
+    it('keeps it pending on a 504 from a gateway; a later transfer.success completes it with no refund', async () => {
+      const { user, bank } = await affiliateWithEarnings('1000');
+      // The gateway gave up, but the provider behind it queued the transfer.
+      sim.failNext('POST', '/transfer', { kind: 'gateway', status: 504 });
+      const res = await withdraw(t, user.accessToken, bank.id, 400);
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('pending');
+      const reference = res.body.data.reference as string;
+      expect(sim.transfers.has(reference)).toBe(true);
+      expect((await walletOf(t, user.businessId)).earnings).toBe('600.00');
+      const row = await transactionByReference(t, reference);
+      expect(row.metadata).toMatchObject({ initiation: 'unconfirmed' });
+      expect(await refundsOf(t, row.id)).toHaveLength(0);
+
+      await postSignedEvent(t, sim, sim.transferEvent('transfer.success', reference));
+      await settledEvent(t, `transfer.success:${reference}`);
+      expect(await transactionByReference(t, reference)).toMatchObject({
+        status: 'successful',
+        flagged: false,
+      });
+      expect(await refundsOf(t, row.id)).toHaveLength(0);
+      expect((await walletOf(t, user.businessId)).earnings).toBe('600.00');
+    });
+
+    it.each([
+      ['a 502', { kind: 'error', status: 502, message: 'Bad Gateway' }],
+      ['a 503', { kind: 'gateway', status: 503 }],
+      ['an unreadable 200', { kind: 'garbage' }],
+    ] as const)('keeps it pending on %s; a later transfer.failed refunds it once', async (_label, fault) => {
+      const { user, bank } = await affiliateWithEarnings('1000');
+      sim.failNext('POST', '/transfer', fault);
+      const res = await withdraw(t, user.accessToken, bank.id, 300);
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('pending');
+      const reference = res.body.data.reference as string;
+      expect((await walletOf(t, user.businessId)).earnings).toBe('700.00');
+
+      // The provider reports it failed (a real one knows it; the simulator is told what it would say).
+      sim.transfers.set(reference, {
+        ...(sim.transfers.get(reference) ?? {
+          id: 1,
+          reference,
+          transferCode: 'TRF_lost',
+          amount: 30000,
+          recipient: 'RCP_lost',
+          reason: 'x',
+          currency: 'NGN',
+        }),
+        status: 'pending',
+      });
+      const failed = sim.transferEvent('transfer.failed', reference);
+      await postSignedEvent(t, sim, failed);
+      await settledEvent(t, `transfer.failed:${reference}`);
+      await postSignedEvent(t, sim, failed);
+      const w = await transactionByReference(t, reference);
+      expect(w.status).toBe('failed');
+      expect(await refundsOf(t, w.id)).toHaveLength(1);
+      expect((await walletOf(t, user.businessId)).earnings).toBe('1000.00');
     });
 
     it('completes at once when the provider answers the transfer as already successful', async () => {

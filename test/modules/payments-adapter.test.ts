@@ -215,6 +215,72 @@ describe('payment REST adapter', () => {
     await nowhere.close();
   });
 
+  async function transferWith(reference: string) {
+    const { recipientCode } = await adapter.createTransferRecipient({
+      name: 'ADA LOVELACE',
+      accountNumber: '0123456789',
+      bankCode: '058',
+    });
+    return caught(adapter.transfer({ amountMinor: 100, recipientCode, reference, reason: 'x' }));
+  }
+
+  it.each([502, 503, 504])(
+    'reads a %i to a POST as ambiguous (a gateway may have given up while the provider acted)',
+    async (status) => {
+      sim.failNext('POST', '/transfer', { kind: 'gateway', status });
+      const err = await transferWith(`withdrawal_gateway_${status}_01`);
+      expect(err).toMatchObject({ status, ambiguous: true });
+      expect(sim.transfers.has(`withdrawal_gateway_${status}_01`)).toBe(true);
+    },
+  );
+
+  it('reads an unreadable 2xx to a POST as ambiguous, a 4xx as a refusal, any failed GET as not ambiguous', async () => {
+    sim.failNext('POST', '/transfer', { kind: 'garbage' });
+    expect(await transferWith('withdrawal_garbage_0001')).toMatchObject({
+      status: 200,
+      ambiguous: true,
+      message: 'Payment provider returned an unreadable answer',
+    });
+    sim.failNext('POST', '/transfer', { kind: 'error', status: 422, message: 'Invalid recipient' });
+    expect(await transferWith('withdrawal_refused_0002')).toMatchObject({ status: 422, ambiguous: false });
+    sim.failNext('GET', '/transaction/verify', { kind: 'error', status: 503, message: 'Down' });
+    expect(await caught(adapter.verify('credit-adapter3'))).toMatchObject({ status: 503, ambiguous: false });
+  });
+
+  it("verifies a transfer by reference; only the provider's own 404 means it never received it", async () => {
+    const { recipientCode } = await adapter.createTransferRecipient({
+      name: 'ADA LOVELACE',
+      accountNumber: '0123456789',
+      bankCode: '058',
+    });
+    const sent = await adapter.transfer({
+      amountMinor: 4200,
+      recipientCode,
+      reference: 'withdrawal_verify_0001',
+      reason: 'x',
+    });
+    expect(await adapter.verifyTransfer('withdrawal_verify_0001')).toEqual({
+      reference: 'withdrawal_verify_0001',
+      status: 'pending',
+      transferCode: sent.transferCode,
+      amountMinor: 4200,
+    });
+    expect(sim.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/transfer/verify/withdrawal_verify_0001',
+    });
+    expect(await adapter.verifyTransfer('withdrawal_never_sent_01')).toBeNull();
+
+    // A 404 page from something in front of the provider says nothing about the transfer.
+    sim.failNext('GET', '/transfer/verify', { kind: 'gateway', status: 404 });
+    expect(await caught(adapter.verifyTransfer('withdrawal_never_sent_01'))).toMatchObject({
+      status: 404,
+      ambiguous: false,
+    });
+    sim.failNext('GET', '/transfer/verify', { kind: 'error', status: 401, message: 'Invalid key' });
+    expect(await caught(adapter.verifyTransfer('withdrawal_never_sent_01'))).toMatchObject({ status: 401 });
+  });
+
   it('checks webhook signatures: HMAC-SHA512 hex of the exact bytes, nothing else', () => {
     const body = Buffer.from('{"event":"charge.success","data":{"reference":"x"}}');
     const good = signWebhookBody(sim.secretKey, body);
@@ -242,6 +308,24 @@ describe('payment adapter wiring', () => {
   it('uses the sandbox checkout without a secret key', () => {
     const deps = createDeps(testConfig({}), database, logger);
     expect(deps.payment).toBeInstanceOf(SandboxPaymentAdapter);
+  });
+
+  it('the sandbox knows the transfers it was sent, and no others', async () => {
+    const sandbox = new SandboxPaymentAdapter('http://127.0.0.1:4000', 'sandbox-secret');
+    const sent = await sandbox.transfer({
+      amountMinor: 500,
+      recipientCode: 'RCP_sandbox_0123456789',
+      reference: 'withdrawal_sandbox_0001',
+      reason: 'x',
+    });
+    expect(await sandbox.verifyTransfer('withdrawal_sandbox_0001')).toEqual({
+      reference: 'withdrawal_sandbox_0001',
+      status: 'pending',
+      transferCode: sent.transferCode,
+      amountMinor: 500,
+    });
+    expect(await sandbox.verifyTransfer('withdrawal_sandbox_0002')).toBeNull();
+    await sandbox.close();
   });
 });
 

@@ -90,6 +90,40 @@ export async function saveBankAccount(
   return res.body.data as { id: string; accountNumber: string; accountName: string };
 }
 
+/** Posts a signed provider event through `inject` (for files whose app does not listen on a port). */
+export async function postSignedEvent(
+  t: TestApp,
+  sim: { sign(event: unknown): { body: string; signature: string } },
+  event: unknown,
+) {
+  const { body, signature } = sim.sign(event);
+  const res = await t.request({
+    url: '/webhooks/payment-provider',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'x-payment-provider-signature': signature },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
+/** The refunds recorded against one withdrawal (there must never be more than one). */
+export async function refundsOf(t: TestApp, withdrawalId: string) {
+  return t.db
+    .select()
+    .from(transactions)
+    .where(
+      and(eq(transactions.kind, 'withdrawal_refund'), eq(transactions.relatedTransactionId, withdrawalId)),
+    );
+}
+
+/** Makes a transaction look untouched for `minutes` (the reconciliation job only takes stale ones). */
+export async function ageTransaction(t: TestApp, reference: string, minutes = 60) {
+  await t.db
+    .update(transactions)
+    .set({ updatedAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(transactions.reference, reference));
+}
+
 export async function withdraw(t: TestApp, token: string, bankAccountId: string, amount: number) {
   return t.request({ url: '/affiliate/withdraw', token, body: { bankAccountId, amount } });
 }

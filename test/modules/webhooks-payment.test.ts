@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyTransferOutcome } from '../../src/modules/affiliate/withdrawals.js';
 import { settlePayment } from '../../src/modules/payments/settlement.js';
+import { MAX_EVENT_ATTEMPTS } from '../../src/modules/webhooks/inbox.js';
 import { PaymentEventProcessor, startPaymentEventSweep } from '../../src/modules/webhooks/payment.events.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { transactions, userPlans, webhookEvents } from '../../src/platform/db/schema/index.js';
+import { notifications, transactions, userPlans, webhookEvents } from '../../src/platform/db/schema/index.js';
 import { createPlan, createUser, grantEarnings, setExchangeRate, walletOf } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
@@ -41,6 +43,17 @@ describe('POST /webhooks/payment-provider', () => {
 
   const eventCount = async () =>
     (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM webhook_events`))[0]!.n;
+
+  /** The `transaction.flagged` notifications one administrator received about one reference. */
+  const flagAlerts = async (adminAccountId: string, reference: string) =>
+    (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.receiverId, adminAccountId), eq(notifications.type, 'transaction.flagged')),
+        )
+    ).filter((n) => n.message.includes(reference));
 
   async function paidCheckout(credits = 100) {
     const user = await createUser(t);
@@ -189,6 +202,86 @@ describe('POST /webhooks/payment-provider', () => {
       expect((await walletOf(t, user.businessId)).balance).toBe('0.0000');
     });
 
+    it.each([
+      ['amount', { amount: 100 }, /^Amount mismatch: paid 100 kobo, expected \d+ kobo$/],
+      ['currency', { currency: 'USD' }, /^Currency mismatch: paid USD, expected NGN$/],
+    ])('assigns no plan and flags a plan purchase whose %s differs', async (_label, override, reason) => {
+      const user = await createUser(t);
+      const plan = await createPlan(t, { freeCredit: 500, duration: 30 });
+      const reference = await openPlanCheckout(t, user.accessToken, plan.id);
+      sim.pay(reference, override);
+      await sim.deliver(webhookUrl, sim.chargeSuccess(reference));
+      expect((await settledEvent(t, `charge.success:${reference}`)).error).toMatch(reason);
+      const row = await transactionByReference(t, reference);
+      expect(row).toMatchObject({ status: 'failed', flagged: true, balanceDelta: '0.0000' });
+      expect(row.flagReason).toMatch(reason);
+      expect(await t.db.select().from(userPlans).where(eq(userPlans.businessId, user.businessId))).toEqual(
+        [],
+      );
+      expect(await paymentNotifications(t, user.businessId)).toHaveLength(0);
+      const myPlan = await t.request({ url: '/plans/my-plan', token: user.accessToken });
+      expect(myPlan.status).toBe(200);
+      expect(myPlan.body.data).toBeNull();
+    });
+
+    it('tells every administrator about a flagged payment, once, and lists it for review', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      const user = await createUser(t);
+      const reference = await openCreditCheckout(t, user.accessToken, 100);
+      sim.pay(reference, { amount: 1 });
+      await sim.deliver(webhookUrl, sim.chargeSuccess(reference));
+      await settledEvent(t, `charge.success:${reference}`);
+      // The verify call that follows the redirect sees it already processed: no second alert.
+      const verify = await t.request({
+        url: '/payments/verify',
+        token: user.accessToken,
+        body: { reference },
+      });
+      expect(verify.status).toBe(400);
+
+      const alerts = await flagAlerts(admin.accountId, reference);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ receiverType: 'admin', title: 'Transaction flagged for review' });
+      expect(alerts[0]!.message).toContain('Amount mismatch: paid 1 kobo, expected 300000 kobo');
+      expect(t.realtime.events).toContainEqual(
+        expect.objectContaining({
+          room: `admin:${admin.accountId}`,
+          event: 'notification',
+          payload: expect.objectContaining({ type: 'transaction.flagged' }),
+        }),
+      );
+
+      const list = await t.request({
+        url: '/admin/transactions?flagged=true&pageSize=100',
+        token: admin.accessToken,
+      });
+      expect(list.status).toBe(200);
+      expect(list.body.apiObject).toBe('transaction');
+      const item = list.body.data.items.find((i: { reference: string }) => i.reference === reference);
+      expect(item).toMatchObject({
+        kind: 'credit_purchase',
+        status: 'failed',
+        flagged: true,
+        flagReason: 'Amount mismatch: paid 1 kobo, expected 300000 kobo',
+        businessId: user.businessId,
+        companyName: 'Test Ltd',
+      });
+      for (const i of list.body.data.items) expect(i.flagged).toBe(true);
+
+      const unflagged = await t.request({
+        url: '/admin/transactions?flagged=false&pageSize=100',
+        token: admin.accessToken,
+      });
+      expect(unflagged.body.data.items.map((i: { reference: string }) => i.reference)).not.toContain(
+        reference,
+      );
+      const bad = await t.request({ url: '/admin/transactions?flagged=maybe', token: admin.accessToken });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errorMessage.fields.map((f: { path: string }) => f.path)).toContain('flagged');
+      const business = await t.request({ url: '/admin/transactions?flagged=true', token: user.accessToken });
+      expect(business.status).toBe(403);
+    });
+
     it('assigns the plan of a plan purchase', async () => {
       const user = await createUser(t);
       const plan = await createPlan(t, { freeCredit: 750, duration: 14 });
@@ -294,6 +387,102 @@ describe('POST /webhooks/payment-provider', () => {
     });
   });
 
+  describe('retry sweep', () => {
+    const processor = () => new PaymentEventProcessor(t.deps);
+    const eventRow = async (key: string) => (await eventsWithKey(t, key))[0]!;
+    /** Makes a stored event old enough for the sweep, which only takes events older than its interval. */
+    const age = (key: string) =>
+      t.db
+        .update(webhookEvents)
+        .set({ receivedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(webhookEvents.eventKey, key));
+
+    it('retries a failed event and settles it once', async () => {
+      const { user, reference } = await paidCheckout(25);
+      const key = `charge.success:${reference}`;
+      await t.db.insert(webhookEvents).values({
+        provider: 'payment-provider',
+        eventKey: key,
+        eventType: 'charge.success',
+        payload: sim.chargeSuccess(reference),
+        status: 'failed',
+        error: 'Processing failed',
+        attempts: 1,
+        receivedAt: new Date(Date.now() - 10 * 60_000),
+      });
+      await processor().retryUnfinished(60_000);
+      expect(await eventRow(key)).toMatchObject({ status: 'processed', error: null, attempts: 2 });
+      expect((await walletOf(t, user.businessId)).balance).toBe('25.0000');
+      await age(key);
+      await processor().retryUnfinished(60_000);
+      expect((await eventRow(key)).attempts).toBe(2);
+      expect((await walletOf(t, user.businessId)).balance).toBe('25.0000');
+    });
+
+    it(`gives up on an event that keeps failing after ${MAX_EVENT_ATTEMPTS} attempts`, async () => {
+      // A plan purchase whose plan is gone and that carries no snapshot: handling it throws every time.
+      const user = await createUser(t);
+      const wallet = await walletOf(t, user.businessId);
+      const reference = `plan-${randomUUID().replace(/-/g, '')}`;
+      await t.db.insert(transactions).values({
+        businessId: user.businessId,
+        walletId: wallet.id,
+        kind: 'plan_purchase',
+        status: 'pending',
+        reference,
+        amount: '15000',
+        currency: 'NGN',
+        providerAmount: 1_500_000,
+        planId: randomUUID(),
+      });
+      const key = `charge.success:${reference}`;
+      await t.db.insert(webhookEvents).values({
+        provider: 'payment-provider',
+        eventKey: key,
+        eventType: 'charge.success',
+        payload: {
+          event: 'charge.success',
+          data: { reference, amount: 1_500_000, currency: 'NGN', status: 'success', id: 1 },
+        },
+        receivedAt: new Date(Date.now() - 10 * 60_000),
+      });
+      for (let i = 1; i <= MAX_EVENT_ATTEMPTS + 2; i++) {
+        await processor().retryUnfinished(60_000);
+        expect((await eventRow(key)).attempts).toBe(Math.min(i, MAX_EVENT_ATTEMPTS));
+        await age(key);
+      }
+      expect(await eventRow(key)).toMatchObject({ status: 'failed', error: 'Processing failed' });
+      expect(await transactionByReference(t, reference)).toMatchObject({ status: 'pending', flagged: false });
+      expect((await walletOf(t, user.businessId)).balance).toBe('0.0000');
+    });
+
+    it('never touches processed or ignored events, however old', async () => {
+      const { user, reference } = await paidCheckout(35);
+      await sim.deliver(webhookUrl, sim.chargeSuccess(reference));
+      const processedKey = `charge.success:${reference}`;
+      const processed = await settledEvent(t, processedKey);
+      expect(processed.status).toBe('processed');
+      await sim.deliver(webhookUrl, { event: 'charge.success', data: { reference: `${reference}-x` } });
+      const ignoredKey = `charge.success:${reference}-x`;
+      const ignored = await settledEvent(t, ignoredKey);
+      expect(ignored.status).toBe('ignored');
+      await age(processedKey);
+      await age(ignoredKey);
+
+      await processor().retryUnfinished(60_000);
+      for (const [key, before] of [
+        [processedKey, processed],
+        [ignoredKey, ignored],
+      ] as const) {
+        const after = await eventRow(key);
+        expect(after).toMatchObject({ status: before.status, attempts: 0, error: before.error });
+        expect(after.processedAt).toEqual(before.processedAt);
+      }
+      expect((await walletOf(t, user.businessId)).balance).toBe('35.0000');
+      expect(await paymentNotifications(t, user.businessId)).toHaveLength(1);
+    });
+  });
+
   describe('transfer events', () => {
     /** An affiliate with 1000 NGN earnings who has just withdrawn `amount`. */
     async function pendingWithdrawal(amount = 400) {
@@ -376,6 +565,92 @@ describe('POST /webhooks/payment-provider', () => {
       expect(w).toMatchObject({ status: 'failed', flagged: true });
       expect(await refundsOf(w.id)).toHaveLength(1);
       expect((await walletOf(t, user.businessId)).earnings).toBe('1000.00');
+    });
+
+    const withdrawalNotices = (businessId: string) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.receiverId, businessId), eq(notifications.type, 'withdrawal.updated')))
+        .orderBy(notifications.createdAt);
+
+    it('tells the business when its withdrawal is paid, and again when the bank sends it back', async () => {
+      const { user, reference } = await pendingWithdrawal(400);
+      expect(await withdrawalNotices(user.businessId)).toHaveLength(0);
+      await sim.deliver(webhookUrl, sim.transferEvent('transfer.success', reference));
+      await settledEvent(t, `transfer.success:${reference}`);
+      const paid = await withdrawalNotices(user.businessId);
+      expect(paid).toHaveLength(1);
+      expect(paid[0]).toMatchObject({
+        receiverType: 'business',
+        title: 'Withdrawal paid',
+        message: 'Your withdrawal of NGN 400.00 has been paid to your bank account.',
+      });
+      expect(t.realtime.events).toContainEqual(
+        expect.objectContaining({
+          room: `business:${user.businessId}`,
+          payload: expect.objectContaining({ type: 'withdrawal.updated', title: 'Withdrawal paid' }),
+        }),
+      );
+
+      await sim.deliver(webhookUrl, sim.transferEvent('transfer.reversed', reference));
+      await settledEvent(t, `transfer.reversed:${reference}`);
+      const all = await withdrawalNotices(user.businessId);
+      expect(all).toHaveLength(2);
+      expect(all.map((n) => n.title)).toContain('Withdrawal refunded');
+      expect(all.map((n) => n.message)).toContain(
+        'Your withdrawal of NGN 400.00 was reversed by the bank; the amount is back in your earnings.',
+      );
+    });
+
+    it('tells the business once when its withdrawal fails, however often the failure is reported', async () => {
+      const { user, reference } = await pendingWithdrawal(150);
+      const failed = sim.transferEvent('transfer.failed', reference);
+      await sim.deliver(webhookUrl, failed);
+      await settledEvent(t, `transfer.failed:${reference}`);
+      await sim.deliver(webhookUrl, failed);
+      await applyTransferOutcome(t.deps, reference, 'failed', 'again');
+      const notices = await withdrawalNotices(user.businessId);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({
+        title: 'Withdrawal refunded',
+        message: 'Your withdrawal of NGN 150.00 was not completed; the amount is back in your earnings.',
+      });
+    });
+
+    it('transfer.reversed on a pending withdrawal marks it reversed and refunds it once', async () => {
+      const { user, reference } = await pendingWithdrawal(350);
+      const reversed = sim.transferEvent('transfer.reversed', reference);
+      await sim.deliver(webhookUrl, reversed);
+      await settledEvent(t, `transfer.reversed:${reference}`);
+      await sim.deliver(webhookUrl, reversed);
+      const w = await transactionByReference(t, reference);
+      expect(w).toMatchObject({ status: 'reversed', flagged: false });
+      const refunds = await refundsOf(w.id);
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ status: 'successful', earningsDelta: '350.00' });
+      expect((await walletOf(t, user.businessId)).earnings).toBe('1000.00');
+      expect(await withdrawalNotices(user.businessId)).toHaveLength(1);
+    });
+
+    it('tells every administrator once about a withdrawal with contradictory transfer events', async () => {
+      const admin = await createUser(t, { role: 'admin' });
+      const { reference } = await pendingWithdrawal(200);
+      await sim.deliver(webhookUrl, sim.transferEvent('transfer.failed', reference));
+      await settledEvent(t, `transfer.failed:${reference}`);
+      await sim.deliver(webhookUrl, sim.transferEvent('transfer.success', reference));
+      await settledEvent(t, `transfer.success:${reference}`);
+      // A second contradiction (not through the inbox, which would drop a replay) adds no second alert.
+      expect((await applyTransferOutcome(t.deps, reference, 'successful', 'again')).result).toBe('flagged');
+
+      const alerts = await flagAlerts(admin.accountId, reference);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.message).toContain('Transfer reported successful after it was failed and refunded');
+      const list = await t.request({
+        url: '/admin/transactions?flagged=true&kind=withdrawal&pageSize=100',
+        token: admin.accessToken,
+      });
+      expect(list.body.data.items.map((i: { reference: string }) => i.reference)).toContain(reference);
     });
 
     it('applies 10 concurrent failure verdicts cleanly: one refund, the rest see it done', async () => {

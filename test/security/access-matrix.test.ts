@@ -180,6 +180,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'PATCH /admin/businesses/{id}/verify': 'admin',
   'POST /admin/businesses/{id}/promote-affiliate': 'admin',
   'GET /admin/accounts': 'admin',
+  'GET /admin/transactions': 'admin', // an addition of the payments module: flagged transactions to review
   'PATCH /admin/accounts/{id}/role': 'superadmin', // CONVENTIONS "Additions"
   'GET /admin/settings': 'admin',
   'POST /admin/settings': 'superadmin',

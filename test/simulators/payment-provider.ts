@@ -45,7 +45,9 @@ export type Fault =
   | { kind: 'error'; status: number; message: string }
   | { kind: 'hang' } // never answers: the caller's timeout must fire
   | { kind: 'reset' } // drops the connection without an answer
-  | { kind: 'garbage' }; // 200 with a body that is not JSON
+  | { kind: 'garbage' } // 200 with a body that is not JSON
+  // A gateway in front of the provider answers `status` (HTML) after the provider has handled the request.
+  | { kind: 'gateway'; status: number };
 
 export const SIM_BANKS = [
   { name: 'Access Bank', code: '044' },
@@ -211,6 +213,13 @@ export class PaymentProviderSimulator {
         res.writeHead(200, { 'content-type': 'text/html' });
         return void res.end('<html>gateway error</html>');
       }
+      if (fault.kind === 'gateway') {
+        const discarded = { writeHead: () => discarded, end: () => discarded };
+        if (req.headers.authorization === `Bearer ${this.secretKey}`)
+          this.route(method, url, body ?? {}, discarded as unknown as ServerResponse);
+        res.writeHead(fault.status, { 'content-type': 'text/html' });
+        return void res.end(`<html>${fault.status} gateway error</html>`);
+      }
       return send(res, fault.status, { status: false, message: fault.message });
     }
 
@@ -349,6 +358,26 @@ export class PaymentProviderSimulator {
           status: transfer.status,
           source: 'balance',
           recipient: transfer.id,
+        },
+      });
+    }
+    const verifyTransfer = /^\/transfer\/verify\/(.+)$/.exec(path);
+    if (method === 'GET' && verifyTransfer) {
+      const t = this.transfers.get(decodeURIComponent(verifyTransfer[1]!));
+      if (!t) return send(res, 404, { status: false, message: 'Transfer not found' });
+      return send(res, 200, {
+        status: true,
+        message: 'Transfer retrieved',
+        data: {
+          id: t.id,
+          amount: t.amount,
+          currency: t.currency,
+          reference: t.reference,
+          transfer_code: t.transferCode,
+          reason: t.reason,
+          status: t.status,
+          source: 'balance',
+          recipient: { recipient_code: t.recipient },
         },
       });
     }

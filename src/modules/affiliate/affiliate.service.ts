@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { BusinessRuleError, ConflictError, UpstreamError } from '../../platform/http/errors.js';
+import { ConflictError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
-import { type Bank, PaymentProviderError } from '../../providers/payment/payment.port.js';
+import type { Bank } from '../../providers/payment/payment.port.js';
 import { toTransactionDto } from '../payments/payments.dto.js';
 import { listTransactions } from '../payments/payments.repository.js';
 import { businessOf } from '../payments/payments.service.js';
@@ -15,6 +15,7 @@ import {
   listBankAccounts,
   listReferrals,
 } from './affiliate.repository.js';
+import { providerError } from './provider-error.js';
 import { requestWithdrawal } from './withdrawals.js';
 
 /** What an affiliate's ledger shows: commissions in, withdrawals out, refunds back. */
@@ -132,12 +133,4 @@ export class AffiliateService {
       throw providerError(err, 'Could not verify the bank account');
     }
   }
-}
-
-/** The provider rejecting what the client sent (4xx) is the client's 400; anything else is upstream. */
-function providerError(err: unknown, what: string): Error {
-  if (!(err instanceof PaymentProviderError)) return err instanceof Error ? err : new Error(String(err));
-  if (err.status && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429)
-    return new BusinessRuleError(`${what}: ${err.message}`);
-  return new UpstreamError(`${what}: ${err.message}`);
 }

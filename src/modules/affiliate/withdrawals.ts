@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
 import { Notifier } from '../notifications/notifier.js';
+import { alertAdminsOfFlag } from '../payments/flag-alert.js';
 import { MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/pricing.js';
 import { postLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
 import { findWallet } from '../wallet/wallet.repository.js';
@@ -13,6 +14,7 @@ import {
   saveRecipientCode,
   updateWithdrawal,
 } from './affiliate.repository.js';
+import { providerError } from './provider-error.js';
 
 /** The provider's verdict on a transfer, from its webhook or from the transfer call's own answer. */
 export type TransferOutcome = 'successful' | 'failed' | 'reversed';
@@ -31,7 +33,8 @@ type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
  * pending -> successful | failed | reversed, and successful -> reversed (the bank sent the money back).
  * A failure or reversal refunds the earnings exactly once (the lock, the status check and the unique
  * refund index each guarantee it). A `failed` after `successful`, or a `successful` after a refund,
- * contradicts what was already acted on: nothing moves and the withdrawal is flagged.
+ * contradicts what was already acted on: nothing moves, the withdrawal is flagged and the administrators
+ * are notified. Shared by the webhook, the withdrawal request and the reconciliation job.
  */
 export async function applyTransferOutcome(
   deps: Deps,
@@ -43,16 +46,16 @@ export async function applyTransferOutcome(
     const w = await lockWithdrawal(tx, reference);
     if (!w) return { result: 'not_found' as const };
     if (w.status === outcome) return { result: 'unchanged' as const, withdrawal: w };
+    // Administrators are told once per withdrawal, not once per contradicting event.
+    const flag = async (flagReason: string) => ({
+      result: 'flagged' as const,
+      newlyFlagged: !w.flagged,
+      withdrawal: w.flagged ? w : await updateWithdrawal(tx, w.id, { flagged: true, flagReason }),
+    });
 
     if (outcome === 'successful') {
       if (w.status !== 'pending')
-        return {
-          result: 'flagged' as const,
-          withdrawal: await updateWithdrawal(tx, w.id, {
-            flagged: true,
-            flagReason: `Transfer reported successful after it was ${w.status} and refunded`,
-          }),
-        };
+        return flag(`Transfer reported successful after it was ${w.status} and refunded`);
       return {
         result: 'completed' as const,
         withdrawal: await updateWithdrawal(tx, w.id, { status: 'successful' }),
@@ -62,13 +65,7 @@ export async function applyTransferOutcome(
     const refundable = w.status === 'pending' || (w.status === 'successful' && outcome === 'reversed');
     if (!refundable) {
       if (w.status !== 'successful') return { result: 'unchanged' as const, withdrawal: w };
-      return {
-        result: 'flagged' as const,
-        withdrawal: await updateWithdrawal(tx, w.id, {
-          flagged: true,
-          flagReason: 'Transfer reported failed after it was reported successful',
-        }),
-      };
+      return flag('Transfer reported failed after it was reported successful');
     }
     await refund(tx, w, outcome, reason);
     return {
@@ -80,11 +77,10 @@ export async function applyTransferOutcome(
     };
   });
 
-  if (applied.result === 'flagged')
-    deps.logger.warn({ reference, outcome }, 'withdrawal flagged: contradictory transfer events');
+  if (applied.result === 'flagged' && applied.newlyFlagged) await alertAdminsOfFlag(deps, applied.withdrawal);
   if (applied.result === 'completed' || applied.result === 'refunded')
     await notifyWithdrawal(deps, applied.withdrawal!);
-  return applied;
+  return { result: applied.result, withdrawal: applied.withdrawal };
 }
 
 async function refund(tx: Db, w: TransactionRow, outcome: TransferOutcome, reason: string) {
@@ -122,8 +118,9 @@ async function notifyWithdrawal(deps: Deps, w: TransactionRow) {
 /**
  * A withdrawal: the earnings are debited at once, in the transaction that writes the pending row (the
  * guarded wallet update makes concurrent requests unable to overdraw). The transfer is initiated after
- * that commit, never inside it. If the provider refuses, the amount is refunded at once; if its answer
- * is lost (a timeout), the provider may have acted, so the withdrawal stays pending for its webhook.
+ * that commit, never inside it. Only a definite refusal (a 4xx) refunds at once. When the answer is lost
+ * or cannot be trusted (a timeout, a 5xx from a gateway, an unreadable 2xx), the provider may have queued
+ * the transfer, so the withdrawal stays pending: its webhook or the reconciliation job settles it.
  */
 export async function requestWithdrawal(
   deps: AppDeps,
@@ -150,9 +147,8 @@ export async function requestWithdrawal(
       });
       recipientCode = await saveRecipientCode(deps.db, businessId, bank.id, created.recipientCode);
     } catch (err) {
-      if (err instanceof PaymentProviderError)
-        throw new UpstreamError(`Could not set up the transfer to this bank account: ${err.message}`);
-      throw err;
+      // Nothing was debited yet: a recipient the provider refuses (a 4xx) is the client's 400.
+      throw providerError(err, 'Could not set up the transfer to this bank account');
     }
   }
 
@@ -182,7 +178,7 @@ export async function requestWithdrawal(
     if (err instanceof PaymentProviderError && err.ambiguous) {
       deps.logger.warn(
         { err, reference: pending.reference },
-        'transfer initiation unconfirmed; awaiting webhook',
+        'transfer initiation unconfirmed; awaiting its webhook or reconciliation',
       );
       return updateWithdrawal(deps.db, pending.id, {
         metadata: { initiation: 'unconfirmed', error: err.message },

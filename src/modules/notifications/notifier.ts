@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, notifications } from '../../platform/db/schema/index.js';
@@ -17,6 +17,7 @@ export type NotificationType =
   | 'contact.opted_out'
   | 'payment.succeeded'
   | 'withdrawal.updated'
+  | 'transaction.flagged'
   | 'ticket.updated'
   | 'ticket.commented';
 
@@ -62,12 +63,33 @@ export class Notifier {
     return row!;
   }
 
-  /** One row per admin and superadmin, each pushed to that admin's own room. */
+  /**
+   * Persists a business notification inside `tx`, the transaction of the event it announces, so both commit
+   * or neither does (a completion whose notice failed would never be announced: nothing retries it). Call
+   * `announce` with the row once that transaction has committed.
+   */
+  async recordForBusiness(tx: Db, businessId: string, input: NotificationInput): Promise<NotificationRecord> {
+    const [row] = await tx
+      .insert(notifications)
+      .values({ ...input, receiverId: businessId, receiverType: 'business' })
+      .returning();
+    return row!;
+  }
+
+  /** Pushes a notification recorded with `recordForBusiness` to its room. */
+  announce(row: NotificationRecord): void {
+    this.emit(rooms.business(row.receiverId), row);
+  }
+
+  /**
+   * One row per admin and superadmin, each pushed to that admin's own room. A deactivated (`deleted`)
+   * admin gets none: nobody reads them, and a restored account would find a backlog of stale work.
+   */
   async toAdmins(input: NotificationInput): Promise<NotificationRecord[]> {
     const admins = await this.db
       .select({ id: accounts.id })
       .from(accounts)
-      .where(inArray(accounts.role, ['admin', 'superadmin']));
+      .where(and(inArray(accounts.role, ['admin', 'superadmin']), eq(accounts.deleted, false)));
     if (!admins.length) return [];
     const rows = await this.db
       .insert(notifications)

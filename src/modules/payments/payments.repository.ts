@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { plans, transactions, userPlans } from '../../platform/db/schema/index.js';
+import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import type { TransactionRow } from '../wallet/ledger.js';
 
@@ -115,6 +115,42 @@ export async function listTransactions(
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { items, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Every business's transactions for an administrator, newest first, narrowed by the given filters
+ * (`flagged` is how flagged payments and withdrawals are found for review), with the business's name.
+ */
+export async function listTransactionsForReview(
+  db: Db,
+  q: PageQuery & {
+    flagged?: boolean;
+    kind?: TransactionKind;
+    status?: TransactionRow['status'];
+    businessId?: string;
+  },
+): Promise<{ items: (TransactionRow & { companyName: string | null })[]; total: number }> {
+  const where = and(
+    q.flagged === undefined ? undefined : eq(transactions.flagged, q.flagged),
+    q.kind ? eq(transactions.kind, q.kind) : undefined,
+    q.status ? eq(transactions.status, q.status) : undefined,
+    q.businessId ? eq(transactions.businessId, q.businessId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ transaction: transactions, companyName: businesses.companyName })
+      .from(transactions)
+      .innerJoin(businesses, eq(businesses.id, transactions.businessId))
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ n: count() }).from(transactions).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r.transaction, companyName: r.companyName })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 export async function findActivePlan(db: Db, planId: string): Promise<PlanRow | null> {

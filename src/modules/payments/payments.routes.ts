@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../index.js';
+import { walletSchema } from '../wallet/wallet.schemas.js';
 import {
   checkoutSchema,
   creditLinkBody,
@@ -11,7 +12,6 @@ import {
   transactionSchema,
   transactionsQuery,
   verifyBody,
-  walletSchema,
 } from './payments.schemas.js';
 import { PaymentsService } from './payments.service.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuery } from '../../platform/http/pagination.js';
+import { transactionKindEnum, transactionStatusEnum } from '../../platform/db/schema/enums.js';
+import { pageQuery, queryBoolean } from '../../platform/http/pagination.js';
 
 /** One purchase: at least one credit, at most ten million (far beyond one payment's ceiling anyway). */
 const MAX_CREDITS = 10_000_000;
@@ -62,11 +63,17 @@ export const transactionSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const walletSchema = z.object({
-  id: z.string(),
+/** `GET /admin/transactions`: every business's transactions, for review (`flagged=true`). */
+export const adminTransactionsQuery = pageQuery.extend({
+  flagged: queryBoolean.optional(),
+  kind: z.enum(transactionKindEnum.enumValues).optional(),
+  status: z.enum(transactionStatusEnum.enumValues).optional(),
+  businessId: z.uuid().optional(),
+});
+
+export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuery>;
+
+export const adminTransactionSchema = transactionSchema.extend({
   businessId: z.string(),
-  balance: z.number(),
-  earnings: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  companyName: z.string().nullable(),
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema/index.js';
 import { Notifier } from '../notifications/notifier.js';
 import { settleLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
+import { alertAdminsOfFlag } from './flag-alert.js';
 import {
   flagTransaction,
   lockPaymentByReference,
@@ -58,7 +59,7 @@ export async function settlePayment(
 
     const problem = mismatchOf(row, charge);
     if (problem) {
-      // Never credit a payment that is not what was asked for; an administrator reviews flagged rows.
+      // Never credit a payment that is not what was asked for; the administrators are told and review it.
       const flagged = await flagTransaction(tx, row.id, problem, 'failed');
       return { outcome: 'mismatch', transaction: flagged, reason: problem };
     }
@@ -86,11 +87,7 @@ export async function settlePayment(
   });
 
   if (result.outcome === 'settled') await notifyPaid(deps, result.transaction);
-  if (result.outcome === 'mismatch')
-    deps.logger.warn(
-      { reference: charge.reference, reason: result.reason, via: charge.via },
-      'payment flagged: paid amount does not match',
-    );
+  if (result.outcome === 'mismatch') await alertAdminsOfFlag(deps, result.transaction);
   return result;
 }
 

@@ -149,11 +149,19 @@ export class PaymentEventProcessor {
  */
 export function startPaymentEventSweep(deps: Deps, intervalMs = 60_000): Job {
   const processor = new PaymentEventProcessor(deps);
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    running = processor.retryUnfinished(intervalMs).catch((err) => {
-      deps.logger.error({ err }, 'payment event sweep failed');
-    });
+    // A round slower than the interval would otherwise see its own claims come of age and handle them a
+    // second time, overwriting `processed` with `ignored` (already processed).
+    if (running) return;
+    running = processor
+      .retryUnfinished(intervalMs)
+      .catch((err) => {
+        deps.logger.error({ err }, 'payment event sweep failed');
+      })
+      .finally(() => {
+        running = undefined;
+      });
   }, intervalMs);
   timer.unref();
   return {

@@ -50,6 +50,15 @@ export interface InitiatedTransfer {
   status: string;
 }
 
+/** What the provider knows of a transfer, asked by its reference (`GET /transfer/verify/{reference}`). */
+export interface VerifiedTransfer {
+  reference: string;
+  /** `success`, `failed`, `reversed` are final; `pending`, `otp`, `processing`, `queued`... are not yet. */
+  status: string;
+  transferCode: string | null;
+  amountMinor: number;
+}
+
 /** A webhook event after its signature was checked: `{ event, data }` of the provider's wire format. */
 export interface PaymentEvent {
   event: string;
@@ -67,6 +76,11 @@ export interface PaymentPort {
     bankCode: string;
   }): Promise<{ recipientCode: string }>;
   transfer(input: TransferInput): Promise<InitiatedTransfer>;
+  /**
+   * The provider's record of a transfer, or null when it has none under that reference (it never received
+   * the request). Any other failure throws: only the provider's own "not found" may be read as "never sent".
+   */
+  verifyTransfer(reference: string): Promise<VerifiedTransfer | null>;
   /** HMAC-SHA512 of the raw body with the secret key, hex, compared in constant time. */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
   /** Releases pooled connections (called when the service stops). */
@@ -75,9 +89,10 @@ export interface PaymentPort {
 
 /**
  * A provider call that did not succeed. `status` is the provider's HTTP status when it answered.
- * `ambiguous` is true when the request may have reached the provider but no answer came back (a timeout,
- * a connection cut mid-request): the provider may have acted on it, so money must not be given back on
- * that alone. A refused connection or an answer with an error status is never ambiguous.
+ * `ambiguous` is true when a request that changes something may have been acted on though we cannot tell:
+ * no answer came back (a timeout, a connection cut mid-request), a 5xx (often a gateway in front of the
+ * provider that gave up while the provider went on), or a 2xx we cannot read. Money must not be given back
+ * on that alone. A refused connection or a 4xx refusal is never ambiguous, nor is any failed GET.
  */
 export class PaymentProviderError extends Error {
   readonly ambiguous: boolean;

@@ -9,6 +9,7 @@ import {
   type ResolvedAccount,
   type TransferInput,
   type VerifiedPayment,
+  type VerifiedTransfer,
 } from './payment.port.js';
 import { isValidWebhookSignature } from './signature.js';
 
@@ -163,6 +164,24 @@ export class RestPaymentAdapter implements PaymentPort {
     return { transferCode: String(data?.transfer_code ?? ''), status: String(data?.status ?? 'pending') };
   }
 
+  async verifyTransfer(reference: string): Promise<VerifiedTransfer | null> {
+    const answer = await this.send<Record<string, unknown>>(
+      'GET',
+      `/transfer/verify/${encodeURIComponent(reference)}`,
+    );
+    // "Never received" must be the provider's own word: a 404 page from a proxy or a wrong base URL is not.
+    if (answer.status === 404 && answer.envelope?.status === false) return null;
+    if (answer.status < 200 || answer.status >= 300 || answer.envelope?.status !== true)
+      throw answerError('GET', answer);
+    const data = answer.envelope.data ?? {};
+    return {
+      reference: String(data.reference ?? reference),
+      status: String(data.status ?? 'unknown'),
+      transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
+      amountMinor: Number(data.amount),
+    };
+  }
+
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean {
     return isValidWebhookSignature(this.opts.secretKey, rawBody, signature);
   }
@@ -184,6 +203,18 @@ export class RestPaymentAdapter implements PaymentPort {
     path: string,
     opts: { query?: Record<string, string>; body?: unknown } = {},
   ): Promise<ProviderEnvelope<T>> {
+    const answer = await this.send<T>(method, path, opts);
+    if (answer.status >= 200 && answer.status < 300 && answer.envelope?.status === true)
+      return answer.envelope;
+    throw answerError(method, answer);
+  }
+
+  /** One HTTP exchange: the status and the parsed envelope (undefined when the body is not JSON). */
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { query?: Record<string, string>; body?: unknown } = {},
+  ): Promise<ProviderAnswer<T>> {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
     let status: number;
@@ -205,22 +236,39 @@ export class RestPaymentAdapter implements PaymentPort {
     } catch (err) {
       throw transportError(err, method, path);
     }
-
-    let parsed: ProviderEnvelope<T> | undefined;
+    let envelope: ProviderEnvelope<T> | undefined;
     try {
-      parsed = text ? (JSON.parse(text) as ProviderEnvelope<T>) : undefined;
+      const parsed = text ? JSON.parse(text) : undefined;
+      envelope = parsed && typeof parsed === 'object' ? (parsed as ProviderEnvelope<T>) : undefined;
     } catch {
-      parsed = undefined;
+      envelope = undefined;
     }
-    if (status >= 200 && status < 300 && parsed?.status === true) return parsed;
-    const said = typeof parsed?.message === 'string' && parsed.message ? parsed.message : undefined;
-    if (!parsed && status >= 200 && status < 300)
-      throw new PaymentProviderError('Payment provider returned an unreadable answer', status);
-    throw new PaymentProviderError(
-      said ? `Payment provider: ${said}` : `Payment provider answered HTTP ${status}`,
-      status,
-    );
+    return { status, envelope };
   }
+}
+
+interface ProviderAnswer<T> {
+  status: number;
+  envelope: ProviderEnvelope<T> | undefined;
+}
+
+/**
+ * An answer that is not a success. Only a 4xx, or a readable `status: false`, is the provider's own
+ * refusal. A 5xx usually comes from a gateway in front of it that gave up while the provider went on, and
+ * a 2xx we cannot read may hide an acceptance: for a POST both are ambiguous, like a timeout.
+ */
+function answerError<T>(method: 'GET' | 'POST', { status, envelope }: ProviderAnswer<T>) {
+  const ok = status >= 200 && status < 300;
+  const refused = (status >= 400 && status < 500) || (ok && envelope?.status === false);
+  const ambiguous = method === 'POST' && !refused;
+  const said = typeof envelope?.message === 'string' && envelope.message ? envelope.message : undefined;
+  if (ok && envelope?.status !== false)
+    return new PaymentProviderError('Payment provider returned an unreadable answer', status, { ambiguous });
+  return new PaymentProviderError(
+    said ? `Payment provider: ${said}` : `Payment provider answered HTTP ${status}`,
+    status,
+    { ambiguous },
+  );
 }
 
 function transportError(err: unknown, method: string, path: string): PaymentProviderError {

@@ -10,6 +10,7 @@ import {
   type ResolvedAccount,
   type TransferInput,
   type VerifiedPayment,
+  type VerifiedTransfer,
 } from './payment.port.js';
 import { isValidWebhookSignature, signWebhookBody } from './signature.js';
 
@@ -36,6 +37,7 @@ export const SANDBOX_BANKS: Bank[] = [
  */
 export class SandboxPaymentAdapter implements PaymentPort {
   private readonly payments = new Map<string, SandboxPayment>();
+  private readonly transfers = new Map<string, VerifiedTransfer>();
   private nextId = 1;
   private sink: SandboxEventSink | undefined;
   private readonly inflight = new Set<Promise<void>>();
@@ -142,10 +144,20 @@ export class SandboxPaymentAdapter implements PaymentPort {
   }
 
   async transfer(input: TransferInput): Promise<InitiatedTransfer> {
+    if (this.transfers.has(input.reference))
+      throw new PaymentProviderError('Payment provider: Duplicate Transfer Reference', 400);
     const transferCode = `TRF_sandbox_${input.reference}`;
+    const record: VerifiedTransfer = {
+      reference: input.reference,
+      status: 'pending',
+      transferCode,
+      amountMinor: input.amountMinor,
+    };
+    this.transfers.set(input.reference, record);
     // A real provider reports the outcome later, through the webhook; so does the sandbox, once the
     // caller has had the chance to record the initiation.
     setTimeout(() => {
+      record.status = 'success';
       void this.emit({
         event: 'transfer.success',
         data: {
@@ -161,6 +173,12 @@ export class SandboxPaymentAdapter implements PaymentPort {
       });
     }, 50).unref();
     return { transferCode, status: 'pending' };
+  }
+
+  /** Transfers live in memory like checkouts: after a restart the sandbox knows none of them. */
+  async verifyTransfer(reference: string): Promise<VerifiedTransfer | null> {
+    const t = this.transfers.get(reference);
+    return t ? { ...t } : null;
   }
 
   sign(rawBody: Buffer | string): string {

@@ -64,6 +64,16 @@ export const transactions = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('transactions_business_kind_idx').on(t.businessId, t.kind, t.createdAt.desc().nullsFirst()),
+    // GET /admin/transactions: every business, newest first (filtered lists start from here too).
+    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The review list's `flagged=true`: a handful of rows among all of them.
+    index('transactions_flagged_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.flagged}`),
+    // The withdrawal reconciliation's claim: pending withdrawals, oldest untouched first.
+    index('transactions_pending_withdrawals_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.kind} = 'withdrawal' AND ${t.status} = 'pending'`),
     index('transactions_wallet_idx').on(t.walletId),
     index('transactions_provider_reference_idx').on(t.providerReference),
     // At most one refund per withdrawal, whatever order the provider's events arrive in.

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../deps.js';
+import { reconcileWithdrawals } from '../modules/affiliate/withdrawal-reconciliation.js';
+import type { Job } from './index.js';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment' | 'config'>;
+
+/**
+ * A worker loop that asks the payment provider about withdrawals pending longer than
+ * `WITHDRAWAL_RECONCILE_AFTER_MS` (their transfer answer was lost or untrustworthy, or the webhook never
+ * came) and settles them, so earnings are never locked in a withdrawal nobody will ever report on. Safe
+ * on many workers: each withdrawal is claimed by one of them and settled under its row lock.
+ */
+export function startWithdrawalReconciliation(
+  deps: Deps,
+  intervalMs = deps.config.WITHDRAWAL_RECONCILE_INTERVAL_MS,
+): Job {
+  // A transfer call still in flight must never be taken for one the provider never received: whatever the
+  // configuration says, wait well past the call's own deadline.
+  const olderThanMs = Math.max(
+    deps.config.WITHDRAWAL_RECONCILE_AFTER_MS,
+    2 * deps.config.PROVIDER_TIMEOUT_MS,
+  );
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return; // a slow provider: let the round finish rather than start a second one
+    const log = deps.logger.child({ sweepId: randomUUID() });
+    running = reconcileWithdrawals(deps, { olderThanMs, log })
+      .then((report) => {
+        if (report.checked || report.unreachable) log.info(report, 'withdrawal reconciliation done');
+      })
+      .catch((err) => log.error({ err }, 'withdrawal reconciliation failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    name: 'withdrawal-reconciliation',
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

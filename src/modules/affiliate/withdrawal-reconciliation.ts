@@ -1,0 +1,90 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.js';
+import type { VerifiedTransfer } from '../../providers/payment/payment.port.js';
+import { claimStaleWithdrawals } from './affiliate.repository.js';
+import { applyTransferOutcome, type TransferOutcome } from './withdrawals.js';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment'>;
+
+export interface ReconciliationReport {
+  checked: number;
+  completed: number;
+  refunded: number;
+  /** The provider still reports the transfer in progress (or the verdict changed nothing): asked again later. */
+  unchanged: number;
+  /** The provider could not be asked; the round stopped there and the rest wait for the next one. */
+  unreachable: number;
+}
+
+// The provider's final transfer states. `abandoned`, `rejected` and `blocked` never paid anyone, so they
+// give the earnings back like `failed`; every other status (pending, otp, processing, queued...) waits.
+const FINAL_STATUSES: Record<string, TransferOutcome> = {
+  success: 'successful',
+  failed: 'failed',
+  abandoned: 'failed',
+  rejected: 'failed',
+  blocked: 'failed',
+  reversed: 'reversed',
+};
+
+function verdictOf(
+  transfer: VerifiedTransfer | null,
+): { outcome: TransferOutcome; reason: string } | undefined {
+  // The provider has no transfer under our reference: the request never reached it (a crash before the
+  // call, a connection that died on the way), so the money never left and the earnings go back.
+  if (!transfer) return { outcome: 'failed', reason: 'Transfer unknown to the payment provider' };
+  const outcome = FINAL_STATUSES[transfer.status];
+  if (!outcome) return undefined;
+  return { outcome, reason: `Payment provider reports the transfer ${transfer.status}` };
+}
+
+/**
+ * Settles withdrawals left pending: the transfer call's answer was lost or could not be trusted, or its
+ * webhook never came. Asks the provider about each one (`verifyTransfer`, outside any database
+ * transaction) and applies its answer through `applyTransferOutcome`, the same path as the webhook, so a
+ * refund happens at most once even when a webhook or another worker races this.
+ */
+export async function reconcileWithdrawals(
+  deps: Deps,
+  opts: { olderThanMs: number; limit?: number; log?: Logger },
+): Promise<ReconciliationReport> {
+  const log = opts.log ?? deps.logger;
+  const report: ReconciliationReport = {
+    checked: 0,
+    completed: 0,
+    refunded: 0,
+    unchanged: 0,
+    unreachable: 0,
+  };
+  const stale = await claimStaleWithdrawals(deps.db, opts.olderThanMs, opts.limit);
+  for (const { reference } of stale) {
+    let transfer: VerifiedTransfer | null;
+    try {
+      transfer = await deps.payment.verifyTransfer(reference);
+    } catch (err) {
+      // Nothing is known, so nothing moves. The rest of the round would most likely fail the same way;
+      // claimed rows come round again after another `olderThanMs`.
+      report.unreachable = stale.length - report.checked;
+      log.warn({ err, reference }, 'withdrawal reconciliation: payment provider not answering');
+      break;
+    }
+    report.checked++;
+    const verdict = verdictOf(transfer);
+    if (!verdict) {
+      report.unchanged++;
+      log.info({ reference, providerStatus: transfer?.status }, 'withdrawal still in progress');
+      continue;
+    }
+    const { result } = await applyTransferOutcome(
+      { ...deps, logger: log },
+      reference,
+      verdict.outcome,
+      verdict.reason,
+    );
+    if (result === 'completed') report.completed++;
+    else if (result === 'refunded') report.refunded++;
+    else report.unchanged++;
+    log.info({ reference, providerStatus: transfer?.status ?? 'not_found', result }, 'withdrawal reconciled');
+  }
+  return report;
+}

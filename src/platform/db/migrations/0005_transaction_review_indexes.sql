@@ -1,0 +1,3 @@
+CREATE INDEX "transactions_created_idx" ON "transactions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_flagged_idx" ON "transactions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "transactions"."flagged";--> statement-breakpoint
+CREATE INDEX "transactions_pending_withdrawals_idx" ON "transactions" USING btree ("updated_at") WHERE "transactions"."kind" = 'withdrawal' AND "transactions"."status" = 'pending';
