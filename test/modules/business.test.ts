@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businesses, notifications, userPlans } from '../../src/platform/db/schema/index.js';
+import { accounts, businesses, notifications, userPlans } from '../../src/platform/db/schema/index.js';
 import { createPlan, createUser, grantCredits } from '../factories.js';
 import { useTestApp } from '../harness.js';
 
@@ -131,6 +131,29 @@ describe('business profile', () => {
     });
   });
 
+  it('clears a field given as null, and only that field', async () => {
+    const user = await createUser(t, { name: 'Clearable' });
+    await t.db
+      .update(businesses)
+      .set({ industry: 'Retail', noOfEmployees: 12 })
+      .where(eq(businesses.id, user.businessId));
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/business',
+      token: user.accessToken,
+      body: { companyName: null, noOfEmployees: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ companyName: null, noOfEmployees: null, industry: 'Retail' });
+    expect(await stored(user.businessId)).toMatchObject({
+      companyName: null,
+      noOfEmployees: null,
+      industry: 'Retail',
+    });
+    const read = await t.request({ url: '/business', token: user.accessToken });
+    expect(read.body.data.companyName).toBeNull();
+  });
+
   it('accepts an empty PATCH and changes nothing', async () => {
     const user = await createUser(t);
     const before = await stored(user.businessId);
@@ -232,6 +255,29 @@ describe('business verification', () => {
     }
     // A business account is never notified as an admin.
     expect(await adminNotifications(user.accountId)).toHaveLength(0);
+  });
+
+  it('does not notify a deactivated admin, who gets it again once restored', async () => {
+    const active = await createUser(t, { role: 'admin' });
+    const gone = await createUser(t, { role: 'superadmin' });
+    await t.db
+      .update(accounts)
+      .set({ deleted: true, deletedAt: new Date() })
+      .where(eq(accounts.id, gone.accountId));
+    const user = await createUser(t);
+    const res = await t.request({ method: 'POST', url: '/business/verification', token: user.accessToken });
+    expect(res.status).toBe(200);
+    expect(await adminNotifications(active.accountId)).toHaveLength(1);
+    expect(await adminNotifications(gone.accountId)).toHaveLength(0);
+    expect(t.realtime.events.some((e) => e.room === `admin:${gone.accountId}`)).toBe(false);
+
+    await t.db
+      .update(accounts)
+      .set({ deleted: false, deletedAt: null })
+      .where(eq(accounts.id, gone.accountId));
+    const again = await createUser(t);
+    await t.request({ method: 'POST', url: '/business/verification', token: again.accessToken });
+    expect(await adminNotifications(gone.accountId)).toHaveLength(1);
   });
 
   it('lets a rejected business submit again: back to pending, reason cleared', async () => {

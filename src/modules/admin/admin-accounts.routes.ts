@@ -1,4 +1,5 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../index.js';
 import { idParams } from '../settings/common-schemas.js';
 import {
@@ -21,7 +22,12 @@ export const adminAccountsRoutes: ModulePlugin = async (app, deps) => {
     '/admin/accounts',
     {
       config: accounts,
-      schema: { tags, summary: 'Accounts, by name or e-mail', querystring: listAccountsQuery },
+      schema: {
+        tags,
+        summary: 'Accounts, by name or e-mail',
+        querystring: listAccountsQuery,
+        response: { 200: successSchema(pageSchema(adminAccountSchema)) },
+      },
     },
     async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Accounts fetched'),
   );

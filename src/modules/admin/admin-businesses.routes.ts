@@ -1,10 +1,18 @@
-import { sendSuccess } from '../../platform/http/envelope.js';
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { businessProfileSchema } from '../business/business.schemas.js';
 import type { ModulePlugin } from '../index.js';
 import { idParams } from '../settings/common-schemas.js';
-import { listBusinessesQuery, promoteAffiliateBody, verifyBusinessBody } from './admin.schemas.js';
+import {
+  adminBusinessDetailSchema,
+  adminBusinessListSchema,
+  listBusinessesQuery,
+  promoteAffiliateBody,
+  verifyBusinessBody,
+} from './admin.schemas.js';
 import { AdminBusinessesService } from './admin-businesses.service.js';
 
 const tags = ['admin'];
+const profile = { 200: successSchema(businessProfileSchema) };
 
 export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
   const service = new AdminBusinessesService(deps);
@@ -18,6 +26,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Businesses, by search and verification state',
         querystring: listBusinessesQuery,
+        response: { 200: successSchema(adminBusinessListSchema) },
       },
     },
     async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Businesses fetched'),
@@ -31,6 +40,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'A business with its account, wallet, plan, campaign and contact counts',
         params: idParams,
+        response: { 200: successSchema(adminBusinessDetailSchema) },
       },
     },
     async (req, reply) => sendSuccess(reply, await service.detail(req.params.id), 'Business fetched'),
@@ -40,7 +50,13 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
     '/admin/businesses/:id/verify',
     {
       config,
-      schema: { tags, summary: 'Accept or reject a business', params: idParams, body: verifyBusinessBody },
+      schema: {
+        tags,
+        summary: 'Accept or reject a business',
+        params: idParams,
+        body: verifyBusinessBody,
+        response: profile,
+      },
     },
     async (req, reply) => {
       const business = await service.verify(req.params.id, req.body);
@@ -57,6 +73,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
         summary: 'Make a business an affiliate with a commission percentage and a referral code',
         params: idParams,
         body: promoteAffiliateBody,
+        response: profile,
       },
     },
     async (req, reply) =>

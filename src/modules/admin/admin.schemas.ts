@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { pageQuery } from '../../platform/http/pagination.js';
+import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { businessProfileSchema } from '../business/business.schemas.js';
+import { userPlanSchema } from '../plans/plans.schemas.js';
 import { decimalNumber, optionalBody } from '../settings/common-schemas.js';
+import { walletSchema } from '../wallet/wallet.schemas.js';
 
 const search = z.string().trim().max(200).optional();
 
@@ -67,4 +70,19 @@ export const adminAccountSchema = z.object({
   businessId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/** A row of `GET /admin/businesses`: the profile and just enough of its owner to recognise it. */
+export const adminBusinessListSchema = pageSchema(
+  businessProfileSchema.extend({
+    account: z.object({ id: z.string(), name: z.string(), email: z.string(), verified: z.boolean() }),
+  }),
+);
+
+export const adminBusinessDetailSchema = businessProfileSchema.extend({
+  account: adminAccountSchema,
+  wallet: walletSchema.nullable(),
+  userPlan: userPlanSchema.nullable(),
+  campaignCount: z.number().int(),
+  contactCount: z.number().int(),
 });

@@ -1,12 +1,8 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../index.js';
 import { userPlanSchema } from '../plans/plans.schemas.js';
-import {
-  businessProfileSchema,
-  providerCredentialsBody,
-  updateBusinessBody,
-  walletSchema,
-} from './business.schemas.js';
+import { walletSchema } from '../wallet/wallet.schemas.js';
+import { businessProfileSchema, providerCredentialsBody, updateBusinessBody } from './business.schemas.js';
 import { BusinessService } from './business.service.js';
 
 const tags = ['business'];

@@ -44,13 +44,6 @@ export const providerCredentialsBody = z.object({
 
 export type ProviderCredentialsInput = z.output<typeof providerCredentialsBody>;
 
-const walletSchema = z.object({
-  id: z.string(),
-  balance: z.number(),
-  earnings: z.number().optional(),
-  updatedAt: z.string(),
-});
-
 const masked = z.enum(['true', 'false']);
 
 export const businessProfileSchema = z.object({
@@ -84,5 +77,3 @@ export const businessProfileSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-
-export { walletSchema };

@@ -45,7 +45,12 @@ export const exchangeRatesRoutes: ModulePlugin = async (app, deps) => {
     '/exchange-rates',
     {
       config: { ...config, auth: 'admin' },
-      schema: { tags, summary: 'Create or update the rate of a country', body: upsertExchangeRateBody },
+      schema: {
+        tags,
+        summary: 'Create or update the rate of a country',
+        body: upsertExchangeRateBody,
+        response: { 200: successSchema(exchangeRateSchema) },
+      },
     },
     async (req, reply) => sendSuccess(reply, await service.upsert(req.body), 'Exchange rate saved'),
   );
@@ -54,7 +59,12 @@ export const exchangeRatesRoutes: ModulePlugin = async (app, deps) => {
     '/exchange-rates/:code',
     {
       config: { ...config, auth: 'public' },
-      schema: { tags, summary: 'The rate of one country', params: exchangeRateParams },
+      schema: {
+        tags,
+        summary: 'The rate of one country',
+        params: exchangeRateParams,
+        response: { 200: successSchema(exchangeRateSchema) },
+      },
     },
     async (req, reply) => sendSuccess(reply, await service.get(req.params.code), 'Exchange rate fetched'),
   );
@@ -63,7 +73,12 @@ export const exchangeRatesRoutes: ModulePlugin = async (app, deps) => {
     '/exchange-rates/:code',
     {
       config: { ...config, auth: 'admin' },
-      schema: { tags, summary: 'Remove the rate of a country', params: exchangeRateParams },
+      schema: {
+        tags,
+        summary: 'Remove the rate of a country',
+        params: exchangeRateParams,
+        response: { 200: successSchema(z.null()) },
+      },
     },
     async (req, reply) => {
       await service.remove(req.params.code);

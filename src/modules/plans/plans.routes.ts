@@ -14,6 +14,7 @@ import {
 import { PlansService } from './plans.service.js';
 
 const tags = ['plans'];
+const onePlan = { 200: successSchema(planSchema) };
 
 export const plansRoutes: ModulePlugin = async (app, deps) => {
   const service = new PlansService(deps);
@@ -63,19 +64,33 @@ export const plansRoutes: ModulePlugin = async (app, deps) => {
 
   app.post(
     '/plans/admin',
-    { config: admin, schema: { tags, summary: 'Create a plan', body: createPlanBody } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Create a plan',
+        body: createPlanBody,
+        response: { 201: successSchema(planSchema) },
+      },
+    },
     async (req, reply) => sendSuccess(reply, await service.create(req.body), 'Plan created', 201),
   );
 
   app.patch(
     '/plans/admin/:id',
-    { config: admin, schema: { tags, summary: 'Update a plan', params: idParams, body: updatePlanBody } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Update a plan', params: idParams, body: updatePlanBody, response: onePlan },
+    },
     async (req, reply) => sendSuccess(reply, await service.update(req.params.id, req.body), 'Plan updated'),
   );
 
   app.post(
     '/plans/admin/:id/deactivate',
-    { config: admin, schema: { tags, summary: 'Hide a plan from the public list', params: idParams } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Hide a plan from the public list', params: idParams, response: onePlan },
+    },
     async (req, reply) => sendSuccess(reply, await service.deactivate(req.params.id), 'Plan deactivated'),
   );
 
