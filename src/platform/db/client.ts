@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema/index.js';
+import { TransactionSafePool } from './transaction-safe-pool.js';
 
 /** The drizzle handle every repository takes; a transaction (`tx`) has the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,7 +53,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     );
     // Idle clients' errors reach the pool too: already logged by the listener above.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(new TransactionSafePool(pool) as unknown as pg.Pool, {
+      schema,
+      casing: 'snake_case',
+    }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
