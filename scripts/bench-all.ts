@@ -24,7 +24,7 @@ const BENCHES: Bench[] = [
   {
     name: 'import',
     title: 'Contact import (`POST /contacts/import-file`)',
-    what: 'A CSV of a million contacts served over HTTP on loopback, imported through the API (streamed, COPY into a staging table, one INSERT ... SELECT). Baselines from the same run: a raw COPY of the same file into a bare table, and the database floor (that COPY plus one INSERT ... SELECT into the indexed contacts table).',
+    what: 'A CSV of a million contacts served over HTTP on loopback, imported through the API (spooled to a temporary file, then parsed as a stream into a staging table with COPY, and one INSERT ... SELECT). Baselines from the same run: a raw COPY of the same file into a bare table, and the database floor (that COPY plus one INSERT ... SELECT into the indexed contacts table).',
     goal: 'at least 100,000 rows/s end to end, within 3x of raw COPY, peak RSS under 300 MB (issue 5)',
     args: ['--rows=1000000'],
     quickArgs: ['--rows=20000'],
