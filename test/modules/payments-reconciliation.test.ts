@@ -151,6 +151,43 @@ describe('withdrawal reconciliation', () => {
     expect((await walletOf(t, user.businessId)).earnings).toBe('300.00');
   });
 
+  it('flags, and never refunds, a withdrawal the provider accepted with a code and now says it does not know', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const user = await createUser(t, { affiliate: {} });
+    await grantEarnings(t, user.businessId, '500');
+    const bank = await saveBankAccount(t, sim, user.accessToken);
+    const res = await withdraw(t, user.accessToken, bank.id, 200);
+    const reference = res.body.data.reference as string;
+    const code = sim.transfers.get(reference)!.transferCode;
+    expect((await transactionByReference(t, reference)).providerReference).toBe(code);
+    // The provider (or a proxy in front of it) loses track of a transfer it took: its own "not found".
+    sim.transfers.delete(reference);
+    await ageTransaction(t, reference);
+
+    expect(await reconcile()).toMatchObject({ checked: 1, flagged: 1, refunded: 0 });
+    let w = await transactionByReference(t, reference);
+    expect(w).toMatchObject({ status: 'pending', flagged: true });
+    expect(w.flagReason).toContain(code);
+    expect(await refundsOf(t, w.id)).toHaveLength(0);
+    expect((await walletOf(t, user.businessId)).earnings).toBe('300.00');
+
+    // Asked again a round later: still no refund, and the administrators were told once.
+    await ageTransaction(t, reference);
+    expect(await reconcile()).toMatchObject({ flagged: 0, refunded: 0 });
+    w = await transactionByReference(t, reference);
+    expect(w.status).toBe('pending');
+    expect(await refundsOf(t, w.id)).toHaveLength(0);
+    const alerts = (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.receiverId, admin.accountId), eq(notifications.type, 'transaction.flagged')),
+        )
+    ).filter((n) => n.message.includes(reference));
+    expect(alerts).toHaveLength(1);
+  });
+
   it('leaves a transfer still in progress pending, and asks again only after another delay', async () => {
     const { user, reference } = await unconfirmedWithdrawal({ kind: 'gateway', status: 503 });
     sim.transfers.get(reference)!.status = 'otp';

@@ -111,8 +111,8 @@ export async function claimStaleWithdrawals(
   db: Db,
   olderThanMs: number,
   limit = 50,
-): Promise<{ id: string; reference: string }[]> {
-  return queryRows<{ id: string; reference: string }>(
+): Promise<{ id: string; reference: string; providerReference: string | null }[]> {
+  const rows = await queryRows<{ id: string; reference: string; provider_reference: string | null }>(
     db,
     sql`UPDATE transactions SET updated_at = now()
         WHERE id = ANY(ARRAY(
@@ -121,8 +121,9 @@ export async function claimStaleWithdrawals(
             AND updated_at < now() - ${olderThanMs} * interval '1 millisecond'
           ORDER BY updated_at LIMIT ${limit}
           FOR UPDATE SKIP LOCKED))
-        RETURNING id, reference`,
+        RETURNING id, reference, provider_reference`,
   );
+  return rows.map((r) => ({ id: r.id, reference: r.reference, providerReference: r.provider_reference }));
 }
 
 /** Locks a withdrawal by its transfer reference, for applying the provider's verdict exactly once. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import type { VerifiedTransfer } from '../../providers/payment/payment.port.js';
 import { claimStaleWithdrawals } from './affiliate.repository.js';
-import { applyTransferOutcome, type TransferOutcome } from './withdrawals.js';
+import { applyTransferOutcome, flagPendingWithdrawal, type TransferOutcome } from './withdrawals.js';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment'>;
 
@@ -12,6 +12,8 @@ export interface ReconciliationReport {
   refunded: number;
   /** The provider still reports the transfer in progress (or the verdict changed nothing): asked again later. */
   unchanged: number;
+  /** The provider denies a transfer it had accepted (we hold its transfer code): left to an administrator. */
+  flagged: number;
   /** The provider could not be asked; the round stopped there and the rest wait for the next one. */
   unreachable: number;
 }
@@ -30,8 +32,9 @@ const FINAL_STATUSES: Record<string, TransferOutcome> = {
 function verdictOf(
   transfer: VerifiedTransfer | null,
 ): { outcome: TransferOutcome; reason: string } | undefined {
-  // The provider has no transfer under our reference: the request never reached it (a crash before the
-  // call, a connection that died on the way), so the money never left and the earnings go back.
+  // The provider has no transfer under our reference, and never gave us a transfer code for it (see
+  // `reconcileWithdrawals`): the request never reached it (a crash before the call, a connection that died
+  // on the way), so the money never left and the earnings go back.
   if (!transfer) return { outcome: 'failed', reason: 'Transfer unknown to the payment provider' };
   const outcome = FINAL_STATUSES[transfer.status];
   if (!outcome) return undefined;
@@ -54,10 +57,11 @@ export async function reconcileWithdrawals(
     completed: 0,
     refunded: 0,
     unchanged: 0,
+    flagged: 0,
     unreachable: 0,
   };
   const stale = await claimStaleWithdrawals(deps.db, opts.olderThanMs, opts.limit);
-  for (const { reference } of stale) {
+  for (const { reference, providerReference } of stale) {
     let transfer: VerifiedTransfer | null;
     try {
       transfer = await deps.payment.verifyTransfer(reference);
@@ -69,6 +73,22 @@ export async function reconcileWithdrawals(
       break;
     }
     report.checked++;
+    if (!transfer && providerReference) {
+      // A clean answer to the transfer call gave us its code, so the provider did take the transfer; its
+      // "no such transfer" now is a contradiction, not proof that no money left.
+      const result = await flagPendingWithdrawal(
+        { ...deps, logger: log },
+        reference,
+        `The payment provider reports no transfer for this withdrawal, though it accepted it as ${providerReference}`,
+      );
+      if (result === 'flagged') report.flagged++;
+      else report.unchanged++;
+      log.warn(
+        { reference, providerReference, result },
+        'withdrawal reconciliation: provider denies an accepted transfer',
+      );
+      continue;
+    }
     const verdict = verdictOf(transfer);
     if (!verdict) {
       report.unchanged++;

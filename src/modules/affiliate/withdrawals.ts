@@ -83,6 +83,28 @@ export async function applyTransferOutcome(
   return { result: applied.result, withdrawal: applied.withdrawal };
 }
 
+/**
+ * Flags a pending withdrawal for an administrator without moving any money, and tells the administrators
+ * once. For an answer that contradicts what we hold (the provider gave us a transfer code, then says it has
+ * no such transfer): refunding could pay the affiliate twice, keeping the debit could rob them, and only a
+ * person with the provider's dashboard can tell which. A withdrawal settled meanwhile is left alone.
+ */
+export async function flagPendingWithdrawal(
+  deps: Deps,
+  reference: string,
+  flagReason: string,
+): Promise<'flagged' | 'unchanged' | 'not_found'> {
+  const flagged = await deps.db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, reference);
+    if (!w) return 'not_found' as const;
+    if (w.status !== 'pending' || w.flagged) return 'unchanged' as const;
+    return updateWithdrawal(tx, w.id, { flagged: true, flagReason });
+  });
+  if (typeof flagged === 'string') return flagged;
+  await alertAdminsOfFlag(deps, flagged);
+  return 'flagged';
+}
+
 async function refund(tx: Db, w: TransactionRow, outcome: TransferOutcome, reason: string) {
   await postLedgerEntry(tx, {
     businessId: w.businessId,
