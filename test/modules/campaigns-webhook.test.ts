@@ -342,6 +342,54 @@ describe('messaging webhook: opt-in and opt-out', () => {
     expect(once!.attempts).toBe(1);
   });
 
+  it('never lets a retried opt-in override a later opt-out, and leaves decisions over an hour old alone', async () => {
+    const { user, number, campaign } = await business('50');
+    const from = mobile();
+    const failedEvent = async (key: string, text: string, receivedAgoMs: number) =>
+      (
+        await t.db
+          .insert(webhookEvents)
+          .values({
+            provider: 'messaging-provider',
+            eventKey: `${key}-${from}`,
+            eventType: text === 'STOP' ? 'opt_out' : 'opt_in',
+            payload: {
+              waNumber: number,
+              mobile: from,
+              name: 'Changed Mind',
+              type: 'text',
+              text,
+              timestamp: key,
+            },
+            status: 'failed',
+            error: 'Connection terminated unexpectedly',
+            receivedAt: new Date(Date.now() - receivedAgoMs),
+          })
+          .returning()
+      )[0]!;
+    // Two hours ago a START failed; two minutes ago another START failed; then the person sent STOP.
+    const ancient = await failedEvent('ancient', 'START', 2 * 60 * 60_000);
+    const start = await failedEvent('start', 'START', 120_000);
+    const res = await post({ waNumber: number, mobile: from, text: 'STOP', timestamp: 'stop' });
+    expect(res.status).toBe(200);
+    const optedOut = await contactOf(user.businessId, `+${from}`);
+    expect(optedOut?.optIn ?? false).toBe(false);
+
+    const service = new MessagingWebhookService({ ...t.deps, messaging });
+    await service.retryUnfinished();
+    const [retried] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, start.id));
+    expect(retried).toMatchObject({ status: 'ignored', attempts: 1 });
+    expect(retried!.error).toContain('superseded');
+    const [old] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, ancient.id));
+    expect(old).toMatchObject({ status: 'failed', attempts: 0 });
+    expect((await contactOf(user.businessId, `+${from}`))?.optIn ?? false).toBe(false);
+    expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(0);
+    const welcomes = gateway.accepted.filter(
+      (m) => m.form.send_to === from && /(?<!un)subscribed to messages/.test(String(m.form.msg)),
+    );
+    expect(welcomes).toHaveLength(0);
+  });
+
   it('holds again, unbilled, the message of a scheduled campaign for a contact who opted out and back in', async () => {
     const { user, number, campaign } = await business('50');
     const [contact] = await createContacts(t, user.businessId, 1);

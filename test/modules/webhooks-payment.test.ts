@@ -390,11 +390,14 @@ describe('POST /webhooks/payment-provider', () => {
   describe('retry sweep', () => {
     const processor = () => new PaymentEventProcessor(t.deps);
     const eventRow = async (key: string) => (await eventsWithKey(t, key))[0]!;
-    /** Makes a stored event old enough for the sweep, which only takes events older than its interval. */
+    /** Makes a stored event, and its last try, old enough for the sweep, which waits an interval after each. */
     const age = (key: string) =>
       t.db
         .update(webhookEvents)
-        .set({ receivedAt: new Date(Date.now() - 10 * 60_000) })
+        .set({
+          receivedAt: new Date(Date.now() - 10 * 60_000),
+          lastAttemptAt: new Date(Date.now() - 10 * 60_000),
+        })
         .where(eq(webhookEvents.eventKey, key));
 
     it('retries a failed event and settles it once', async () => {

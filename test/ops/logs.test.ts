@@ -145,7 +145,7 @@ describe('log correlation ids', () => {
           text: 'hello',
           timestamp: '1',
         },
-        receivedAt: new Date(Date.now() - 3_600_000),
+        receivedAt: new Date(Date.now() - 30 * 60_000),
       })
       .returning();
 

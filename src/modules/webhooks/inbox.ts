@@ -35,26 +35,33 @@ export const MAX_EVENT_ATTEMPTS = 5;
 /**
  * Claims up to `limit` events of `provider` that were stored but not finished (the process died between
  * storing and handling, or handling failed), oldest first, for a retry sweep. Filtered in SQL on the
- * `(status, received_at)` index, so a sweep costs the same whatever the inbox's history. Claiming moves
- * `received_at` forward and counts an attempt in the same statement, under SKIP LOCKED: two workers never
- * take the same event, a claimed event waits a whole interval before its next try, and one that keeps
- * failing stops after MAX_EVENT_ATTEMPTS instead of being retried every tick forever.
+ * `(status, received_at)` index, so a sweep costs the same whatever the inbox's history. Claiming stamps
+ * `last_attempt_at` and counts an attempt in the same statement, under SKIP LOCKED: two workers never take
+ * the same event, a claimed event waits a whole interval before its next try, and one that keeps failing
+ * stops after MAX_EVENT_ATTEMPTS instead of being retried every tick forever. `received_at` is left as it
+ * was, so events come back in the order they happened. `maxAgeMs`: events received longer ago than that
+ * are no longer taken.
  */
 export async function claimUnfinishedEvents(
   db: Db,
   provider: string,
   olderThanMs: number,
-  limit = 100,
+  opts: { limit?: number; maxAgeMs?: number } = {},
 ): Promise<WebhookEventRow[]> {
+  const maxAge =
+    opts.maxAgeMs === undefined
+      ? sql``
+      : sql`AND received_at >= now() - ${opts.maxAgeMs} * interval '1 millisecond'`;
   const ids = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE webhook_events SET received_at = now(), attempts = attempts + 1
+    sql`UPDATE webhook_events SET last_attempt_at = now(), attempts = attempts + 1
         WHERE id = ANY(ARRAY(
           SELECT id FROM webhook_events
           WHERE provider = ${provider} AND status IN ('received', 'failed')
             AND attempts < ${MAX_EVENT_ATTEMPTS}
-            AND received_at < now() - ${olderThanMs} * interval '1 millisecond'
-          ORDER BY received_at LIMIT ${limit}
+            AND received_at < now() - ${olderThanMs} * interval '1 millisecond' ${maxAge}
+            AND (last_attempt_at IS NULL OR last_attempt_at < now() - ${olderThanMs} * interval '1 millisecond')
+          ORDER BY received_at LIMIT ${opts.limit ?? 100}
           FOR UPDATE SKIP LOCKED))
         RETURNING id`,
   );
@@ -64,5 +71,5 @@ export async function claimUnfinishedEvents(
     .select()
     .from(webhookEvents)
     .where(sql`${webhookEvents.id} = ANY(${sql.param(ids.map((r) => r.id))}::uuid[])`);
-  return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+  return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.id.localeCompare(b.id));
 }

@@ -20,6 +20,9 @@ import {
 } from './opt-in-delivery.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
+/** How long after its arrival an unfinished opt-in or opt-out is still retried. */
+export const RETRY_WINDOW_MS = 60 * 60_000;
+const SUPERSEDED = 'superseded by a later opt-in or opt-out from the same sender';
 
 interface Business {
   id: string;
@@ -67,15 +70,49 @@ export class MessagingWebhookService {
   /**
    * Events stored but never finished (the process died between storing and handling, or handling failed,
    * say on a database hiccup): handled again by the worker's scheduler tick, a bounded number of times
-   * (`claimUnfinishedEvents`). Handling is idempotent (the contact upsert and the unique message key).
+   * (`claimUnfinishedEvents`), in the order they arrived. Handling is idempotent (the contact upsert and the
+   * unique message key). An opt-in or opt-out is a person's decision at one moment, so a retry never
+   * overrides a later one: an event followed by another opt-in or opt-out from the same sender to the same
+   * number is ignored, and one older than RETRY_WINDOW_MS is no longer retried (the sender can repeat it).
    */
   async retryUnfinished(olderThanMs = 60_000, parent: Logger = this.deps.logger): Promise<number> {
-    const stale = await claimUnfinishedEvents(this.deps.db, MESSAGING_PROVIDER, olderThanMs);
+    const stale = await claimUnfinishedEvents(this.deps.db, MESSAGING_PROVIDER, olderThanMs, {
+      maxAgeMs: RETRY_WINDOW_MS,
+    });
     if (!stale.length) return 0;
     const log = parent.child({ sweepId: randomUUID() });
     log.info({ events: stale.length }, 'messaging webhook: retrying unfinished events');
-    for (const event of stale) await this.process(event.id, event.payload as InboundMessage, log);
+    for (const event of stale) {
+      const message = event.payload as InboundMessage;
+      if (await this.supersededByLaterDecision(event.id, event.receivedAt, message)) {
+        await markEvent(this.deps.db, event.id, 'ignored', SUPERSEDED);
+        count('ignored');
+        log.info({ eventId: event.id, note: SUPERSEDED }, 'messaging webhook: ignored');
+        continue;
+      }
+      await this.process(event.id, message, log);
+    }
     return stale.length;
+  }
+
+  /** Whether the same sender sent the same number another opt-in or opt-out after this event arrived. */
+  private async supersededByLaterDecision(
+    eventId: string,
+    receivedAt: Date,
+    message: InboundMessage,
+  ): Promise<boolean> {
+    const digits = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+    const [later] = await queryRows<{ id: string }>(
+      this.deps.db,
+      sql`SELECT id FROM webhook_events
+          WHERE status IN ('received', 'processed', 'ignored', 'failed')
+            AND received_at > ${receivedAt.toISOString()}::timestamptz
+            AND provider = ${MESSAGING_PROVIDER} AND event_type IN ('opt_in', 'opt_out') AND id <> ${eventId}
+            AND regexp_replace(payload->>'mobile', '\\D', '', 'g') = ${digits(message?.mobile)}
+            AND regexp_replace(payload->>'waNumber', '\\D', '', 'g') = ${digits(message?.waNumber)}
+          LIMIT 1`,
+    );
+    return Boolean(later);
   }
 
   private async process(eventId: string, message: InboundMessage, parent: Logger): Promise<void> {

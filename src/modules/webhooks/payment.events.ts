@@ -7,7 +7,13 @@ import { webhookEvents } from '../../platform/db/schema/index.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { applyTransferOutcome, type TransferOutcome } from '../affiliate/withdrawals.js';
 import { settlePayment } from '../payments/settlement.js';
-import { claimUnfinishedEvents, markEvent, receiveEvent, type WebhookEventRow } from './inbox.js';
+import {
+  claimUnfinishedEvents,
+  MAX_EVENT_ATTEMPTS,
+  markEvent,
+  receiveEvent,
+  type WebhookEventRow,
+} from './inbox.js';
 
 export const PAYMENT_PROVIDER = 'payment-provider';
 
@@ -98,6 +104,12 @@ export class PaymentEventProcessor {
     } catch (err) {
       webhookEventsTotal.inc({ provider: PAYMENT_PROVIDER, result: 'failed' });
       log.error({ err }, 'payment webhook event failed');
+      // The sweeps stop here: a payment nobody settles must be settled by a person, so say it loudly.
+      if (event.attempts >= MAX_EVENT_ATTEMPTS)
+        log.error(
+          { eventType: event.eventType, attempts: event.attempts },
+          'payment webhook event abandoned after its last retry: settle it by hand (POST /payments/verify or the provider dashboard)',
+        );
       await markEvent(this.deps.db, event.id, 'failed', 'Processing failed').catch(() => {});
     }
   }

@@ -18,7 +18,10 @@ export const webhookEvents = pgTable(
     error: text('error'),
     /** How many times handling was tried; the retry sweeps stop after a bounded number of failures. */
     attempts: integer('attempts').notNull().default(0),
+    /** When the event arrived; never moved, so retries keep the order in which events happened. */
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    /** When a retry sweep last took the event (null until then): the next try waits a whole interval. */
+    lastAttemptAt: timestamptz('last_attempt_at'),
     processedAt: timestamptz('processed_at'),
   },
   (t) => [
