@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { get, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -31,6 +32,17 @@ describe('imports and exports cannot take the pool from everyone else', () => {
     const pool = t.deps.database.pool;
     return pool ? pool.totalCount - pool.idleCount : 0;
   };
+  /** This process's open descriptors on import spool files (a removed one shows as "... (deleted)"). */
+  const openSpoolFiles = () =>
+    readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.includes('contact-import-'));
   const importFile = (user: TestUser, fileUrl: string) =>
     t.request({ url: '/contacts/import-file', token: user.accessToken, body: { fileUrl } });
   const exportOf = (user: TestUser) => t.request({ url: '/contacts/export', token: user.accessToken });
@@ -144,6 +156,36 @@ describe('imports and exports cannot take the pool from everyone else', () => {
       await expect.poll(busyConnections, { timeout: 10_000 }).toBe(0);
       const next = await service.export(auth, { format: 'csv' });
       next.body.destroy();
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('closes the spooled file of an import whose staging fails before any row is read', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    server.file('/staging-fails.csv', 'phoneNumber,firstName\n+2348031700001,A\n');
+    // A pool that cannot hand out a connection (exhausted, or the database gone) fails the staging step.
+    const database = {
+      ...t.deps.database,
+      kind: 'postgres' as const,
+      pool: { connect: () => Promise.reject(new Error('no connection for staging')) },
+    } as unknown as typeof t.deps.database;
+    const service = new ContactTransferService({ ...t.deps, database });
+    const auth: AuthContext = {
+      accountId: user.accountId,
+      sessionId: user.sessionId,
+      email: user.email,
+      role: 'business',
+      verified: true,
+      businessId: user.businessId,
+      businessVerified: 'accepted',
+      businessType: null,
+    };
+    try {
+      await expect(service.importFile(auth, server.url('/staging-fails.csv'))).rejects.toThrow(
+        'no connection for staging',
+      );
+      expect(openSpoolFiles()).toEqual([]);
     } finally {
       await service.close();
     }

@@ -87,15 +87,19 @@ export class ContactTransferService {
     try {
       const country = await businessCountry(this.deps.db, businessId);
       const { file, format } = await this.files.open(businessId, fileUrl).catch(rethrowFetch);
+      // The CSV stream opens here, but its reader only runs once rows are read: when no slot is free (429)
+      // or staging fails first, the stream is closed below, or it would hold its descriptor and the
+      // removed file's disk space for the life of the process.
+      const body = format === 'csv' ? file.read() : undefined;
       try {
-        const table =
-          format === 'csv'
-            ? csvRows(file.read())
-            : xlsxRows(file.path, this.deps.config.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES);
+        const table = body
+          ? csvRows(body)
+          : xlsxRows(file.path, this.deps.config.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES);
         return await this.limits.withSlot(() =>
           importContacts(this.deps.database, businessId, country, dataRows(table), this.deps.logger),
         );
       } finally {
+        body?.destroy();
         await file.remove();
       }
     } finally {
