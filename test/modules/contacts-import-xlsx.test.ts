@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSharedStrings } from '../../src/modules/contacts/import/shared-strings.js';
+import { MAX_PENDING_XML_CHARS } from '../../src/modules/contacts/import/xml-events.js';
 import { contacts } from '../../src/platform/db/schema/index.js';
 import { createUser, type TestUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
@@ -184,6 +185,27 @@ describe('XLSX imports: first tab, temporary files, unpacked-size caps', () => {
       statusCode: 400,
       message: expect.stringMatching(/shared strings take more than 10000 bytes/),
     });
+  });
+
+  it.each([
+    ['text node', '<si><t>', 'a'],
+    ['comment', '<!--', '<'],
+    ['CDATA section', '<si><t><![CDATA[', '<'],
+  ])('stops at one %s of hundreds of megabytes, long before its end', async (_kind, opening, filler) => {
+    // 400 chunks of 64 Ki characters (25 MiB) that never close the node: without the bound, the parser
+    // would hold all of it (a file of a few hundred KB zipped can unpack to 500 MB of one node).
+    const chunk = filler.repeat(64 * 1024);
+    let sent = 0;
+    const source = Readable.from(
+      (function* () {
+        yield `<sst xmlns="${MAIN_NS}">${opening}`;
+        for (; sent < 400; sent++) yield chunk;
+      })(),
+    );
+    await expect(readSharedStrings(source, 64 * 1024 * 1024)).rejects.toThrow(
+      `one XML node is longer than ${MAX_PENDING_XML_CHARS} characters`,
+    );
+    expect(sent).toBeLessThan(40);
   });
 
   it('reads what Excel and other writers store: rich text, phonetic guides, inline strings, prefixes, gaps', async () => {

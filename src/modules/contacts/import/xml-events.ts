@@ -13,6 +13,26 @@ export interface XmlHandlers {
 export const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
+ * The most characters the parser may hold for one node before handing it over: it keeps a text node, a
+ * comment or a CDATA section whole until it ends, so the cell and shared-string bounds, which run on what it
+ * hands over, come too late for one node of hundreds of megabytes (a few hundred KB zipped). Far above any
+ * real node: a cell holds at most 32,767 characters, four bytes of markup each at worst.
+ */
+export const MAX_PENDING_XML_CHARS = 1024 * 1024;
+
+/** What saxes accumulates between events (its own fields; checked defensively, absent means nothing). */
+interface SaxesBuffers {
+  text?: string;
+  name?: string;
+  entity?: string;
+}
+
+function pendingChars(parser: SaxesParser<{ xmlns: false; position: false }>): number {
+  const buffers = parser as unknown as SaxesBuffers;
+  return (buffers.text?.length ?? 0) + (buffers.name?.length ?? 0) + (buffers.entity?.length ?? 0);
+}
+
+/**
  * Feeds `source` (UTF-8 XML) to a SAX parser chunk by chunk and yields after each chunk, so the caller hands
  * on what its handlers collected with one chunk in memory, and may stop early (the source is destroyed).
  * The decoder keeps a character split between two chunks whole.
@@ -39,6 +59,8 @@ export async function* xmlChunks(source: Readable, handlers: XmlHandlers): Async
     for await (const chunk of source as AsyncIterable<Buffer>) {
       parser.write(decoder.write(chunk));
       if (failure) throw failure;
+      if (pendingChars(parser) > MAX_PENDING_XML_CHARS)
+        throw new Error(`one XML node is longer than ${MAX_PENDING_XML_CHARS} characters`);
       yield;
     }
     parser.write(decoder.end()).close();
