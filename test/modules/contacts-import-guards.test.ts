@@ -166,6 +166,7 @@ describe('import-file guards: SSRF, size cap, timeout, redirects', () => {
       '2606:4700::1111',
       '2a00:1450:4001:80e::200e',
       '64:ff9b::808:808', // the well-known NAT64 prefix in front of a public IPv4
+      '2002:808:808::1', // 6to4 of a public IPv4
     ])
       expect(isPublicAddress(ip), ip).toBe(true);
     for (const ip of [
@@ -189,6 +190,9 @@ describe('import-file guards: SSRF, size cap, timeout, redirects', () => {
       '::ffff:10.0.0.1',
       '64:ff9b::a9fe:a9fe',
       '2002:7f00:1::1',
+      '2002:7f00::1', // 6to4 of 127.0.0.0: its last IPv4 group compressed away
+      '2002:a00::', // 6to4 of 10.0.0.0
+      '2002:0a00:0000:0000:0000:0000:0000:0001', // the same, spelt out
       '::7f00:1', // IPv4-compatible loopback
       '::8.8.8.8', // IPv4-compatible, even of a public address: deprecated, never routed
       '::ffff:0:7f00:1', // IPv4-translated

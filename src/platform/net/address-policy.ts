@@ -53,13 +53,33 @@ function embeddedIpv4(ipv6: string): string | null {
     const low = Number.parseInt(hex[2]!, 16);
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
-  if (sixToFour) {
-    const high = Number.parseInt(sixToFour[1]!, 16);
-    const low = Number.parseInt(sixToFour[2]!, 16);
+  const groups = ipv6Groups(lower);
+  if (groups?.[0] === 0x2002) {
+    // 6to4: the IPv4 address is the second and third groups, whichever of them the text compressed away.
+    const [high, low] = [groups[1]!, groups[2]!];
     return [high >> 8, high & 255, low >> 8, low & 255].join('.');
   }
   return null;
+}
+
+/** The eight 16-bit groups of an IPv6 address in text form (`::` expanded, a dotted tail as two groups). */
+function ipv6Groups(ipv6: string): number[] | null {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ipv6);
+  let text = ipv6;
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${ipv6.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, extra] = text.split('::');
+  if (extra !== undefined) return null;
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const front = part(head);
+  const back = part(tail);
+  const zeros = tail === undefined ? 0 : 8 - front.length - back.length;
+  const groups = [...front, ...Array(Math.max(0, zeros)).fill(0), ...back];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
 }
 
 /** True when `ip` (a literal IPv4 or IPv6 address) is a public unicast address. */
