@@ -122,6 +122,7 @@ export class Dispatcher implements Job {
         deps.logger,
         (businessId, tokens) => this.startPaced(businessId, tokens),
         () => this.pump(),
+        (businessId) => this.releaseWaiting(businessId),
       );
     }
     this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);
@@ -212,7 +213,7 @@ export class Dispatcher implements Job {
       const want = this.pacer
         ? Math.min(room, batchSize, this.backlogCap - (this.waitingOf.get(businessId) ?? 0))
         : Math.min(room, batchSize);
-      if (want <= 0) continue;
+      if (want <= 0 || this.pacer?.isUnreachable(businessId)) continue;
       const gate = this.gate(businessId);
       const { limit, probe } = gate.claimAllowance(want, now);
       if (limit === 0) {
@@ -278,6 +279,17 @@ export class Dispatcher implements Job {
       if (this.startSend(message)) started++;
     }
     return started;
+  }
+
+  /** Hands every claimed-but-unstarted message of the business back to the queue (attempt not counted). */
+  private releaseWaiting(businessId: string): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const message = this.waiting[i]!;
+      if (message.businessId !== businessId) continue;
+      this.waiting.splice(i, 1);
+      this.settle(message, { id: message.id, kind: 'release' });
+    }
+    this.waitingOf.delete(businessId);
   }
 
   /** Sends one claimed message, or hands it back while its business is paused; true when it was sent. */

@@ -15,6 +15,8 @@ export class SendPacer {
   /** Businesses waiting for their bucket to refill (or for the store to answer again). */
   private readonly waits = new Map<string, NodeJS.Timeout>();
   private readonly draws = new Set<Promise<void>>();
+  /** Businesses whose limiter did not answer their last draw, until the pause after it ends. */
+  private readonly unreachable = new Set<string>();
   private readonly minDraw: number;
   private stopped = false;
 
@@ -27,9 +29,16 @@ export class SendPacer {
     private readonly spend: (businessId: string, tokens: number) => number,
     /** Called when a wait is over: the business may draw again. */
     private readonly onReady: () => void,
+    /** Called when the limit cannot be checked for the business: its held messages should go back. */
+    private readonly onUnreachable: (businessId: string) => void = () => {},
   ) {
     // Waiting for half a bucket instead of one token keeps round trips few at low rates.
     this.minDraw = Math.ceil(bucketCapacity(ratePerSecond) / 2);
+  }
+
+  /** True while the business's sends are paused because its limiter did not answer: claim nothing for it. */
+  isUnreachable(businessId: string): boolean {
+    return this.unreachable.has(businessId);
   }
 
   /** Draws up to `want` tokens for the business, unless a draw is already out or its bucket is empty. */
@@ -48,6 +57,7 @@ export class SendPacer {
     this.stopped = true;
     for (const timer of this.waits.values()) clearTimeout(timer);
     this.waits.clear();
+    this.unreachable.clear();
     await Promise.all([...this.draws]);
   }
 
@@ -60,6 +70,10 @@ export class SendPacer {
     } catch (err) {
       // The limit cannot be checked: send nothing for this business until the store answers again.
       this.logger.warn({ err, businessId }, 'dispatcher: rate limiter unreachable; pausing sends');
+      // However long the store stays down, nothing waits in memory meanwhile: an opt-out arriving during
+      // the outage finds the business's messages in the queue and cancels them there.
+      this.unreachable.add(businessId);
+      this.onUnreachable(businessId);
       return this.waitFor(businessId, this.retryMs);
     }
     const used = this.stopped ? 0 : this.spend(businessId, granted);
@@ -75,6 +89,7 @@ export class SendPacer {
     const timer = setTimeout(
       () => {
         this.waits.delete(businessId);
+        this.unreachable.delete(businessId);
         this.onReady();
       },
       Math.max(1, ms),

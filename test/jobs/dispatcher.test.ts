@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reclaimExpiredLeases, recordOutcomes } from '../../src/jobs/dispatch.repository.js';
-import { CREDENTIALS_MISSING, type Dispatcher } from '../../src/jobs/dispatcher.js';
+import { CREDENTIALS_MISSING, Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
 import {
   businesses,
@@ -257,6 +258,55 @@ describe('dispatcher', () => {
     expect(sim.gateway.sendsTo(other)).toBe(1);
     const [message] = (await messagesOf(t, campaign.id)).filter((m) => m.phoneNumber === target);
     expect(message).toMatchObject({ status: 'failed', error: OPTED_OUT_REASON, attempts: 1 });
+  });
+
+  it('holds nothing in memory while its rate limiter is down, so a STOP sent meanwhile is honoured', async () => {
+    const { user, campaign, phones } = await queuedCampaign(t, 6);
+    const target = phones[0]!;
+    const [business] = await t.db.select().from(businesses).where(eq(businesses.id, user.businessId));
+    // Redis is down: every draw of the limiter fails at once.
+    const down = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false });
+    down.on('error', () => {}); // refused connections, expected here
+    const limited = new Dispatcher(
+      { ...t.deps, messaging: sim.adapter, redis: down },
+      dispatcherOptions(t.deps.config, { pollMs: 50, leaseMs: 5_000, ratePerSecond: 80, batchSize: 50 }),
+    ).start();
+    try {
+      // Claimed, refused a token, handed back: the messages sit in the queue, not in the dispatcher.
+      await eventually(
+        () => limited.stats.claimed,
+        (n) => n >= 6,
+      );
+      const queuedNow = await eventually(
+        async () =>
+          (await messagesOf(t, campaign.id)).filter((m) => m.attempts === 0 && m.status === 'queued').length,
+        (n) => n === 6,
+      );
+      expect(queuedNow).toBe(6);
+      const stop = await t.request({
+        url: '/webhooks/messaging-provider',
+        body: {
+          waNumber: business!.wabaNumber,
+          mobile: target.slice(1),
+          type: 'text',
+          text: 'STOP',
+          timestamp: 'd1',
+        },
+      });
+      expect(stop.status).toBe(200);
+    } finally {
+      await limited.stop();
+      down.disconnect();
+    }
+    expect(sim.gateway.sendsTo(target)).toBe(0);
+
+    // The store is back (here: a dispatcher with a working limiter): everyone but the STOP gets the message.
+    start({ ratePerSecond: 80 });
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 5, failedCount: 1 });
+    expect(sim.gateway.sendsTo(target)).toBe(0);
+    const [message] = (await messagesOf(t, campaign.id)).filter((m) => m.phoneNumber === target);
+    expect(message).toMatchObject({ status: 'failed', error: OPTED_OUT_REASON });
   });
 
   it('fails instead of re-queueing a released or reclaimed message whose recipient opted out, refunding nothing', async () => {
