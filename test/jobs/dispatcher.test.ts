@@ -37,6 +37,14 @@ describe('dispatcher', () => {
     sim.gateway.errorRate = 0;
     sim.gateway.latencyMs = 0;
   });
+  /** The recipient `phone` sends STOP to the business's number, through the messaging webhook. */
+  const sendStop = async (businessId: string, phone: string, timestamp: string) => {
+    const [business] = await t.db.select().from(businesses).where(eq(businesses.id, businessId));
+    return t.request({
+      url: '/webhooks/messaging-provider',
+      body: { waNumber: business!.wabaNumber, mobile: phone.slice(1), type: 'text', text: 'STOP', timestamp },
+    });
+  };
   const completed = (id: string) =>
     eventually(
       () => campaignRow(t, id),
@@ -230,7 +238,6 @@ describe('dispatcher', () => {
   it('does not retry, after the STOP, a message that was being sent when its recipient opted out', async () => {
     const { user, campaign, phones } = await queuedCampaign(t, 2);
     const [target, other] = phones as [string, string];
-    const [business] = await t.db.select().from(businesses).where(eq(businesses.id, user.businessId));
     // The first send to the target fails (a transient 500) after a slow second; a retry would be accepted.
     sim.gateway.failRecipient(target, 1);
     sim.gateway.latencyMs = 2_000;
@@ -239,17 +246,7 @@ describe('dispatcher', () => {
       () => sim.gateway.requestsTo(target),
       (n) => n === 1,
     );
-    const stop = await t.request({
-      url: '/webhooks/messaging-provider',
-      body: {
-        waNumber: business!.wabaNumber,
-        mobile: target.slice(1),
-        type: 'text',
-        text: 'STOP',
-        timestamp: 's1',
-      },
-    });
-    expect(stop.status).toBe(200);
+    expect((await sendStop(user.businessId, target, 's1')).status).toBe(200);
     sim.gateway.latencyMs = 0;
     const done = await completed(campaign.id);
     expect(done).toMatchObject({ sentCount: 1, failedCount: 1 });
@@ -263,7 +260,6 @@ describe('dispatcher', () => {
   it('holds nothing in memory while its rate limiter is down, so a STOP sent meanwhile is honoured', async () => {
     const { user, campaign, phones } = await queuedCampaign(t, 6);
     const target = phones[0]!;
-    const [business] = await t.db.select().from(businesses).where(eq(businesses.id, user.businessId));
     // Redis is down: every draw of the limiter fails at once.
     const down = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false });
     down.on('error', () => {}); // refused connections, expected here
@@ -283,17 +279,7 @@ describe('dispatcher', () => {
         (n) => n === 6,
       );
       expect(queuedNow).toBe(6);
-      const stop = await t.request({
-        url: '/webhooks/messaging-provider',
-        body: {
-          waNumber: business!.wabaNumber,
-          mobile: target.slice(1),
-          type: 'text',
-          text: 'STOP',
-          timestamp: 'd1',
-        },
-      });
-      expect(stop.status).toBe(200);
+      expect((await sendStop(user.businessId, target, 'd1')).status).toBe(200);
     } finally {
       await limited.stop();
       down.disconnect();

@@ -43,6 +43,17 @@ describe('imports and exports cannot take the pool from everyone else', () => {
         }
       })
       .filter((target) => target.includes('contact-import-'));
+  /** What the routes hand the service for a verified business's request. */
+  const authOf = (user: TestUser): AuthContext => ({
+    accountId: user.accountId,
+    sessionId: user.sessionId,
+    email: user.email,
+    role: 'business',
+    verified: true,
+    businessId: user.businessId,
+    businessVerified: 'accepted',
+    businessType: null,
+  });
   const importFile = (user: TestUser, fileUrl: string) =>
     t.request({ url: '/contacts/import-file', token: user.accessToken, body: { fileUrl } });
   const exportOf = (user: TestUser) => t.request({ url: '/contacts/export', token: user.accessToken });
@@ -136,16 +147,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
   it('ends an export whose client stops reading, and gives its slot and connection back', async () => {
     const user = await createUser(t);
     await seed(user, 20_000);
-    const auth: AuthContext = {
-      accountId: user.accountId,
-      sessionId: user.sessionId,
-      email: user.email,
-      role: 'business',
-      verified: true,
-      businessId: user.businessId,
-      businessVerified: 'accepted',
-      businessType: null,
-    };
+    const auth = authOf(user);
     const service = new ContactTransferService(t.deps, { exportIdleMs: 200 });
     try {
       const first = await service.export(auth, { format: 'csv' });
@@ -171,16 +173,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
       pool: { connect: () => Promise.reject(new Error('no connection for staging')) },
     } as unknown as typeof t.deps.database;
     const service = new ContactTransferService({ ...t.deps, database });
-    const auth: AuthContext = {
-      accountId: user.accountId,
-      sessionId: user.sessionId,
-      email: user.email,
-      role: 'business',
-      verified: true,
-      businessId: user.businessId,
-      businessVerified: 'accepted',
-      businessType: null,
-    };
+    const auth = authOf(user);
     try {
       await expect(service.importFile(auth, server.url('/staging-fails.csv'))).rejects.toThrow(
         'no connection for staging',
