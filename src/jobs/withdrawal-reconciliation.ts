@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { reconcileWithdrawals } from '../modules/affiliate/withdrawal-reconciliation.js';
 import type { Job } from './index.js';
+import { periodicJob } from './periodic-job.js';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment' | 'config'>;
 
@@ -21,25 +22,13 @@ export function startWithdrawalReconciliation(
     deps.config.WITHDRAWAL_RECONCILE_AFTER_MS,
     2 * deps.config.PROVIDER_TIMEOUT_MS,
   );
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return; // a slow provider: let the round finish rather than start a second one
+  return periodicJob('withdrawal-reconciliation', intervalMs, async () => {
     const log = deps.logger.child({ sweepId: randomUUID() });
-    running = reconcileWithdrawals(deps, { olderThanMs, log })
-      .then((report) => {
-        if (report.checked || report.unreachable) log.info(report, 'withdrawal reconciliation done');
-      })
-      .catch((err) => log.error({ err }, 'withdrawal reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    name: 'withdrawal-reconciliation',
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    try {
+      const report = await reconcileWithdrawals(deps, { olderThanMs, log });
+      if (report.checked || report.unreachable) log.info(report, 'withdrawal reconciliation done');
+    } catch (err) {
+      log.error({ err }, 'withdrawal reconciliation failed');
+    }
+  });
 }

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { saveAppSettings } from '../../src/modules/settings/app-settings.repository.js';
 import {
   campaignMessages,
   campaigns,
@@ -409,26 +408,6 @@ describe('campaigns: publishing and billing', () => {
       amount: '0.0200',
       earningsDelta: '0.00',
     });
-  });
-
-  it('e-mails the business once its balance falls below the low-credit threshold', async () => {
-    await saveAppSettings(t.db, { lowCreditThreshold: '100' });
-    const user = await sender('105');
-    await createContacts(t, user.businessId, 10);
-    const res = await t.request({
-      url: '/campaigns',
-      token: user.accessToken,
-      body: {
-        name: 'Low',
-        message: 'x',
-        sendToAllContact: true,
-        isScheduled: false,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status).toBe(201);
-    const mail = await t.mailbox.waitFor(user.email, /credit balance is low/i);
-    expect(mail.text).toMatch(/95 credits left/);
   });
 
   it('bills 20 concurrent publishes of one draft once and queues one message per recipient', async () => {

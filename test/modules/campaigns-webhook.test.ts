@@ -85,6 +85,24 @@ describe('messaging webhook: opt-in and opt-out', () => {
       .select()
       .from(campaignMessages)
       .where(and(eq(campaignMessages.campaignId, campaignId), eq(campaignMessages.phoneNumber, phone)));
+  /** An event in the inbox as a sweep finds it: stored two minutes ago (unless told) and not finished. */
+  const storedEvent = async (
+    event: Pick<typeof webhookEvents.$inferInsert, 'eventKey' | 'payload'> &
+      Partial<typeof webhookEvents.$inferInsert>,
+  ) =>
+    (
+      await t.db
+        .insert(webhookEvents)
+        .values({
+          provider: 'messaging-provider',
+          eventType: 'opt_in',
+          receivedAt: new Date(Date.now() - 120_000),
+          ...event,
+        })
+        .returning()
+    )[0]!;
+  const eventById = async (id: string) =>
+    (await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0]!;
 
   it('opts a new number in: contact created, latest campaign queued and billed once, confirmed, notified', async () => {
     const { user, number, campaign } = await business('50');
@@ -273,103 +291,65 @@ describe('messaging webhook: opt-in and opt-out', () => {
       timestamp: '9',
       button: null,
     };
-    const [event] = await t.db
-      .insert(webhookEvents)
-      .values({
-        provider: 'messaging-provider',
-        eventKey: `crashed-${from}`,
-        eventType: 'opt_in',
-        payload,
-        receivedAt: new Date(Date.now() - 120_000),
-      })
-      .returning();
+    const event = await storedEvent({ eventKey: `crashed-${from}`, payload });
     const service = new MessagingWebhookService({ ...t.deps, messaging });
     expect(await service.retryUnfinished()).toBeGreaterThanOrEqual(1);
     expect((await contactOf(user.businessId, `+${from}`))!.optIn).toBe(true);
     expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(1);
-    const [stored] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, event!.id));
-    expect(stored!.status).toBe('processed');
+    expect((await eventById(event.id)).status).toBe('processed');
     expect(await service.retryUnfinished()).toBe(0);
   });
 
   it('handles again an event whose handling failed, and gives up after MAX_EVENT_ATTEMPTS sweeps', async () => {
     const { user, number, campaign } = await business('50');
     const from = mobile();
-    const [failed] = await t.db
-      .insert(webhookEvents)
-      .values({
-        provider: 'messaging-provider',
-        eventKey: `failed-${from}`,
-        eventType: 'opt_in',
-        payload: {
-          waNumber: number,
-          mobile: from,
-          name: 'Again',
-          type: 'text',
-          text: 'START',
-          timestamp: '3',
-        },
-        status: 'failed',
-        error: 'Connection terminated unexpectedly',
-        receivedAt: new Date(Date.now() - 120_000),
-      })
-      .returning();
+    const failed = await storedEvent({
+      eventKey: `failed-${from}`,
+      payload: { waNumber: number, mobile: from, name: 'Again', type: 'text', text: 'START', timestamp: '3' },
+      status: 'failed',
+      error: 'Connection terminated unexpectedly',
+    });
     const service = new MessagingWebhookService({ ...t.deps, messaging });
     expect(await service.retryUnfinished()).toBeGreaterThanOrEqual(1);
     expect(await contactOf(user.businessId, `+${from}`)).toMatchObject({ firstName: 'Again', optIn: true });
     expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(1);
-    const [handled] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, failed!.id));
-    expect(handled).toMatchObject({ status: 'processed', error: null, attempts: 1 });
+    expect(await eventById(failed.id)).toMatchObject({ status: 'processed', error: null, attempts: 1 });
 
     // An event whose handling fails every time (here: a stored payload without the business's number).
-    const [broken] = await t.db
-      .insert(webhookEvents)
-      .values({
-        provider: 'messaging-provider',
-        eventKey: `broken-${from}`,
-        eventType: 'opt_in',
-        payload: { mobile: from, text: 'START' },
-        status: 'failed',
-        receivedAt: new Date(Date.now() - 120_000),
-      })
-      .returning();
+    const broken = await storedEvent({
+      eventKey: `broken-${from}`,
+      payload: { mobile: from, text: 'START' },
+      status: 'failed',
+    });
     for (let sweep = 0; sweep < MAX_EVENT_ATTEMPTS + 2; sweep++) await service.retryUnfinished(0);
-    const [gaveUp] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, broken!.id));
+    const gaveUp = await eventById(broken.id);
     expect(gaveUp).toMatchObject({ status: 'failed', attempts: MAX_EVENT_ATTEMPTS });
-    expect(gaveUp!.error).toBeTruthy();
+    expect(gaveUp.error).toBeTruthy();
     // The successful event was not handled again by those sweeps.
-    const [once] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, failed!.id));
-    expect(once!.attempts).toBe(1);
+    expect((await eventById(failed.id)).attempts).toBe(1);
   });
 
   it('never lets a retried opt-in override a later opt-out, and leaves decisions over an hour old alone', async () => {
     const { user, number, campaign } = await business('50');
     const from = mobile();
-    const failedEvent = async (key: string, text: string, receivedAgoMs: number) =>
-      (
-        await t.db
-          .insert(webhookEvents)
-          .values({
-            provider: 'messaging-provider',
-            eventKey: `${key}-${from}`,
-            eventType: text === 'STOP' ? 'opt_out' : 'opt_in',
-            payload: {
-              waNumber: number,
-              mobile: from,
-              name: 'Changed Mind',
-              type: 'text',
-              text,
-              timestamp: key,
-            },
-            status: 'failed',
-            error: 'Connection terminated unexpectedly',
-            receivedAt: new Date(Date.now() - receivedAgoMs),
-          })
-          .returning()
-      )[0]!;
+    const failedStart = (key: string, receivedAgoMs: number) =>
+      storedEvent({
+        eventKey: `${key}-${from}`,
+        payload: {
+          waNumber: number,
+          mobile: from,
+          name: 'Changed Mind',
+          type: 'text',
+          text: 'START',
+          timestamp: key,
+        },
+        status: 'failed',
+        error: 'Connection terminated unexpectedly',
+        receivedAt: new Date(Date.now() - receivedAgoMs),
+      });
     // Two hours ago a START failed; two minutes ago another START failed; then the person sent STOP.
-    const ancient = await failedEvent('ancient', 'START', 2 * 60 * 60_000);
-    const start = await failedEvent('start', 'START', 120_000);
+    const ancient = await failedStart('ancient', 2 * 60 * 60_000);
+    const start = await failedStart('start', 120_000);
     const res = await post({ waNumber: number, mobile: from, text: 'STOP', timestamp: 'stop' });
     expect(res.status).toBe(200);
     const optedOut = await contactOf(user.businessId, `+${from}`);
@@ -377,11 +357,10 @@ describe('messaging webhook: opt-in and opt-out', () => {
 
     const service = new MessagingWebhookService({ ...t.deps, messaging });
     await service.retryUnfinished();
-    const [retried] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, start.id));
+    const retried = await eventById(start.id);
     expect(retried).toMatchObject({ status: 'ignored', attempts: 1 });
-    expect(retried!.error).toContain('superseded');
-    const [old] = await t.db.select().from(webhookEvents).where(eq(webhookEvents.id, ancient.id));
-    expect(old).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(retried.error).toContain('superseded');
+    expect(await eventById(ancient.id)).toMatchObject({ status: 'failed', attempts: 0 });
     expect((await contactOf(user.businessId, `+${from}`))?.optIn ?? false).toBe(false);
     expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(0);
     const welcomes = gateway.accepted.filter(

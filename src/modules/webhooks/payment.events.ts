@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import type { Job } from '../../jobs/index.js';
+import { periodicJob } from '../../jobs/periodic-job.js';
 import { webhookEvents } from '../../platform/db/schema/index.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { applyTransferOutcome, type TransferOutcome } from '../affiliate/withdrawals.js';
@@ -161,26 +162,9 @@ export class PaymentEventProcessor {
  */
 export function startPaymentEventSweep(deps: Deps, intervalMs = 60_000): Job {
   const processor = new PaymentEventProcessor(deps);
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    // A round slower than the interval would otherwise see its own claims come of age and handle them a
-    // second time, overwriting `processed` with `ignored` (already processed).
-    if (running) return;
-    running = processor
-      .retryUnfinished(intervalMs)
-      .catch((err) => {
-        deps.logger.error({ err }, 'payment event sweep failed');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    name: 'payment-event-sweep',
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return periodicJob('payment-event-sweep', intervalMs, () =>
+    processor.retryUnfinished(intervalMs).catch((err) => {
+      deps.logger.error({ err }, 'payment event sweep failed');
+    }),
+  );
 }
