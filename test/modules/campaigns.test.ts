@@ -9,6 +9,7 @@ import {
   walletOf,
 } from '../factories.js';
 import { useTestApp } from '../harness.js';
+import { queuedCampaign } from '../jobs/helpers.js';
 
 const future = (minutes = 60) => new Date(Date.now() + minutes * 60_000).toISOString();
 
@@ -215,6 +216,28 @@ describe('campaigns: drafts, listing, editing, deleting', () => {
     expect(failed.body.data.items.map((m: { firstName: string }) => m.firstName)).toEqual(['F0']);
     expect((await page({ pageSize: '0' })).status).toBe(400);
     expect((await page({ pageSize: '1000' })).body.data.pageSize).toBe(100);
+  });
+
+  it('keeps the message of a contact deleted after publish, listing its contact as null', async () => {
+    const { user, campaign } = await queuedCampaign(t, 2);
+    const before = await t.request({ url: `/campaigns/${campaign.id}/messages`, token: user.accessToken });
+    const [gone, kept] = before.body.data.items as { contactId: string; phoneNumber: string }[];
+    const del = await t.request({
+      method: 'DELETE',
+      url: `/contacts/${gone!.contactId}`,
+      token: user.accessToken,
+    });
+    expect(del.status).toBe(200);
+
+    const after = await t.request({ url: `/campaigns/${campaign.id}/messages`, token: user.accessToken });
+    expect(after.body.data.total).toBe(2);
+    const byPhone = new Map(
+      (after.body.data.items as { contactId: string | null; phoneNumber: string; status: string }[]).map(
+        (m) => [m.phoneNumber, m],
+      ),
+    );
+    expect(byPhone.get(gone!.phoneNumber)).toMatchObject({ contactId: null, status: 'queued' });
+    expect(byPhone.get(kept!.phoneNumber)).toMatchObject({ contactId: kept!.contactId, status: 'queued' });
   });
 
   it("edits a draft, and refuses to edit a published campaign or another business's", async () => {

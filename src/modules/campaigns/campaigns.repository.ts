@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, not, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
-import { businesses, campaignMessages, campaigns } from '../../platform/db/schema/index.js';
+import { businesses, campaignMessages, campaigns, contacts } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import type { MESSAGE_STATUSES } from './campaigns.schemas.js';
 
@@ -154,8 +154,10 @@ export async function listCampaignMessages(
   );
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      // contact_id has no foreign key (migration 0007): a contact deleted since is shown as null.
+      .select({ ...getTableColumns(campaignMessages), contactId: contacts.id })
       .from(campaignMessages)
+      .leftJoin(contacts, eq(contacts.id, campaignMessages.contactId))
       .where(where)
       .orderBy(desc(campaignMessages.createdAt), desc(campaignMessages.id))
       .limit(q.pageSize)

@@ -132,7 +132,12 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function queryRowsPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as {
     session: {
-      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): {
+      prepareQuery(
+        q: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): {
         execute(): Promise<{ rows: T[] }>;
       };
     };
