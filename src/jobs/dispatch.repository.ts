@@ -184,14 +184,19 @@ export const LEASE_LOST_REASON =
 /**
  * Messages whose dispatcher died (its lease ran out) go back to the queue, or fail once they have used
  * every attempt or their recipient has opted out meanwhile. Their last send may or may not have reached
- * the provider: the at-least-once side.
+ * the provider: the at-least-once side. A row locked at that moment is skipped: its owner is still alive
+ * and writing its outcome (the same deadlock as the heartbeat's, see `extendLeases`); if that write fails,
+ * a later round reclaims it.
  */
 export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise<string[]> {
   const rows = await queryRows<{ campaign_id: string }>(
     db,
     sql`
-      WITH recipients AS MATERIALIZED (
-        ${optedOut(sql`SELECT id FROM campaign_messages WHERE status = 'sending' AND lease_expires_at < now()`)}
+      WITH expired AS MATERIALIZED (
+        SELECT id FROM campaign_messages WHERE status = 'sending' AND lease_expires_at < now()
+        FOR UPDATE SKIP LOCKED
+      ), recipients AS MATERIALIZED (
+        ${optedOut(sql`SELECT id FROM expired`)}
       ), stopped AS (
         SELECT id FROM recipients WHERE NOT opt_in
       ), reclaimed AS (
@@ -202,7 +207,7 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
                          WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
                          ELSE error END,
             next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
-        WHERE status = 'sending' AND lease_expires_at < now()
+        WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id
       )
       SELECT DISTINCT campaign_id FROM reclaimed`,
