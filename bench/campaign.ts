@@ -11,6 +11,9 @@
  * 3. Rate-limited: two dispatchers sharing one business's bucket at `--rate` messages/s (default 80);
  *    reports the send rate the simulator observed and its deviation from the limit.
  *
+ * `--concurrency=N` and `--batch=N` override DISPATCH_CONCURRENCY and DISPATCH_BATCH_SIZE for the baseline
+ * and the dispatchers alike.
+ *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  * database is created on that server and dropped afterwards. REDIS_URL switches the limiter to Redis.
  */
@@ -112,6 +115,8 @@ async function main(): Promise<void> {
   const config = testConfig({
     DATABASE_URL: dbUrl.toString(),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(args.concurrency ? { DISPATCH_CONCURRENCY: args.concurrency } : {}),
+    ...(args.batch ? { DISPATCH_BATCH_SIZE: args.batch } : {}),
   });
   const database = await openDatabase({ url: dbUrl.toString(), poolSize: config.DATABASE_POOL_SIZE });
   const adapter = new GatewayMessagingAdapter({
