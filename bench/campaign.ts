@@ -231,6 +231,8 @@ async function runCampaign(
     new Dispatcher(deps, dispatcherOptions(deps.config, { ratePerSecond: rate, pollMs: 100 })).start(),
   );
   const started = performance.now();
+  const eluStart = performance.eventLoopUtilization();
+  const cpuStart = process.cpuUsage();
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/campaigns',
@@ -255,7 +257,14 @@ async function runCampaign(
     await new Promise((r) => setTimeout(r, 20));
   }
   const seconds = (performance.now() - started) / 1000;
+  const elu = performance.eventLoopUtilization(eluStart).utilization;
+  const cpu = process.cpuUsage(cpuStart);
   await Promise.all(workers.map((w) => w.stop()));
+  // Busy share of this process's event loop (API and dispatchers) against the CPU it got: a loop busy far
+  // more than its CPU share was runnable but waiting for a core.
+  console.log(
+    `           event loop busy ${(100 * elu).toFixed(0)}% of the time, CPU ${((100 * (cpu.user + cpu.system)) / 1e6 / seconds).toFixed(0)}% of a core`,
+  );
   for (const w of workers) {
     const s = w.stats;
     console.log(
