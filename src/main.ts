@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { type Job, startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/superadmin-bootstrap.js';
+import { sweepAbandonedSpools } from './modules/contacts/import/file-spool.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { type Database, openDatabase, runMigrations } from './platform/db/client.js';
 import { createLogger } from './platform/logger.js';
@@ -41,6 +42,13 @@ async function main(): Promise<void> {
     await bootstrapSuperadmin(deps);
 
     const app = role === 'worker' ? undefined : await buildApp(deps);
+    if (app) {
+      // Import files of an API process that died mid-import (SIGKILL, out of memory) are still on disk.
+      void sweepAbandonedSpools().then(
+        (removed) => removed.length && logger!.warn({ removed }, 'removed abandoned import files'),
+        (err) => logger!.warn({ err }, 'sweeping abandoned import files failed'),
+      );
+    }
     const gateway = deps.realtime instanceof RealtimeGateway ? deps.realtime : undefined;
     // The real-time channel shares the API's port; a worker keeps the gateway only to emit through Redis.
     if (app) gateway?.attach(app.server, deps);
