@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     if (app) {
       // Import files of an API process that died mid-import (SIGKILL, out of memory) are still on disk.
       void sweepAbandonedSpools().then(
-        (removed) => removed.length && logger!.warn({ removed }, 'removed abandoned import files'),
+        (removed) => {
+          if (removed.length) logger!.warn({ removed }, 'removed abandoned import files');
+        },
         (err) => logger!.warn({ err }, 'sweeping abandoned import files failed'),
       );
     }

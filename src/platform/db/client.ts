@@ -124,10 +124,14 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /**
  * `queryRows` as a named prepared statement: PostgreSQL parses and plans it once per connection instead of
- * on every call. For the dispatcher's claim and outcome statements, which run thousands of times a minute
- * and whose planning cost as much as their execution (3 ms of ~7 ms for a 70-row outcome write). `query`
- * must produce the same text on every call (only its parameters may vary), and `name` must be unique in the
- * process. The embedded engine has no named statements and runs it as `queryRows` does.
+ * on every call. Meant for statements that run thousands of times a minute and whose planning costs as much
+ * as their execution, like the dispatcher's outcome write (3 ms of ~7 ms for 70 rows). `query` must produce
+ * the same text on every call (only its parameters may vary), and `name` must be unique in the process. The
+ * embedded engine has no named statements and runs it as `queryRows` does.
+ *
+ * drizzle has no public way to name a raw statement, so this calls what its own `db.execute` calls
+ * (`session.prepareQuery` with a name): an upgrade of drizzle-orm must keep that internal call working; the
+ * dispatcher tests fail if it does not.
  */
 export async function queryRowsPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as {
