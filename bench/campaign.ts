@@ -8,6 +8,12 @@
  * 2. End to end, unlimited: a campaign of `recipients` opted-in contacts published through the API
  *    (billing, INSERT ... SELECT of the messages), then sent by the dispatcher until the campaign is
  *    marked complete. Reports messages/s from the publish request to completion, and peak RSS.
+ *    Both this phase and the baseline report the CPU used per message by this process, the simulator and
+ *    the PostgreSQL server (when it runs on this machine): on a machine whose cores they share, the share
+ *    of raw is the ratio of those sums.
+ * 2b. Database floor: the least database work such a campaign needs (one row inserted and one outcome update
+ *    per message, in bulk; bench/lib/message-floor.ts), with its CPU per message, and what remains of the CPU
+ *    budget that half the raw rate allows once the raw sends and that floor are paid for.
  * 3. Rate-limited: two dispatchers sharing one business's bucket at `--rate` messages/s (default 80);
  *    reports the send rate the simulator observed and its deviation from the limit.
  *
@@ -26,12 +32,22 @@ import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { Dispatcher, dispatcherOptions } from '../src/jobs/dispatcher.js';
 import { testConfig } from '../src/platform/config.js';
-import { openDatabase, runMigrations } from '../src/platform/db/client.js';
+import { openDatabase, queryRows, runMigrations } from '../src/platform/db/client.js';
 import { campaigns } from '../src/platform/db/schema/index.js';
 import { createLogger } from '../src/platform/logger.js';
 import { GatewayMessagingAdapter } from '../src/providers/messaging/gateway.adapter.js';
 import { createUser, setMessagingCredentials } from '../test/factories.js';
 import type { TestApp } from '../test/harness.js';
+import {
+  type CpuReading,
+  type CpuSplit,
+  cpuSplit,
+  describeCpuPerItem,
+  findPostmaster,
+  ownCpuSeconds,
+  postgresCpuSeconds,
+} from './lib/cpu-meter.js';
+import { measureMessageFloor } from './lib/message-floor.js';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -68,7 +84,7 @@ class Gateway {
     return new Gateway(child, url);
   }
 
-  call<T>(type: 'stats' | 'reset'): Promise<T> {
+  call<T>(type: 'stats' | 'reset' | 'cpu'): Promise<T> {
     const id = ++this.seq;
     return new Promise((resolve) => {
       const onMessage = (m: { id: number }) => {
@@ -84,6 +100,44 @@ class Gateway {
   stop(): void {
     this.child.disconnect();
   }
+}
+
+/** Where the CPU goes: this process, the simulator, and the PostgreSQL server (when it runs on this machine). */
+function cpuMeter(gateway: Gateway, postmaster: number | null): () => Promise<CpuReading> {
+  return async () => {
+    const { cpuSeconds } = await gateway.call<{ cpuSeconds: number }>('cpu');
+    return {
+      at: performance.now(),
+      own: ownCpuSeconds(),
+      postgres: postgresCpuSeconds(postmaster),
+      other: cpuSeconds,
+    };
+  };
+}
+
+/** Microseconds of CPU per item, for the JSON summary. */
+function perItemUs(split: CpuSplit, items: number) {
+  const us = (s: number | null) => (s === null ? null : Math.round((s * 1e6) / items));
+  return { bench: us(split.own), simulator: us(split.other), postgres: us(split.postgres) };
+}
+
+/**
+ * On a machine whose cores the three parties share, half the raw rate allows twice the CPU per message that
+ * a raw request takes (at the same use of the cores). Says how much of it the raw sends and the database
+ * floor already take, and what end to end used.
+ */
+function cpuBudget(raw: CpuSplit, floor: CpuSplit, e2e: CpuSplit, items: number): string | null {
+  if (raw.other === null || floor.postgres === null || e2e.postgres === null || e2e.other === null)
+    return null;
+  const us = (s: number) => Math.round((s * 1e6) / items);
+  const sends = us(raw.own + raw.other);
+  const floorUs = us(floor.postgres + floor.own);
+  const allowed = 2 * sends;
+  return (
+    `half of raw allows ${allowed} µs of CPU per message (2 x ${sends}); the raw sends and the database floor ` +
+    `take ${sends + floorUs} of it, leaving ${allowed - sends - floorUs} for claims, leases, fencing and ` +
+    `bookkeeping; end to end used ${us(e2e.own + e2e.other + e2e.postgres)}`
+  );
 }
 
 interface Stats {
@@ -131,6 +185,8 @@ async function main(): Promise<void> {
     });
     const app = await buildApp(deps);
     const t = { db: deps.db, deps } as unknown as TestApp;
+    const [backend] = await queryRows<{ pid: number }>(deps.db, sql`SELECT pg_backend_pid() AS pid`);
+    const readCpu = cpuMeter(gateway, findPostmaster(backend!.pid));
     console.log(
       `campaign dispatch benchmark: ${RECIPIENTS} recipients, concurrency ${config.DISPATCH_CONCURRENCY}, ` +
         `batch ${config.DISPATCH_BATCH_SIZE}, gateway latency ${LATENCY_MS} ms, limiter ${deps.redis ? 'redis' : 'postgres'}`,
@@ -150,17 +206,22 @@ async function main(): Promise<void> {
       );
     };
     await blast(Math.min(RECIPIENTS, 5_000));
+    const rawCpuStart = await readCpu();
     const rawStart = performance.now();
     await blast(RECIPIENTS);
     const rawSeconds = (performance.now() - rawStart) / 1000;
+    const rawCpu = cpuSplit(rawCpuStart, await readCpu());
     const rawRate = RECIPIENTS / rawSeconds;
     console.log(
       `baseline   raw adapter -> simulator: ${rawRate.toFixed(0)} requests/s (${rawSeconds.toFixed(2)} s)`,
     );
+    console.log(
+      `           ${describeCpuPerItem(rawCpu, RECIPIENTS, { own: 'client', other: 'simulator' })}`,
+    );
     await gateway.call('reset');
 
     // 2. End to end, no rate limit.
-    const e2e = await runCampaign(t, app, deps, RECIPIENTS, 0, 1);
+    const e2e = await runCampaign(t, app, deps, RECIPIENTS, 0, 1, readCpu);
     const stats = await gateway.call<Stats>('stats');
     const e2eRate = RECIPIENTS / e2e.seconds;
     console.log(
@@ -168,13 +229,29 @@ async function main(): Promise<void> {
         `publish transaction ${e2e.publishSeconds.toFixed(2)} s) = ${((100 * e2eRate) / rawRate).toFixed(0)}% of raw`,
     );
     console.log(
+      `           ${describeCpuPerItem(e2e.cpu, RECIPIENTS, { own: 'bench (API + dispatcher)', other: 'simulator' })}`,
+    );
+    for (const line of e2e.details) console.log(`           ${line}`);
+    console.log(
       `           sends ${stats.totalSends}, recipients ${stats.recipients}, duplicates ${stats.duplicates}, ` +
         `max in flight at the gateway ${stats.maxInFlight}, peak RSS ${mb(peakRss)}`,
     );
     await gateway.call('reset');
 
+    // 2b. The database floor, and what it leaves of the CPU that half the raw rate allows per message.
+    const floor = await measureMessageFloor(deps.db, RECIPIENTS, readCpu);
+    console.log(
+      `db floor   one insert and one outcome update per message, in bulk: ${(RECIPIENTS / floor.seconds).toFixed(0)} ` +
+        `messages/s (${floor.seconds.toFixed(2)} s)`,
+    );
+    console.log(
+      `           ${describeCpuPerItem(floor.cpu, RECIPIENTS, { own: 'bench', other: 'simulator' })}`,
+    );
+    const budget = cpuBudget(rawCpu, floor.cpu, e2e.cpu, RECIPIENTS);
+    if (budget) console.log(`           ${budget}`);
+
     // 3. Rate-limited, two dispatchers sharing the bucket.
-    await runCampaign(t, app, deps, RATE_RECIPIENTS, RATE, 2);
+    const limited = await runCampaign(t, app, deps, RATE_RECIPIENTS, RATE, 2, readCpu);
     const ls = await gateway.call<Stats>('stats');
     const observed =
       ls.first !== null && ls.last !== null && ls.last > ls.first
@@ -186,6 +263,7 @@ async function main(): Promise<void> {
         `(${deviation >= 0 ? '+' : ''}${deviation.toFixed(1)}%), busiest 1-second window ${ls.worstSecond}, ` +
         `duplicates ${ls.duplicates}, ${Math.abs(deviation) <= 5 ? 'within 5%' : 'OUTSIDE 5%'}`,
     );
+    for (const line of limited.details) console.log(`           ${line}`);
     console.log(
       JSON.stringify({
         recipients: RECIPIENTS,
@@ -194,6 +272,9 @@ async function main(): Promise<void> {
         endToEndSeconds: Number(e2e.seconds.toFixed(2)),
         publishSeconds: Number(e2e.publishSeconds.toFixed(2)),
         shareOfRaw: Number((e2eRate / rawRate).toFixed(2)),
+        cpuPerRawRequestUs: perItemUs(rawCpu, RECIPIENTS),
+        cpuPerMessageUs: perItemUs(e2e.cpu, RECIPIENTS),
+        floorCpuPerMessageUs: perItemUs(floor.cpu, RECIPIENTS),
         duplicates: stats.duplicates,
         peakRssMb: Math.round(peakRss / 1024 / 1024),
         rateLimit: RATE,
@@ -219,7 +300,8 @@ async function runCampaign(
   count: number,
   rate: number,
   dispatchers: number,
-): Promise<{ seconds: number; publishSeconds: number }> {
+  readCpu: () => Promise<CpuReading>,
+): Promise<{ seconds: number; publishSeconds: number; cpu: CpuSplit; details: string[] }> {
   const user = await createUser(t, { businessVerified: 'accepted', credits: String(count) });
   await setMessagingCredentials(t, user.businessId);
   await deps.db.execute(sql`
@@ -230,6 +312,7 @@ async function runCampaign(
   const workers = Array.from({ length: dispatchers }, () =>
     new Dispatcher(deps, dispatcherOptions(deps.config, { ratePerSecond: rate, pollMs: 100 })).start(),
   );
+  const cpuAtStart = await readCpu();
   const started = performance.now();
   const eluStart = performance.eventLoopUtilization();
   const cpuStart = process.cpuUsage();
@@ -259,21 +342,22 @@ async function runCampaign(
   const seconds = (performance.now() - started) / 1000;
   const elu = performance.eventLoopUtilization(eluStart).utilization;
   const cpu = process.cpuUsage(cpuStart);
+  const split = cpuSplit(cpuAtStart, await readCpu());
   await Promise.all(workers.map((w) => w.stop()));
   // Busy share of this process's event loop (API and dispatchers) against the CPU it got: a loop busy far
   // more than its CPU share was runnable but waiting for a core.
-  console.log(
-    `           event loop busy ${(100 * elu).toFixed(0)}% of the time, CPU ${((100 * (cpu.user + cpu.system)) / 1e6 / seconds).toFixed(0)}% of a core`,
-  );
+  const details = [
+    `event loop busy ${(100 * elu).toFixed(0)}% of the time, CPU ${((100 * (cpu.user + cpu.system)) / 1e6 / seconds).toFixed(0)}% of a core`,
+  ];
   for (const w of workers) {
     const s = w.stats;
-    console.log(
-      `           dispatcher: ${s.claims} claims (${(s.claimMs / Math.max(1, s.claims)).toFixed(1)} ms avg, ` +
+    details.push(
+      `dispatcher: ${s.claims} claims (${(s.claimMs / Math.max(1, s.claims)).toFixed(1)} ms avg, ` +
         `${s.claimed} messages), ${s.writes} outcome writes (${(s.writeMs / Math.max(1, s.writes)).toFixed(1)} ms avg, ` +
         `${s.written} outcomes), mean send ${(s.sendMs / Math.max(1, s.sends)).toFixed(1)} ms`,
     );
   }
-  return { seconds, publishSeconds };
+  return { seconds, publishSeconds, cpu: split, details };
 }
 
 main().catch((err) => {

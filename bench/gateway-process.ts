@@ -1,13 +1,18 @@
 /**
  * The gateway simulator in a process of its own, so that in the benchmark it does not share an event loop
- * with the code being measured. Prints its URL; answers `stats` / `reset` over IPC.
+ * with the code being measured. Prints its URL; answers `stats` / `reset` / `cpu`
+ * (the CPU seconds it has used, for the benchmark's CPU split) over IPC.
  */
 import { MessagingGatewaySimulator } from '../test/simulators/messaging-gateway.js';
 
 const latencyMs = Number(process.argv[2] ?? 0);
 const gateway = await new MessagingGatewaySimulator({ latencyMs, record: false }).start();
 
-process.on('message', (msg: { type: 'stats' | 'reset'; id: number }) => {
+process.on('message', (msg: { type: 'stats' | 'reset' | 'cpu'; id: number }) => {
+  if (msg.type === 'cpu') {
+    process.send!({ id: msg.id, cpuSeconds: cpuSeconds() });
+    return;
+  }
   if (msg.type === 'reset') {
     gateway.reset();
     process.send!({ id: msg.id });
@@ -31,5 +36,11 @@ process.on('message', (msg: { type: 'stats' | 'reset'; id: number }) => {
     maxInFlight: gateway.maxInFlight,
   });
 });
+
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 process.on('disconnect', () => void gateway.stop().then(() => process.exit(0)));
 process.send!({ id: 0, url: gateway.url });
