@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startWithdrawalReconciliation } from '../../src/jobs/withdrawal-reconciliation.js';
 import { reconcileWithdrawals } from '../../src/modules/affiliate/withdrawal-reconciliation.js';
@@ -225,6 +225,55 @@ describe('withdrawal reconciliation', () => {
     expect(w.status).toBe('pending');
     expect(await refundsOf(t, w.id)).toHaveLength(0);
     expect((await walletOf(t, user.businessId)).earnings).toBe('600.00');
+  });
+
+  it('goes on with the rest of the round when applying one answer fails in the database', async () => {
+    const stuck = await unconfirmedWithdrawal({ kind: 'error', status: 504, message: 'Gateway Timeout' }, 300);
+    const other = await unconfirmedWithdrawal({ kind: 'error', status: 504, message: 'Gateway Timeout' }, 300);
+    // The stuck one is older, so it comes first in the round.
+    await ageTransaction(t, stuck.reference, 120);
+    await ageTransaction(t, other.reference, 60);
+    // The database refuses to settle that one withdrawal (as a constraint or a lock timeout would).
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_settling() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.reference = '${stuck.reference}' AND NEW.status <> 'pending' THEN
+            RAISE EXCEPTION 'settling refused by the test';
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_settling BEFORE UPDATE ON transactions FOR EACH ROW EXECUTE FUNCTION refuse_settling()',
+      ),
+    );
+    let report: Awaited<ReturnType<typeof reconcile>>;
+    try {
+      report = await reconcile();
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER refuse_settling ON transactions'));
+      await t.db.execute(sql.raw('DROP FUNCTION refuse_settling()'));
+    }
+    expect(report).toMatchObject({ errors: 1 });
+    expect(report.refunded).toBeGreaterThanOrEqual(1);
+    // The other withdrawal of the round was settled; the stuck one was left exactly as it was.
+    const settled = await transactionByReference(t, other.reference);
+    expect(settled.status).toBe('failed');
+    expect(await refundsOf(t, settled.id)).toHaveLength(1);
+    expect((await walletOf(t, other.user.businessId)).earnings).toBe('1000.00');
+    const left = await transactionByReference(t, stuck.reference);
+    expect(left.status).toBe('pending');
+    expect(await refundsOf(t, left.id)).toHaveLength(0);
+    expect((await walletOf(t, stuck.user.businessId)).earnings).toBe('700.00');
+
+    // It comes round again after another delay, and is settled then.
+    await ageTransaction(t, stuck.reference);
+    expect(await reconcile()).toMatchObject({ errors: 0 });
+    const retried = await transactionByReference(t, stuck.reference);
+    expect(retried.status).toBe('failed');
+    expect(await refundsOf(t, retried.id)).toHaveLength(1);
+    expect((await walletOf(t, stuck.user.businessId)).earnings).toBe('1000.00');
   });
 
   it('refunds each withdrawal once when two workers reconcile at the same time, with a webhook racing', async () => {

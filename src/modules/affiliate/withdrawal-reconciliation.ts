@@ -16,6 +16,11 @@ export interface ReconciliationReport {
   flagged: number;
   /** The provider could not be asked; the round stopped there and the rest wait for the next one. */
   unreachable: number;
+  /**
+   * Our side failed to apply the provider's answer (a database error): nothing of that withdrawal changed,
+   * it is asked about again after another delay, and the round went on with the others.
+   */
+  errors: number;
 }
 
 // The provider's final transfer states. `abandoned`, `rejected` and `blocked` never paid anyone, so they
@@ -59,6 +64,7 @@ export async function reconcileWithdrawals(
     unchanged: 0,
     flagged: 0,
     unreachable: 0,
+    errors: 0,
   };
   const stale = await claimStaleWithdrawals(deps.db, opts.olderThanMs, opts.limit);
   for (const { reference, providerReference } of stale) {
@@ -73,38 +79,52 @@ export async function reconcileWithdrawals(
       break;
     }
     report.checked++;
-    if (!transfer && providerReference) {
-      // A clean answer to the transfer call gave us its code, so the provider did take the transfer; its
-      // "no such transfer" now is a contradiction, not proof that no money left.
-      const result = await flagPendingWithdrawal(
-        { ...deps, logger: log },
-        reference,
-        `The payment provider reports no transfer for this withdrawal, though it accepted it as ${providerReference}`,
-      );
-      if (result === 'flagged') report.flagged++;
-      else report.unchanged++;
-      log.warn(
-        { reference, providerReference, result },
-        'withdrawal reconciliation: provider denies an accepted transfer',
-      );
-      continue;
+    try {
+      report[await settle(deps, log, { reference, providerReference }, transfer)]++;
+    } catch (err) {
+      // One withdrawal's failure (a constraint, a lock timeout) must not hold back the others of the round.
+      // Its transaction rolled back, so nothing moved; it comes round again after another `olderThanMs`.
+      report.errors++;
+      log.error({ err, reference }, 'withdrawal reconciliation: applying the provider answer failed');
     }
-    const verdict = verdictOf(transfer);
-    if (!verdict) {
-      report.unchanged++;
-      log.info({ reference, providerStatus: transfer?.status }, 'withdrawal still in progress');
-      continue;
-    }
-    const { result } = await applyTransferOutcome(
-      { ...deps, logger: log },
-      reference,
-      verdict.outcome,
-      verdict.reason,
-    );
-    if (result === 'completed') report.completed++;
-    else if (result === 'refunded') report.refunded++;
-    else report.unchanged++;
-    log.info({ reference, providerStatus: transfer?.status ?? 'not_found', result }, 'withdrawal reconciled');
   }
   return report;
+}
+
+type Settled = 'completed' | 'refunded' | 'unchanged' | 'flagged';
+
+/** Applies the provider's answer about one withdrawal; says which count of the report it goes to. */
+async function settle(
+  deps: Deps,
+  log: Logger,
+  { reference, providerReference }: { reference: string; providerReference: string | null },
+  transfer: VerifiedTransfer | null,
+): Promise<Settled> {
+  if (!transfer && providerReference) {
+    // A clean answer to the transfer call gave us its code, so the provider did take the transfer; its
+    // "no such transfer" now is a contradiction, not proof that no money left.
+    const result = await flagPendingWithdrawal(
+      { ...deps, logger: log },
+      reference,
+      `The payment provider reports no transfer for this withdrawal, though it accepted it as ${providerReference}`,
+    );
+    log.warn(
+      { reference, providerReference, result },
+      'withdrawal reconciliation: provider denies an accepted transfer',
+    );
+    return result === 'flagged' ? 'flagged' : 'unchanged';
+  }
+  const verdict = verdictOf(transfer);
+  if (!verdict) {
+    log.info({ reference, providerStatus: transfer?.status }, 'withdrawal still in progress');
+    return 'unchanged';
+  }
+  const { result } = await applyTransferOutcome(
+    { ...deps, logger: log },
+    reference,
+    verdict.outcome,
+    verdict.reason,
+  );
+  log.info({ reference, providerStatus: transfer?.status ?? 'not_found', result }, 'withdrawal reconciled');
+  return result === 'completed' || result === 'refunded' ? result : 'unchanged';
 }
