@@ -15,6 +15,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import type { AppDeps } from './deps.js';
 import { registerModules } from './modules/index.js';
+import { allowedOrigins, corsOptions } from './platform/http/cors-policy.js';
 import { errorSchema, successEnvelope, successSchema } from './platform/http/envelope.js';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler.js';
 import { ServiceUnavailableError, TooManyRequestsError } from './platform/http/errors.js';
@@ -48,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Requests arriving during shutdown get a 503 in our error envelope (the onRequest hook below).
     return503OnClosing: false,
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(allowedOrigins(config)),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -63,13 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  await app.register(cors, {
-    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
-    credentials: true,
-    // The plugin's default is GET, HEAD and POST: browsers on other origins could not update or delete.
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['X-Request-Id', 'X-Record-Count', 'Content-Disposition', 'Retry-After'],
-  });
+  await app.register(cors, corsOptions(config));
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

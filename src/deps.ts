@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { TokenService } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';
+import { allowedOrigins } from './platform/http/cors-policy.js';
 import { LogMailAdapter } from './platform/mail/log.adapter.js';
 import type { MailPort } from './platform/mail/mail.port.js';
 import { SmtpMailAdapter } from './platform/mail/smtp.adapter.js';
@@ -67,7 +68,7 @@ export function createDeps(
     new RealtimeGateway({
       logger,
       redis,
-      corsOrigin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production',
+      corsOrigin: allowedOrigins(config),
     });
   return {
     config,

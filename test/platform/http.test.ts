@@ -387,6 +387,22 @@ describe('settings that change the HTTP edge', () => {
       expect(read.headers['access-control-allow-origin']).toBeUndefined();
     });
 
+    it('lets a browser read the 400 for a URL the router cannot decode, from allowed origins only', async () => {
+      const app = await appWith({ CORS_ORIGINS: 'https://app.example.com' });
+      const malformed = (origin: string) =>
+        app.inject({ url: '/api/v1/contacts/%E0%A4%A', headers: { origin } });
+      const listed = await malformed('https://app.example.com');
+      expect(listed.statusCode).toBe(400);
+      expect(listed.json()).toMatchObject({ code: 400, status: 'failure', message: 'Malformed URL' });
+      expect(listed.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect(listed.headers['access-control-allow-credentials']).toBe('true');
+      expect(String(listed.headers['access-control-expose-headers'])).toContain('X-Request-Id');
+      expect(listed.headers.vary).toContain('Origin');
+      const unlisted = await malformed('https://evil.example.net');
+      expect(unlisted.statusCode).toBe(400);
+      expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
     it('sends no CORS headers in production without CORS_ORIGINS', async () => {
       const app = await appWith({
         NODE_ENV: 'production',
@@ -404,6 +420,12 @@ describe('settings that change the HTTP edge', () => {
       });
       expect(read.statusCode).toBe(200);
       expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      const malformed = await app.inject({
+        url: '/api/v1/contacts/%E0%A4%A',
+        headers: { origin: 'https://app.example.com' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.headers['access-control-allow-origin']).toBeUndefined();
     });
   });
 

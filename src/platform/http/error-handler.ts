@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { corsHeadersFor } from './cors-policy.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { AppError, type FieldProblem, TooManyRequestsError } from './errors.js';
 
@@ -67,14 +68,20 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 /**
  * Errors Fastify raises before a route is found (a URL that is not valid percent-encoding, a path parameter
- * over `maxParamLength`): the same envelope, with Fastify's status (400, 414). Passed as `frameworkErrors`.
+ * over `maxParamLength`): the same envelope, with Fastify's status (400, 414), and the CORS headers a browser
+ * needs to read it. Passed as `frameworkErrors`.
  */
-export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed URL';
-  // No onRequest hook runs for a request that was never routed, so the id is answered here.
-  void reply
-    .code(status)
-    .header('X-Request-Id', req.id)
-    .send(envelope('general', status, message, { code: err.code }));
+export function frameworkErrorHandler(allowed: string[] | boolean) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+    const message =
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed URL';
+    // No onRequest hook runs for a request that was never routed (neither ours nor the CORS plugin's), so
+    // the id and the CORS headers are answered here.
+    void reply
+      .code(status)
+      .headers(corsHeadersFor(allowed, req.headers.origin))
+      .header('X-Request-Id', req.id)
+      .send(envelope('general', status, message, { code: err.code }));
+  };
 }

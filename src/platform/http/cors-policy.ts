@@ -1,0 +1,42 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { Config } from '../config.js';
+
+/**
+ * Which browser origins may call the API (CONVENTIONS.md): those of CORS_ORIGINS when it is set; otherwise
+ * any origin outside production (a front end on its own dev server) and none in production. One policy for
+ * the HTTP API, the real-time socket and the answers Fastify gives before any route or hook runs.
+ */
+export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): string[] | boolean {
+  return config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production';
+}
+
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-Record-Count', 'Content-Disposition', 'Retry-After'];
+
+export function corsOptions(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): FastifyCorsOptions {
+  return {
+    origin: allowedOrigins(config),
+    credentials: true,
+    // The plugin's default is GET, HEAD and POST: browsers on other origins could not update or delete.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposedHeaders: EXPOSED_HEADERS,
+  };
+}
+
+/**
+ * The CORS headers of a simple answer to `origin`, as the plugin would send them, for answers given where
+ * the plugin's hook never runs (a URL Fastify cannot route). Without them a browser reports a network error
+ * instead of our 400.
+ */
+export function corsHeadersFor(
+  allowed: string[] | boolean,
+  origin: string | undefined,
+): Record<string, string> {
+  const permitted = origin && (allowed === true || (Array.isArray(allowed) && allowed.includes(origin)));
+  if (!permitted) return {};
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
+    Vary: 'Origin',
+  };
+}
