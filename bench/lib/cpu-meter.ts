@@ -20,9 +20,19 @@ function statFields(pid: number): string[] | null {
 
 /** The postmaster of a local PostgreSQL server, from any of its backends' pid (SELECT pg_backend_pid()). */
 export function findPostmaster(backendPid: number): number | null {
+  // A server on another machine: its backend's pid means nothing here (it may even be some local process).
+  if (commandOf(backendPid) !== 'postgres') return null;
   const backend = statFields(backendPid);
   // After the split, index 0 is field 3 (state): field N is at N - 3, so ppid (4) is at 1.
   return backend ? Number(backend[1]) : null;
+}
+
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 /**
