@@ -3,7 +3,12 @@ import { messagesTotal } from '../platform/metrics.js';
 import { completeIfDone } from './completion.js';
 import { type Outcome, recordOutcomes } from './dispatch.repository.js';
 
-const BATCH = 250;
+/**
+ * Outcomes per write, at most (more only while every write slot is busy). A write's fixed cost (the bind,
+ * the CTEs, the commit) is paid per batch: at ~90 rows it cost PostgreSQL twice as much per row as a claim
+ * of ~450 did (docs/benchmark-notes.md), so a write waits for a full batch or for `flushMs`.
+ */
+const BATCH = 500;
 /** `campaign_messages_total{outcome}`: final outcomes (sent, failed) and the two ways back to the queue. */
 const OUTCOME_LABELS: Record<Outcome['kind'], string> = {
   sent: 'sent',
@@ -18,14 +23,17 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
 
 /**
- * Writes a dispatcher's outcomes back in batches (every `flushMs` or every 250), up to three writes at a
- * time on separate connections: their rows never overlap, since a message has one outcome per claim. A
- * failed write is put back and retried after a pause that grows while the database stays unreachable,
- * never dropped; meanwhile its rows stay `sending` under the worker's heartbeat-extended lease. After each write it checks, once per burst, whether the campaigns
- * it touched are complete.
+ * Writes a dispatcher's outcomes back in batches (once 500 are waiting, or once the oldest has waited
+ * `flushMs`), up to three writes at a time on separate connections: their rows never overlap, since a
+ * message has one outcome per claim. A failed write is put back and retried after a pause that grows while
+ * the database stays unreachable, never dropped; meanwhile its rows stay `sending` under the worker's
+ * heartbeat-extended lease. After each write it checks, once per burst, whether the campaigns it touched
+ * are complete.
  */
 export class OutcomeWriter {
   private buffer: Outcome[] = [];
+  /** When the oldest outcome in `buffer` arrived. */
+  private oldestAt = 0;
   private timer?: NodeJS.Timeout;
   private writing = 0;
   private idle: (() => void)[] = [];
@@ -49,9 +57,18 @@ export class OutcomeWriter {
   }
 
   add(outcome: Outcome): void {
+    if (this.buffer.length === 0) this.oldestAt = Date.now();
     this.buffer.push(outcome);
-    if (this.buffer.length >= BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    this.flushWhenDue();
+  }
+
+  /** Writes now if a full batch is waiting or the oldest outcome has waited `flushMs`; else sets the timer. */
+  private flushWhenDue(): void {
+    // While stopping, `drain` writes what is left itself and no timer may outlive the stop.
+    if (this.buffer.length === 0 || this.stopping) return;
+    const waited = Date.now() - this.oldestAt;
+    if (this.buffer.length >= BATCH || waited >= this.flushMs) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs - waited);
   }
 
   /**
@@ -72,7 +89,8 @@ export class OutcomeWriter {
       this.writing++;
       void this.write(batch).finally(() => {
         this.writing--;
-        if (this.buffer.length > 0) void this.flush();
+        // Not at once: what arrived during this write waits to make a full batch, up to `flushMs`.
+        this.flushWhenDue();
         if (this.writing === 0) for (const resolve of this.idle.splice(0)) resolve();
       });
     }
