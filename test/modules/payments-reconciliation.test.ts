@@ -228,8 +228,14 @@ describe('withdrawal reconciliation', () => {
   });
 
   it('goes on with the rest of the round when applying one answer fails in the database', async () => {
-    const stuck = await unconfirmedWithdrawal({ kind: 'error', status: 504, message: 'Gateway Timeout' }, 300);
-    const other = await unconfirmedWithdrawal({ kind: 'error', status: 504, message: 'Gateway Timeout' }, 300);
+    const stuck = await unconfirmedWithdrawal(
+      { kind: 'error', status: 504, message: 'Gateway Timeout' },
+      300,
+    );
+    const other = await unconfirmedWithdrawal(
+      { kind: 'error', status: 504, message: 'Gateway Timeout' },
+      300,
+    );
     // The stuck one is older, so it comes first in the round.
     await ageTransaction(t, stuck.reference, 120);
     await ageTransaction(t, other.reference, 60);
