@@ -18,7 +18,8 @@
  *    reports the send rate the simulator observed and its deviation from the limit.
  *
  * `--concurrency=N` and `--batch=N` override DISPATCH_CONCURRENCY and DISPATCH_BATCH_SIZE for the baseline
- * and the dispatchers alike.
+ * and the dispatchers alike. `--split-cores` runs every phase with the local PostgreSQL server on half the
+ * cores and this process with the simulator on the other half (bench/lib/core-split.ts).
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  * database is created on that server and dropped afterwards. REDIS_URL switches the limiter to Redis.
@@ -38,6 +39,7 @@ import { createLogger } from '../src/platform/logger.js';
 import { GatewayMessagingAdapter } from '../src/providers/messaging/gateway.adapter.js';
 import { createUser, setMessagingCredentials } from '../test/factories.js';
 import type { TestApp } from '../test/harness.js';
+import { splitCores } from './lib/core-split.js';
 import {
   type CpuReading,
   type CpuSplit,
@@ -82,6 +84,10 @@ class Gateway {
       child.once('message', (m: { url: string }) => resolve(m.url)),
     );
     return new Gateway(child, url);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
   }
 
   call<T>(type: 'stats' | 'reset' | 'cpu'): Promise<T> {
@@ -178,6 +184,7 @@ async function main(): Promise<void> {
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     connections: config.DISPATCH_CONCURRENCY + 4,
   });
+  let giveCoresBack = () => {};
   try {
     await runMigrations(database);
     const deps = createDeps(config, database, createLogger('warn', { role: 'bench' }), {
@@ -186,7 +193,12 @@ async function main(): Promise<void> {
     const app = await buildApp(deps);
     const t = { db: deps.db, deps } as unknown as TestApp;
     const [backend] = await queryRows<{ pid: number }>(deps.db, sql`SELECT pg_backend_pid() AS pid`);
-    const readCpu = cpuMeter(gateway, findPostmaster(backend!.pid));
+    const postmaster = findPostmaster(backend!.pid);
+    const readCpu = cpuMeter(gateway, postmaster);
+    if (args['split-cores']) {
+      if (postmaster === null) throw new Error('--split-cores needs the PostgreSQL server on this machine');
+      giveCoresBack = splitCores(postmaster, [process.pid, gateway.pid]);
+    }
     console.log(
       `campaign dispatch benchmark: ${RECIPIENTS} recipients, concurrency ${config.DISPATCH_CONCURRENCY}, ` +
         `batch ${config.DISPATCH_BATCH_SIZE}, gateway latency ${LATENCY_MS} ms, limiter ${deps.redis ? 'redis' : 'postgres'}`,
@@ -247,7 +259,8 @@ async function main(): Promise<void> {
     console.log(
       `           ${describeCpuPerItem(floor.cpu, RECIPIENTS, { own: 'bench', other: 'simulator' })}`,
     );
-    const budget = cpuBudget(rawCpu, floor.cpu, e2e.cpu, RECIPIENTS);
+    // The budget reasons about cores that all three parties share, which --split-cores is not.
+    const budget = args['split-cores'] ? null : cpuBudget(rawCpu, floor.cpu, e2e.cpu, RECIPIENTS);
     if (budget) console.log(`           ${budget}`);
 
     // 3. Rate-limited, two dispatchers sharing the bucket.
@@ -267,6 +280,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         recipients: RECIPIENTS,
+        splitCores: Boolean(args['split-cores']),
         rawRequestsPerSecond: Math.round(rawRate),
         endToEndMessagesPerSecond: Math.round(e2eRate),
         endToEndSeconds: Number(e2e.seconds.toFixed(2)),
@@ -284,6 +298,7 @@ async function main(): Promise<void> {
     );
     await app.close();
   } finally {
+    giveCoresBack();
     clearInterval(sampler);
     await adapter.close();
     await database.close();

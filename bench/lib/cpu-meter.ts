@@ -42,14 +42,24 @@ function commandOf(pid: number): string | null {
  */
 export function postgresCpuSeconds(postmaster: number | null): number | null {
   const pm = postmaster === null ? null : statFields(postmaster);
-  if (!pm) return null;
+  if (postmaster === null || !pm) return null;
   let ticks = Number(pm[11]) + Number(pm[12]) + Number(pm[13]) + Number(pm[14]); // utime stime cutime cstime
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === postmaster) continue;
-    const f = statFields(Number(entry));
-    if (f && Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+  for (const child of childrenOf(postmaster)) {
+    const f = statFields(child);
+    if (f) ticks += Number(f[11]) + Number(f[12]);
   }
   return ticks / TICKS_PER_SECOND;
+}
+
+/** The live processes whose parent is `parent` (a postmaster's backends and helpers). */
+export function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === parent) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === parent) children.push(Number(entry));
+  }
+  return children;
 }
 
 /** This process's CPU seconds (user + system). */
