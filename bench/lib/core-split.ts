@@ -7,7 +7,7 @@ import { childrenOf } from './cpu-meter.js';
  * simulator on the rest, as when the database runs on a server of its own. Without it, on a small machine
  * the baseline's client and simulator have every core to themselves, while end to end they share them with
  * PostgreSQL. Linux with `taskset`, and the right to change the server's processes (root, or the server's
- * user). Returns the function that gives the server its cores back; it also runs on Ctrl-C.
+ * user). Returns the function that gives the server its cores back; it also runs on Ctrl-C and SIGTERM.
  */
 export function splitCores(postmaster: number, benchPids: number[]): () => void {
   const cores = os.cpus().length;
@@ -28,6 +28,7 @@ export function splitCores(postmaster: number, benchPids: number[]): () => void 
     if (restored) return;
     restored = true;
     process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
     for (const pid of server()) {
       try {
         taskset(['-a', '-p', originalMask, String(pid)]);
@@ -41,6 +42,7 @@ export function splitCores(postmaster: number, benchPids: number[]): () => void 
     process.exit(130);
   };
   process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   try {
     for (const pid of server()) taskset(['-a', '-p', '-c', dbList, String(pid)]);
     for (const pid of benchPids) taskset(['-a', '-p', '-c', benchList, String(pid)]);
