@@ -36,9 +36,9 @@ describe('outcome writer batching', () => {
 
   it('writes the outcomes of one flush interval together, once the oldest has waited it', async () => {
     const { campaign, sent } = await heldMessages(10);
-    const writer = new OutcomeWriter(t.deps, WORKER, 400);
+    const writer = new OutcomeWriter(t.deps, WORKER, 1_000);
     for (let i = 0; i < 10; i++) writer.add(sent(i));
-    await sleep(150);
+    await sleep(200);
     expect(writer.stats.writes).toBe(0);
     expect(await statusCounts(t, campaign.id)).toEqual({ sending: 10 });
 
