@@ -4,13 +4,14 @@
  * (the CPU seconds it has used, for the benchmark's CPU split) over IPC.
  */
 import { MessagingGatewaySimulator } from '../test/simulators/messaging-gateway.js';
+import { ownCpuSeconds } from './lib/cpu-meter.js';
 
 const latencyMs = Number(process.argv[2] ?? 0);
 const gateway = await new MessagingGatewaySimulator({ latencyMs, record: false }).start();
 
 process.on('message', (msg: { type: 'stats' | 'reset' | 'cpu'; id: number }) => {
   if (msg.type === 'cpu') {
-    process.send!({ id: msg.id, cpuSeconds: cpuSeconds() });
+    process.send!({ id: msg.id, cpuSeconds: ownCpuSeconds() });
     return;
   }
   if (msg.type === 'reset') {
@@ -36,11 +37,6 @@ process.on('message', (msg: { type: 'stats' | 'reset' | 'cpu'; id: number }) => 
     maxInFlight: gateway.maxInFlight,
   });
 });
-
-function cpuSeconds(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-}
 
 process.on('disconnect', () => void gateway.stop().then(() => process.exit(0)));
 process.send!({ id: 0, url: gateway.url });
