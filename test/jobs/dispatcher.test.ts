@@ -51,7 +51,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((c) => c.completedAt !== null);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
 
   it('sends each message once, personalised, records the outcome, completes the campaign and notifies', async () => {
@@ -251,7 +251,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((n) => n === 1);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect((await sendStop(user.businessId, target, 's1')).status).toBe(200);
     sim.gateway.latencyMs = 0;
@@ -282,7 +282,7 @@ describe('dispatcher', () => {
           expect(value).toSatisfy((n) => n >= 6);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       const queuedNow = await vi.waitFor(
         async () => {
@@ -292,7 +292,7 @@ describe('dispatcher', () => {
           expect(value).toSatisfy((n) => n === 6);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       expect(queuedNow).toBe(6);
       expect((await sendStop(user.businessId, target, 'd1')).status).toBe(200);
@@ -356,7 +356,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     await d.stop();
     const counts = await statusCounts(t, campaign.id);

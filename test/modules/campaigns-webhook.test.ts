@@ -120,7 +120,7 @@ describe('messaging webhook: opt-in and opt-out', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 5_000 },
+      { timeout: 5_000, interval: 25 },
     );
     const confirmation = gateway.accepted.find((m) => m.form.send_to === from)!;
     expect(confirmation.form).toMatchObject({
@@ -200,7 +200,7 @@ describe('messaging webhook: opt-in and opt-out', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 5_000 },
+      { timeout: 5_000, interval: 25 },
     );
     expect(gateway.accepted.find((m) => m.form.send_to === to)!.form.msg).toMatch(/unsubscribed/);
     const types = t.realtime.events
