@@ -8,18 +8,16 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '../messages/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import {
-  type CampaignMessageRow,
   type CampaignRow,
   campaignStats,
   deleteUnlessWaiting,
-  deliveryCounts,
   findBusinessForCampaigns,
   findCampaign,
   insertCampaign,
-  listCampaignMessages,
   listCampaigns,
   type NewCampaign,
   updateDraft,
