@@ -115,9 +115,8 @@ export const deliverySchema = z.object({
   held: z.number().int(),
   queued: z.number().int(),
   sending: z.number().int(),
+  /** Accepted by the gateway and not reported failed since (sent, delivered or read). */
   sent: z.number().int(),
-  delivered: z.number().int(),
-  read: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
 });

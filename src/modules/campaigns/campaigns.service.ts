@@ -123,10 +123,9 @@ export class CampaignsService {
   async get(auth: AuthContext, id: string) {
     const row = await this.find(auth, id);
     const counts = await deliveryCounts(this.deps.db, row.id);
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
     return {
       ...toCampaignDto(row),
-      delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
+      delivery: { ...counts, pending: counts.held + counts.queued + counts.sending },
     };
   }
 

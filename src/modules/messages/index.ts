@@ -6,3 +6,6 @@
 export * from './counters.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
+export * from './progress.js';
+export * from './receipt-sweep.js';
+export * from './receipt-writer.js';
