@@ -45,7 +45,7 @@ export class OutcomeWriter {
   readonly stats = { writes: 0, written: 0, writeMs: 0 };
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>,
     private readonly workerId: string,
     private readonly flushMs: number,
     private readonly onCompleted: (campaignId: string) => void = () => {},

@@ -3,10 +3,9 @@ import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
 import { campaignMessageSql, campaignProgress } from '../messages/index.js';
 import { isNotificationSettingOn } from '../notifications/notification-settings.js';
-import { Notifier } from '../notifications/notifier.js';
 import { recordCampaignCompleted } from './campaign-notices.js';
 
-type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
 
 const PENDING = campaignMessageSql.nonePending(sql`c.id`);
 const SENT = campaignMessageSql.sentCount(sql`c.id`);
@@ -21,7 +20,7 @@ const FAILED = campaignMessageSql.failedCount(sql`c.id`);
  * message (an opt-in delivery) only has its counts refreshed.
  */
 export async function completeIfDone(deps: CompletionDeps, campaignId: string): Promise<boolean> {
-  const notifier = new Notifier(deps.db, deps.realtime, deps.logger);
+  const notifier = deps.notifier;
   const completed = await deps.db.transaction(async (tx) => {
     const [done] = await queryRows<{
       business_id: string;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Job } from '../../jobs/index.js';
-import { periodicJob } from '../../jobs/periodic-job.js';
 import type { Db } from '../../platform/db/client.js';
+import type { Job } from '../../platform/job.js';
+import { periodicJob } from '../../platform/periodic-job.js';
 import type { RealtimeHub } from '../../platform/realtime-hub.js';
 import { applyMatchedPendingReceipts, dropExpiredPendingReceipts } from './message-queue.js';
 import { campaignProgress } from './progress.js';
