@@ -96,6 +96,16 @@ const BENCHES: Bench[] = [
     quickEnv: { TEST_DATABASE_URL: PG, BENCH_EVENTS: '300' },
   },
   {
+    name: 'receipts',
+    title: 'Delivery reports (`POST /webhooks/messaging-provider/delivery-reports`)',
+    what: 'The 300,000 reports of a 100,000-recipient campaign (sent, delivered, read for each) posted as JSON arrays of 20 events, 64 callbacks in flight, each answered once stored; beside the same number of bare UPDATEs by primary key on a table of the same size, as many in flight, on PostgreSQL.',
+    goal: 'at least 20,000 receipts/s',
+    args: [],
+    quickArgs: [],
+    env: { TEST_DATABASE_URL: PG },
+    quickEnv: { TEST_DATABASE_URL: PG, BENCH_RECIPIENTS: '5000' },
+  },
+  {
     name: 'realtime',
     title: 'Real-time fan-out',
     what: 'Notifications delivered to connected Socket.IO clients per second: a bare emit (baseline) and the service path (insert, then emit), on PostgreSQL with the Redis adapter.',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { MESSAGE_STATUSES } from '../messages/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
-export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'failed'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 
@@ -115,6 +115,7 @@ export const deliverySchema = z.object({
   held: z.number().int(),
   queued: z.number().int(),
   sending: z.number().int(),
+  /** Accepted by the gateway and not reported failed since (sent, delivered or read). */
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),

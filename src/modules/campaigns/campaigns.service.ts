@@ -9,18 +9,16 @@ import {
 } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '../messages/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import {
-  type CampaignMessageRow,
   type CampaignRow,
   campaignStats,
   deleteUnlessWaiting,
-  deliveryCounts,
   findBusinessForCampaigns,
   findCampaign,
   insertCampaign,
-  listCampaignMessages,
   listCampaigns,
   type NewCampaign,
   updateDraft,
@@ -120,10 +118,9 @@ export class CampaignsService {
   async get(auth: AuthContext, id: string) {
     const row = await this.find(auth, id);
     const counts = await deliveryCounts(this.deps.db, row.id);
-    const total = counts.held + counts.queued + counts.sending + counts.sent + counts.failed;
     return {
       ...toCampaignDto(row),
-      delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
+      delivery: { ...counts, pending: counts.held + counts.queued + counts.sending },
     };
   }
 
