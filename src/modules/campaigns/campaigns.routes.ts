@@ -9,6 +9,8 @@ import {
   campaignSchema,
   campaignStatsSchema,
   createCampaignBody,
+  estimateBody,
+  estimateSchema,
   listCampaignsQuery,
   listMessagesQuery,
   publishCampaignBody,
@@ -57,6 +59,23 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         201,
       );
     },
+  );
+
+  app.post(
+    '/campaigns/estimate',
+    {
+      config: { apiObject: 'campaignEstimate' },
+      schema: {
+        tags,
+        summary: 'Recipients and price of an audience before publishing, and whether the balance covers it',
+        description:
+          'Recipients are opted-in contacts: all of them with `sendToAllContact`, else those among `selectedContactId` together with those carrying `tags` (any of them, or all with `tagMatch: all`). Nothing is reserved: the publish recounts and bills.',
+        body: estimateBody,
+        response: { 200: successSchema(estimateSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.estimate(req.auth, req.body ?? {}), 'Campaign estimated'),
   );
 
   app.get(

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
+export const TAG_MATCHES = ['any', 'all'] as const;
 export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'failed'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
@@ -23,6 +25,20 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** A campaign's tags follow a contact's tag rules, so every tag a contact can carry can be targeted. */
+const audienceTags = z
+  .array(
+    z
+      .string({ message: 'Each tag must be a string' })
+      .trim()
+      .min(1, 'A tag must not be empty')
+      .max(TAG_MAX, `A tag may be at most ${TAG_MAX} characters`)
+      .refine((t) => !TAG_SEPARATORS.test(t), 'A tag may not contain ";" or ","')
+      .refine((t) => !t.includes('\u0000'), 'Must not contain NUL'),
+  )
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
 /** The editable fields of a campaign, as a create body declares them; PATCH takes each as optional. */
 const campaignFields = {
   name: z.string().trim().min(1).max(200),
@@ -30,6 +46,8 @@ const campaignFields = {
   messageType: z.enum(MESSAGE_TYPES),
   sendToAllContact: z.boolean(),
   selectedContactId: z.array(z.uuid({ message: 'Each contact id must be a UUID' })).max(100_000),
+  tags: audienceTags,
+  tagMatch: z.enum(TAG_MATCHES, { message: 'Must be "any" or "all"' }),
   // The channel's limits: 4096 characters of text, a 60-character header, a 20-character button title.
   message: z.string().trim().min(1).max(4096),
   uploadFileUrl: httpUrl.nullish(),
@@ -47,6 +65,8 @@ export const createCampaignBody = z.object({
   ...campaignFields,
   messageType: campaignFields.messageType.default('marketing'),
   selectedContactId: campaignFields.selectedContactId.default([]),
+  tags: campaignFields.tags.default([]),
+  tagMatch: campaignFields.tagMatch.default('any'),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CreateCampaignInput = z.output<typeof createCampaignBody>;
@@ -57,6 +77,8 @@ export const updateCampaignBody = z.object({
   messageType: campaignFields.messageType.optional(),
   sendToAllContact: campaignFields.sendToAllContact.optional(),
   selectedContactId: campaignFields.selectedContactId.optional(),
+  tags: campaignFields.tags.optional(),
+  tagMatch: campaignFields.tagMatch.optional(),
   message: campaignFields.message.optional(),
   uploadFileUrl: campaignFields.uploadFileUrl,
   header: campaignFields.header,
@@ -86,6 +108,8 @@ export const campaignSchema = z.object({
   messageType: z.enum(MESSAGE_TYPES),
   sendToAllContact: z.boolean(),
   selectedContactId: z.array(z.string()),
+  tags: z.array(z.string()),
+  tagMatch: z.enum(TAG_MATCHES),
   message: z.string(),
   uploadFileUrl: z.string().nullable(),
   header: z.string().nullable(),
@@ -148,3 +172,26 @@ export const campaignMessageSchema = z.object({
 export const campaignPageSchema = pageSchema(campaignSchema);
 export const campaignMessagePageSchema = pageSchema(campaignMessageSchema);
 export const qrCodeSchema = z.object({ link: z.string(), imageBase64: z.string() });
+
+/** The audience and price of a campaign before it is created: the composer's preview. */
+export const estimateBody = z.object({
+  sendToAllContact: campaignFields.sendToAllContact.default(false),
+  selectedContactId: campaignFields.selectedContactId.default([]),
+  tags: campaignFields.tags.default([]),
+  tagMatch: campaignFields.tagMatch.default('any'),
+  messageType: campaignFields.messageType.default('marketing'),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('credit'),
+});
+export type EstimateInput = z.output<typeof estimateBody>;
+
+export const estimateSchema = z.object({
+  recipients: z.number().int().describe('Opted-in contacts the audience reaches now'),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  rate: z.number().nullable().describe('Credits (or plan units) per message; null: no active plan'),
+  credits: z.number().describe('recipients x rate: what the publish would debit'),
+  cost: z.number().describe('credits x pricePerCredit, in `currency`'),
+  currency: z.string().describe('Currency of `cost` (USD)'),
+  balance: z.number().describe('Wallet credits available'),
+  planBalance: z.number().nullable().describe('Active plan balance; null without an active plan'),
+  enough: z.boolean().describe('Whether the chosen payment method covers `credits` now'),
+});

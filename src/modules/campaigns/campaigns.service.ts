@@ -9,6 +9,7 @@ import {
 } from '../../platform/http/errors.js';
 import { toPage } from '../../platform/http/pagination.js';
 import type { PaymentMethod } from './campaign-billing.js';
+import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import {
   type CampaignMessageRow,
@@ -26,6 +27,7 @@ import {
 } from './campaigns.repository.js';
 import type {
   CreateCampaignInput,
+  EstimateInput,
   ListCampaignsQuery,
   ListMessagesQuery,
   UpdateCampaignInput,
@@ -48,6 +50,8 @@ export function toCampaignDto(row: CampaignRow) {
     messageType: row.messageType,
     sendToAllContact: row.sendToAllContact,
     selectedContactId: row.selectedContactId,
+    tags: row.tags,
+    tagMatch: row.tagMatch,
     message: row.message,
     uploadFileUrl: row.uploadFileUrl,
     header: row.header,
@@ -118,6 +122,10 @@ export class CampaignsService {
     return toPage(rows.map(toCampaignDto), total, q);
   }
 
+  estimate(auth: AuthContext, input: EstimateInput) {
+    return estimateCampaign(this.deps.db, businessOf(auth), input);
+  }
+
   stats(auth: AuthContext) {
     return campaignStats(this.deps.db, businessOf(auth));
   }
@@ -152,6 +160,8 @@ export class CampaignsService {
       messageType: input.messageType,
       sendToAllContact: input.sendToAllContact,
       selectedContactId: [...new Set(input.selectedContactId)],
+      tags: input.tags,
+      tagMatch: input.tagMatch,
       message: input.message,
       uploadFileUrl: input.uploadFileUrl ?? null,
       header: input.header || null,

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
+import { tagCounts } from './contact-audience.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
 import {
   businessCountry,
@@ -88,6 +89,11 @@ export class ContactsService {
     // Never below what is certainly there.
     const total = Math.max(cap + 1, estimate, page.offset + rows.length);
     return { ...toPage(rows.map(toContactDto), total, q), totalIsEstimate: true };
+  }
+
+  /** The business's tags, each with its contact and opted-in counts, most used first. */
+  tags(auth: AuthContext) {
+    return tagCounts(this.deps.db, businessOf(auth));
   }
 
   async get(auth: AuthContext, id: string) {
