@@ -23,8 +23,9 @@ import { authenticate, enforce, guardsOf, tokenFrom } from './platform/http/guar
 import { openApiTransform } from './platform/http/openapi.js';
 import { installTextGuard } from './platform/http/text-guard.js';
 import './platform/http/fastify-types.js';
+import { watchQueue } from './modules/messages/index.js';
 import type { ZodApp } from './platform/http/types.js';
-import { httpDuration, registry, watchQueue } from './platform/metrics.js';
+import { httpDuration, registry } from './platform/metrics.js';
 import { fastifyTrustProxy } from './platform/net/trust-proxy.js';
 import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
 import { localStorageRoutes } from './platform/storage/local.routes.js';

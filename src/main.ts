@@ -7,10 +7,10 @@ import { createDeps } from './deps.js';
 import { type Job, startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/superadmin-bootstrap.js';
 import { sweepAbandonedSpools } from './modules/contacts/import/file-spool.js';
+import { watchQueue } from './modules/messages/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { type Database, openDatabase, runMigrations } from './platform/db/client.js';
 import { createLogger } from './platform/logger.js';
-import { watchQueue } from './platform/metrics.js';
 import { type MetricsServer, startMetricsServer } from './platform/metrics-server.js';
 import { RealtimeGateway } from './platform/realtime.js';
 

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
-import type { Config } from '../platform/config.js';
-import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
-import { ClaimedBatch } from './claimed-batch.js';
+import type { CampaignContent } from '../modules/campaigns/campaign-content.js';
 import {
   businessesWithQueuedMessages,
-  type CampaignContent,
   type ClaimedMessage,
   campaignsReadyToComplete,
   claimMessages,
   extendLeases,
   type Outcome,
   reclaimExpiredLeases,
-} from './dispatch.repository.js';
+} from '../modules/messages/index.js';
+import type { Config } from '../platform/config.js';
+import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
+import { ClaimedBatch } from './claimed-batch.js';
 import type { Job } from './index.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';

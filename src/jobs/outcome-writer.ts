@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.js';
+import { completeIfDone } from '../modules/campaigns/campaign-completion.js';
+import { type Outcome, recordOutcomes } from '../modules/messages/index.js';
 import { messagesTotal } from '../platform/metrics.js';
-import { completeIfDone } from './completion.js';
-import { type Outcome, recordOutcomes } from './dispatch.repository.js';
 
 /**
  * Outcomes per write, at most (more only while every write slot is busy). A write's fixed cost (the bind,

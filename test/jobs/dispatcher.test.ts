@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reclaimExpiredLeases, recordOutcomes } from '../../src/jobs/dispatch.repository.js';
 import { CREDENTIALS_MISSING, Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
-import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
+import { OPTED_OUT_REASON, reclaimExpiredLeases, recordOutcomes } from '../../src/modules/messages/index.js';
 import {
   businesses,
   campaignMessages,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../src/jobs/dispatch.repository.js';
 import { OutcomeWriter } from '../../src/jobs/outcome-writer.js';
+import type { Outcome } from '../../src/modules/messages/index.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import { useTestApp } from '../harness.js';
 import { eventually, queuedCampaign, statusCounts } from './helpers.js';

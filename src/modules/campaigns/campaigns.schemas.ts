@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
+import { MESSAGE_STATUSES } from '../messages/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
 export const TAG_MATCHES = ['any', 'all'] as const;
-export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'failed'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 

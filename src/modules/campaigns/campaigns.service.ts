@@ -8,19 +8,17 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '../messages/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import {
-  type CampaignMessageRow,
   type CampaignRow,
   campaignStats,
   deleteUnlessWaiting,
-  deliveryCounts,
   findBusinessForCampaigns,
   findCampaign,
   insertCampaign,
-  listCampaignMessages,
   listCampaigns,
   type NewCampaign,
   updateDraft,

@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { OPTED_OUT_REASON } from '../modules/webhooks/opt-in-delivery.js';
-import { type Db, queryRows, queryRowsPrepared } from '../platform/db/client.js';
+import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
+
+/**
+ * Every change to a campaign message's state, in one place: this file is the only code that writes
+ * `campaign_messages` (the module's other files read it). The life of a message:
+ *
+ *   held ──(campaign falls due)──> queued ──(claimed under a lease)──> sending ──> sent | failed | queued
+ *
+ * held:    waiting for its scheduled campaign (`queueRecipients`, `restoreHeldMessages`);
+ * queued:  ready, or waiting for a retry (`releaseHeldMessages`, `recordOutcomes`, `reclaimExpiredLeases`);
+ * sending: claimed by a dispatcher under a lease (`claimMessages`, kept alive by `extendLeases`);
+ * failed:  refused, out of attempts, or cancelled by an opt-out (`cancelForOptOut`).
+ */
+
+/** The failure reason of a message cancelled because its recipient opted out before it went. */
+export const OPTED_OUT_REASON = 'Recipient opted out before the message was sent';
+
+export const LEASE_LOST_REASON =
+  'Delivery not confirmed: the worker sending it stopped, and the attempt limit was reached';
 
 /** A message a dispatcher holds under its lease. */
 export interface ClaimedMessage {
@@ -22,22 +39,118 @@ export type Outcome = (
   | { id: string; kind: 'release' }
 ) & { batchId?: string };
 
-/** The businesses with queued messages: a skip scan of the ready index, one probe per business. */
-export async function businessesWithQueuedMessages(db: Db, limit = 1000): Promise<string[]> {
-  const rows = await queryRows<{ business_id: string }>(
+/** One outcome as written: its message's campaign and what became of the message. */
+export interface RecordedOutcome {
+  campaignId: string;
+  kind: Outcome['kind'];
+}
+
+/** The contact a message is addressed to, as the consent rules hand it over. */
+export interface Recipient {
+  id: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Publish: queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT:
+ * the opted-in contacts of this business, all of them or those among `selected_contact_id` or carrying
+ * the campaign's tags (any of them, or all of them). Returns how many were queued, which is what the
+ * publish bills.
+ */
+export async function queueRecipients(
+  db: Db,
+  campaign: { id: string; businessId: string },
+  status: 'held' | 'queued',
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`
-      WITH RECURSIVE b AS (
-        (SELECT business_id FROM campaign_messages WHERE status = 'queued' ORDER BY business_id LIMIT 1)
-        UNION ALL
-        SELECT (SELECT m.business_id FROM campaign_messages m
-                WHERE m.status = 'queued' AND m.business_id > b.business_id
-                ORDER BY m.business_id LIMIT 1)
-        FROM b WHERE b.business_id IS NOT NULL
+      WITH inserted AS (
+        INSERT INTO campaign_messages
+          (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
+        SELECT k.id, k.business_id, c.id, c.phone_number, c.first_name, c.last_name, ${status}::message_status, now()
+        FROM campaigns k
+        JOIN contacts c ON c.business_id = k.business_id
+        WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
+          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+               OR (k.tag_match = 'any' AND c.tags && k.tags)
+               OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+        ON CONFLICT (campaign_id, phone_number) DO NOTHING
+        RETURNING 1
       )
-      SELECT business_id FROM b WHERE business_id IS NOT NULL LIMIT ${limit}`,
+      SELECT count(*)::int AS n FROM inserted`,
   );
-  return rows.map((r) => r.business_id);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * An opt-in's delivery of a campaign already sent out: queues the contact's message, or re-queues the one
+ * an earlier opt-out cancelled. The unique (campaign, phone) key decides. Returns null when the contact
+ * already has the message (nothing changes), else whether a new row was inserted (a new one is billed; a
+ * re-queued one was paid for at publish).
+ */
+export async function queueOptInMessage(
+  db: Db,
+  campaignId: string,
+  businessId: string,
+  contact: Recipient,
+): Promise<{ inserted: boolean } | null> {
+  const [row] = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`
+      INSERT INTO campaign_messages
+        (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
+      VALUES (${campaignId}, ${businessId}, ${contact.id}, ${contact.phoneNumber}, ${contact.firstName},
+              ${contact.lastName}, 'queued', now())
+      ON CONFLICT (campaign_id, phone_number) DO UPDATE
+        SET status = 'queued', error = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+        WHERE campaign_messages.status = 'failed' AND campaign_messages.error = ${OPTED_OUT_REASON}
+      RETURNING (xmax = 0) AS inserted`,
+  );
+  return row ?? null;
+}
+
+/** The scheduler: moves the held messages of campaigns that just fell due to the send queue. */
+export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promise<void> {
+  if (!campaignIds.length) return;
+  await db.execute(sql`
+    UPDATE campaign_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
+    WHERE status = 'held' AND campaign_id IN (${sql.join(
+      campaignIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+/** An opt-out: messages not yet handed to the provider are not sent to someone who just said stop. */
+export async function cancelForOptOut(db: Db, businessId: string, phone: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, updated_at = now()
+    WHERE business_id = ${businessId} AND phone_number = ${phone} AND status IN ('held', 'queued')`);
+}
+
+/**
+ * Puts back the messages an earlier opt-out cancelled in campaigns still waiting for their time: they were
+ * paid for at publish and the opt-out refunded nothing, so they are held again without a charge and go out
+ * with the campaign. FOR SHARE on the campaigns orders this against the scheduler, which marks a campaign
+ * sent out and releases its held messages in one transaction: a message is never held in a campaign that
+ * has already been released (it would wait forever). Returns how many were put back.
+ */
+export async function restoreHeldMessages(db: Db, businessId: string, phone: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+      UPDATE campaign_messages
+      SET status = 'held', error = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+      WHERE business_id = ${businessId} AND phone_number = ${phone}
+        AND status = 'failed' AND error = ${OPTED_OUT_REASON}
+        AND campaign_id IN (SELECT id FROM campaigns
+                            WHERE business_id = ${businessId} AND is_published AND NOT is_sent_out
+                            FOR SHARE)
+      RETURNING id`,
+  );
+  return rows.length;
 }
 
 /**
@@ -83,12 +196,6 @@ export async function claimMessages(
     lastName: r.last_name,
     attempts: Number(r.attempts),
   }));
-}
-
-/** One outcome as written: its message's campaign and what became of the message. */
-export interface RecordedOutcome {
-  campaignId: string;
-  kind: Outcome['kind'];
 }
 
 /**
@@ -178,15 +285,12 @@ export async function extendLeases(db: Db, workerId: string, leaseMs: number): P
       AND status = 'sending' AND locked_by = ${workerId}`);
 }
 
-export const LEASE_LOST_REASON =
-  'Delivery not confirmed: the worker sending it stopped, and the attempt limit was reached';
-
 /**
  * Messages whose dispatcher died (its lease ran out) go back to the queue, or fail once they have used
  * every attempt or their recipient has opted out meanwhile. Their last send may or may not have reached
  * the provider: the at-least-once side. A row locked at that moment is skipped: its owner is still alive
  * and writing its outcome (the same deadlock as the heartbeat's, see `extendLeases`); if that write fails,
- * a later round reclaims it.
+ * a later round reclaims it. Returns the campaigns touched.
  */
 export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise<string[]> {
   const rows = await queryRows<{ campaign_id: string }>(
@@ -213,59 +317,4 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
       SELECT DISTINCT campaign_id FROM reclaimed`,
   );
   return rows.map((r) => r.campaign_id);
-}
-
-export interface CampaignContent {
-  id: string;
-  businessId: string;
-  messageType: 'marketing' | 'utility' | 'authentication';
-  message: string;
-  header: string | null;
-  uploadFileUrl: string | null;
-  actionButtonTitle: string | null;
-  actionButtonUrl: string | null;
-}
-
-/** What every message of a campaign carries. Fixed once published (only drafts can be edited). */
-export async function loadCampaignContent(db: Db, campaignId: string): Promise<CampaignContent | null> {
-  const [row] = await queryRows<{
-    id: string;
-    business_id: string;
-    message_type: CampaignContent['messageType'];
-    message: string;
-    header: string | null;
-    upload_file_url: string | null;
-    action_button_title: string | null;
-    action_button_url: string | null;
-  }>(
-    db,
-    sql`SELECT id, business_id, message_type, message, header, upload_file_url, action_button_title,
-               action_button_url
-        FROM campaigns WHERE id = ${campaignId}`,
-  );
-  if (!row) return null;
-  return {
-    id: row.id,
-    businessId: row.business_id,
-    messageType: row.message_type,
-    message: row.message,
-    header: row.header,
-    uploadFileUrl: row.upload_file_url,
-    actionButtonTitle: row.action_button_title,
-    actionButtonUrl: row.action_button_url,
-  };
-}
-
-/** Sent-out campaigns not yet marked complete whose messages are all final (missed by the per-flush check). */
-export async function campaignsReadyToComplete(db: Db, limit = 100): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
-      SELECT c.id FROM campaigns c
-      WHERE c.is_sent_out AND c.completed_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM campaign_messages m
-                        WHERE m.campaign_id = c.id AND m.status IN ('held', 'queued', 'sending'))
-      LIMIT ${limit}`,
-  );
-  return rows.map((r) => r.id);
 }

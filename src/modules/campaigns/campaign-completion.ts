@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.js';
-import { isNotificationSettingOn } from '../modules/notifications/notification-settings.js';
-import { Notifier } from '../modules/notifications/notifier.js';
-import { queryRows } from '../platform/db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { queryRows } from '../../platform/db/client.js';
+import { campaignMessageSql } from '../messages/index.js';
+import { isNotificationSettingOn } from '../notifications/notification-settings.js';
+import { Notifier } from '../notifications/notifier.js';
+import { recordCampaignCompleted } from './campaign-notices.js';
 
 type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
 
-const PENDING = sql`NOT EXISTS (SELECT 1 FROM campaign_messages m
-                                WHERE m.campaign_id = c.id AND m.status IN ('held', 'queued', 'sending'))`;
-const SENT = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'sent')`;
-const FAILED = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'failed')`;
+const PENDING = campaignMessageSql.nonePending(sql`c.id`);
+const SENT = campaignMessageSql.sentCount(sql`c.id`);
+const FAILED = campaignMessageSql.failedCount(sql`c.id`);
 
 /**
  * Marks a campaign complete once every message is final, stores its counts and notifies the business
@@ -38,10 +39,10 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
     if (!done) return null;
     if (!(await isNotificationSettingOn(tx, done.business_id, 'campaignCompletionPush')))
       return { notice: null };
-    const notice = await notifier.recordForBusiness(tx, done.business_id, {
-      type: 'campaign.completed',
-      title: 'Campaign completed',
-      message: `"${done.name}" has finished: ${done.sent_count} sent, ${done.failed_count} failed.`,
+    const notice = await recordCampaignCompleted(notifier, tx, done.business_id, {
+      name: done.name,
+      sentCount: done.sent_count,
+      failedCount: done.failed_count,
     });
     return { notice };
   });

@@ -1,0 +1,6 @@
+/**
+ * The message queue: the module that owns `campaign_messages`. Other modules and the background jobs call
+ * these functions; none of them writes the table. `message-queue.ts` is every state change.
+ */
+export * from './message-queue.js';
+export * from './message-reads.js';
