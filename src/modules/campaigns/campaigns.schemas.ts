@@ -9,7 +9,7 @@ export const TAG_MATCHES = ['any', 'all'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 
-const timeZone = z
+export const timeZone = z
   .string()
   .trim()
   .min(1)
