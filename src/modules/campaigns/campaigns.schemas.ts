@@ -140,6 +140,8 @@ export const deliverySchema = z.object({
   queued: z.number().int(),
   sending: z.number().int(),
   sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
 });

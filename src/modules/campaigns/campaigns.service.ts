@@ -131,7 +131,7 @@ export class CampaignsService {
   async get(auth: AuthContext, id: string) {
     const row = await this.find(auth, id);
     const counts = await deliveryCounts(this.deps.db, row.id);
-    const total = counts.held + counts.queued + counts.sending + counts.sent + counts.failed;
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
     return {
       ...toCampaignDto(row),
       delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },

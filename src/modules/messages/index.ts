@@ -2,5 +2,7 @@
  * The message queue: the module that owns `campaign_messages`. Other modules and the background jobs call
  * these functions; none of them writes the table. `message-queue.ts` is every state change.
  */
+
+export * from './counters.js';
 export * from './message-queue.js';
 export * from './message-reads.js';

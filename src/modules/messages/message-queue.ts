@@ -6,11 +6,19 @@ import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.
  * `campaign_messages` (the module's other files read it). The life of a message:
  *
  *   held ──(campaign falls due)──> queued ──(claimed under a lease)──> sending ──> sent | failed | queued
+ *   sent ──(delivery reports)──> delivered ──> read, and sent ──> failed ──> delivered ──> read
  *
- * held:    waiting for its scheduled campaign (`queueRecipients`, `restoreHeldMessages`);
- * queued:  ready, or waiting for a retry (`releaseHeldMessages`, `recordOutcomes`, `reclaimExpiredLeases`);
- * sending: claimed by a dispatcher under a lease (`claimMessages`, kept alive by `extendLeases`);
- * failed:  refused, out of attempts, or cancelled by an opt-out (`cancelForOptOut`).
+ * held:      waiting for its scheduled campaign (`queueRecipients`, `restoreHeldMessages`);
+ * queued:    ready, or waiting for a retry (`releaseHeldMessages`, `recordOutcomes`, `reclaimExpiredLeases`);
+ * sending:   claimed by a dispatcher under a lease (`claimMessages`, kept alive by `extendLeases`);
+ * sent:      accepted by the gateway, which answered its id (`recordOutcomes`);
+ * delivered, read: what the gateway's delivery reports say (`applyReceipts`);
+ * failed:    refused, out of attempts, cancelled by an opt-out (`cancelForOptOut`), or reported failed.
+ *
+ * `failed_at` and `error_code` describe a failure and are set only while the message is failed (`error`
+ * also keeps the last retry's reason while a message waits to be sent again).
+ * The counters (campaign_counters, campaign_failure_reasons, message_activity) follow every change here
+ * through the table's triggers, in the same transaction.
  */
 
 /** The failure reason of a message cancelled because its recipient opted out before it went. */
@@ -105,7 +113,8 @@ export async function queueOptInMessage(
       VALUES (${campaignId}, ${businessId}, ${contact.id}, ${contact.phoneNumber}, ${contact.firstName},
               ${contact.lastName}, 'queued', now())
       ON CONFLICT (campaign_id, phone_number) DO UPDATE
-        SET status = 'queued', error = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+        SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, attempts = 0,
+            next_attempt_at = now(), updated_at = now()
         WHERE campaign_messages.status = 'failed' AND campaign_messages.error = ${OPTED_OUT_REASON}
       RETURNING (xmax = 0) AS inserted`,
   );
@@ -126,7 +135,7 @@ export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promis
 /** An opt-out: messages not yet handed to the provider are not sent to someone who just said stop. */
 export async function cancelForOptOut(db: Db, businessId: string, phone: string): Promise<void> {
   await db.execute(sql`
-    UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, updated_at = now()
+    UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, failed_at = now(), updated_at = now()
     WHERE business_id = ${businessId} AND phone_number = ${phone} AND status IN ('held', 'queued')`);
 }
 
@@ -142,7 +151,8 @@ export async function restoreHeldMessages(db: Db, businessId: string, phone: str
     db,
     sql`
       UPDATE campaign_messages
-      SET status = 'held', error = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+      SET status = 'held', error = NULL, error_code = NULL, failed_at = NULL, attempts = 0,
+          next_attempt_at = now(), updated_at = now()
       WHERE business_id = ${businessId} AND phone_number = ${phone}
         AND status = 'failed' AND error = ${OPTED_OUT_REASON}
         AND campaign_id IN (SELECT id FROM campaigns
@@ -214,7 +224,8 @@ function optedOut(candidates: ReturnType<typeof sql>) {
 }
 
 /**
- * Writes a batch of outcomes in one statement. Fenced by `locked_by`: a row whose lease this worker lost
+ * Writes a batch of outcomes in one statement (and applies the delivery reports already waiting for the
+ * gateway ids it stores). Fenced by `locked_by`: a row whose lease this worker lost
  * (another dispatcher reclaimed it) is left to its new owner. A retry or release of a message whose
  * recipient opted out meanwhile fails it instead (`OPTED_OUT_REASON`, recorded as `failed`); like the
  * opt-out itself, that refunds nothing. Returns the outcomes actually written.
@@ -235,6 +246,20 @@ export async function recordOutcomes(
     delay_ms: o.kind === 'retry' ? o.delayMs : 0,
     refund: o.kind === 'release' || (o.kind === 'retry' && o.refund) ? 1 : 0,
   }));
+  const sentIds = outcomes.flatMap((o) => (o.kind === 'sent' ? [o.providerMessageId] : []));
+  // Reports that arrived before these ids were stored are applied with them, in the same transaction.
+  return db.transaction(async (tx) => {
+    const written = await writeOutcomes(tx, workerId, values);
+    if (sentIds.length) await applyPendingReceiptsOf(tx, sentIds);
+    return written;
+  });
+}
+
+async function writeOutcomes(
+  db: Db,
+  workerId: string,
+  values: Record<string, unknown>[],
+): Promise<RecordedOutcome[]> {
   const rows = await queryRowsPrepared<{ campaign_id: string; kind: Outcome['kind'] }>(
     db,
     'dispatch_record_outcomes',
@@ -255,6 +280,7 @@ export async function recordOutcomes(
                          WHEN m.id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
                          ELSE COALESCE(v.err, m.error) END,
             sent_at = COALESCE(v.at, m.sent_at),
+            failed_at = CASE WHEN v.status = 'failed' OR m.id IN (SELECT id FROM stopped) THEN now() END,
             next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
             attempts = GREATEST(0, m.attempts - v.refund),
             lease_expires_at = NULL, locked_by = NULL, updated_at = now()
@@ -310,6 +336,7 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
             error = CASE WHEN attempts >= ${maxAttempts} THEN ${LEASE_LOST_REASON}
                          WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
                          ELSE error END,
+            failed_at = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped) THEN now() END,
             next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id
@@ -317,4 +344,178 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
       SELECT DISTINCT campaign_id FROM reclaimed`,
   );
   return rows.map((r) => r.campaign_id);
+}
+
+/** A delivery report, as the gateway's callback gives it (see `receipts.ts` for the wire formats). */
+export interface Receipt {
+  providerMessageId: string;
+  event: 'sent' | 'delivered' | 'read' | 'failed';
+  at: Date;
+  errorCode?: string | null;
+  reason?: string | null;
+}
+
+/** What became of a batch of receipts, per receipt. */
+export interface ReceiptsApplied {
+  /** Receipts that moved their message (state or a timestamp). */
+  applied: number;
+  /** Receipts whose message already said as much (duplicates, or an older state arriving late). */
+  unchanged: number;
+  /** Receipts whose message id is not stored (yet): kept in `pending_receipts`. */
+  pending: number;
+  /** The campaigns whose messages moved, with their business. */
+  campaigns: { campaignId: string; businessId: string }[];
+}
+
+export const REPORTED_FAILED_REASON = 'Reported failed by the gateway';
+
+/** A state's place in the order receipts move it: a message only ever moves to a higher rank. */
+const RANK = sql`CASE m.status WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3
+                 WHEN 'read' THEN 4 ELSE 0 END`;
+const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
+
+/**
+ * Applies delivery reports to the messages they name, by the gateway's id alone (never by phone number,
+ * so one business's report can never touch another's message). `events` is an SQL source of rows
+ * (pid, event, at, code, reason). Order-independent and idempotent: a message ends in the highest state
+ * any of its reports gave (sent < failed < delivered < read; a `delivered` after a `failed` wins, since the
+ * handset got it, and takes the failure back), each timestamp is the earliest reported (a read also dates
+ * the delivery), and a report that changes nothing writes nothing. Messages are locked in id order, so
+ * concurrent batches naming the same messages queue instead of deadlocking. Reports with no stored message
+ * are kept as pending when `keepUnknown` (an incoming callback) and dropped otherwise.
+ */
+function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) {
+  return sql`
+    WITH e AS MATERIALIZED (${events}),
+    a AS (
+      SELECT pid,
+             max(CASE event WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 END) AS rank,
+             min(at) FILTER (WHERE event = 'sent') AS sent_at,
+             min(at) FILTER (WHERE event IN ('delivered', 'read')) AS delivered_at,
+             min(at) FILTER (WHERE event = 'read') AS read_at,
+             min(at) FILTER (WHERE event = 'failed') AS failed_at,
+             (array_agg(reason ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS reason,
+             (array_agg(code ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS code
+      FROM e GROUP BY pid
+    ),
+    target AS MATERIALIZED (
+      SELECT id, provider_message_id AS pid FROM campaign_messages
+      WHERE provider_message_id IN (SELECT pid FROM a)
+      ORDER BY id FOR UPDATE
+    ),
+    moved AS (
+      UPDATE campaign_messages m SET
+        status = (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered'
+                  ELSE 'read' END)::message_status,
+        sent_at = LEAST(m.sent_at, a.sent_at),
+        delivered_at = LEAST(m.delivered_at, a.delivered_at),
+        read_at = LEAST(m.read_at, a.read_at),
+        failed_at = CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END,
+        error = CASE WHEN ${NEW_RANK} = 2
+                     THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error END, a.reason, ${REPORTED_FAILED_REASON}) END,
+        error_code = CASE WHEN ${NEW_RANK} = 2 THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error_code END, a.code) END,
+        updated_at = now()
+      FROM a
+      WHERE m.id IN (SELECT id FROM target) AND m.provider_message_id = a.pid AND ${RANK} >= 1
+        AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
+            (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered' ELSE 'read' END,
+             LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
+             CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END)
+      RETURNING m.provider_message_id AS pid, m.campaign_id, m.business_id
+    ),
+    kept AS (
+      ${
+        keepUnknown
+          ? sql`INSERT INTO pending_receipts (provider_message_id, event, event_at, error_code, reason)
+                SELECT pid, event, at, code, reason FROM e
+                WHERE NOT EXISTS (SELECT 1 FROM target t WHERE t.pid = e.pid)
+                RETURNING 1`
+          : sql`SELECT 1 WHERE false`
+      }
+    )
+    SELECT
+      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM moved)) AS applied,
+      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM target) AND pid NOT IN (SELECT pid FROM moved)) AS unchanged,
+      (SELECT count(*)::int FROM kept) AS pending,
+      (SELECT COALESCE(json_agg(DISTINCT jsonb_build_object('campaignId', campaign_id, 'businessId', business_id)), '[]')
+       FROM moved) AS campaigns`;
+}
+
+async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<ReceiptsApplied> {
+  const [row] = await queryRows<{
+    applied: number;
+    unchanged: number;
+    pending: number;
+    campaigns: ReceiptsApplied['campaigns'] | string;
+  }>(db, query);
+  const campaigns = typeof row?.campaigns === 'string' ? JSON.parse(row.campaigns) : (row?.campaigns ?? []);
+  return {
+    applied: Number(row?.applied ?? 0),
+    unchanged: Number(row?.unchanged ?? 0),
+    pending: Number(row?.pending ?? 0),
+    campaigns,
+  };
+}
+
+/** An incoming batch of delivery reports, in one statement; unknown ids are kept for later. */
+export function applyReceipts(db: Db, receipts: Receipt[]): Promise<ReceiptsApplied> {
+  const rows = receipts.map((r) => ({
+    pid: r.providerMessageId,
+    event: r.event,
+    at: r.at.toISOString(),
+    code: r.errorCode ?? null,
+    reason: r.reason ?? null,
+  }));
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(pid text, event text, at timestamptz, code text, reason text)`,
+      true,
+    ),
+  );
+}
+
+/**
+ * Applies the pending reports of the given gateway ids (just stored by an outcome write, in the same
+ * transaction), taking them out of `pending_receipts`.
+ */
+export function applyPendingReceiptsOf(db: Db, providerMessageIds: string[]): Promise<ReceiptsApplied> {
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`DELETE FROM pending_receipts WHERE provider_message_id = ANY(${sql.param(providerMessageIds)}::text[])
+          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
+      false,
+    ),
+  );
+}
+
+/**
+ * The sweep's half of pending reports: up to `limit` whose message id is stored by now (a report that
+ * raced the outcome write that stored it) are applied and removed; SKIP LOCKED lets sweeps run side by side.
+ */
+export function applyMatchedPendingReceipts(db: Db, limit = 5000): Promise<ReceiptsApplied> {
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`DELETE FROM pending_receipts WHERE id = ANY(ARRAY(
+            SELECT p.id FROM pending_receipts p
+            WHERE EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = p.provider_message_id)
+            ORDER BY p.id LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
+      false,
+    ),
+  );
+}
+
+/** Pending reports whose message id never appeared within `ttlMs`: dropped. Returns how many. */
+export async function dropExpiredPendingReceipts(db: Db, ttlMs: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM pending_receipts
+                      WHERE received_at < now() - ${ttlMs} * interval '1 millisecond' RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -4,9 +4,10 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import { registry } from '../../platform/metrics.js';
+import { campaignCounters } from './counters.js';
 
 export type CampaignMessageRow = typeof campaignMessages.$inferSelect;
-export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'failed'] as const;
+export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** The businesses with queued messages: a skip scan of the ready index, one probe per business. */
@@ -28,18 +29,21 @@ export async function businessesWithQueuedMessages(db: Db, limit = 1000): Promis
 }
 
 /**
- * SQL conditions and counts over one campaign's messages, for statements of other modules that must decide
- * on them atomically (completion). `campaignId` is an SQL expression naming the campaign (e.g. `c.id`).
+ * SQL conditions and counts over one campaign's messages (read from its counters), for statements of other
+ * modules that must decide on them atomically (completion). `campaignId` is an SQL expression naming the
+ * campaign (e.g. `c.id`).
  */
 export const campaignMessageSql = {
   /** True when none of the campaign's messages waits to be sent. */
   nonePending: (campaignId: ReturnType<typeof sql>) =>
-    sql`NOT EXISTS (SELECT 1 FROM campaign_messages m
-                    WHERE m.campaign_id = ${campaignId} AND m.status IN ('held', 'queued', 'sending'))`,
+    sql`COALESCE((SELECT k.held + k.queued + k.sending FROM campaign_counters k
+                  WHERE k.campaign_id = ${campaignId}), 0) = 0`,
+  /** Accepted by the gateway and not reported failed since: sent, delivered or read. */
   sentCount: (campaignId: ReturnType<typeof sql>) =>
-    sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = ${campaignId} AND m.status = 'sent')`,
+    sql`COALESCE((SELECT k.sent + k.delivered + k.read FROM campaign_counters k
+                  WHERE k.campaign_id = ${campaignId}), 0)`,
   failedCount: (campaignId: ReturnType<typeof sql>) =>
-    sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = ${campaignId} AND m.status = 'failed')`,
+    sql`COALESCE((SELECT k.failed FROM campaign_counters k WHERE k.campaign_id = ${campaignId}), 0)`,
 };
 
 /** Sent-out campaigns not yet marked complete whose messages are all final (missed by the per-flush check). */
@@ -54,14 +58,10 @@ export async function campaignsReadyToComplete(db: Db, limit = 100): Promise<str
   return rows.map((r) => r.id);
 }
 
+/** A campaign's messages per state, from its counters. */
 export async function deliveryCounts(db: Db, campaignId: string): Promise<Record<MessageStatus, number>> {
-  const rows = await queryRows<{ status: MessageStatus; n: number }>(
-    db,
-    sql`SELECT status, count(*)::int AS n FROM campaign_messages WHERE campaign_id = ${campaignId} GROUP BY status`,
-  );
-  const counts = { held: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return counts;
+  const { held, queued, sending, sent, delivered, read, failed } = await campaignCounters(db, campaignId);
+  return { held, queued, sending, sent, delivered, read, failed };
 }
 
 export async function listCampaignMessages(
@@ -98,12 +98,14 @@ new Gauge({
   async collect() {
     if (!queueDb) return;
     this.reset();
-    const rows = await queryRows<{ status: string; n: number }>(
+    // From the campaigns' counters: one row per campaign instead of one per waiting message.
+    const [row] = await queryRows<{ held: number; queued: number; sending: number }>(
       queueDb,
-      sql`SELECT status, count(*)::int AS n FROM campaign_messages WHERE status IN ('held', 'queued', 'sending') GROUP BY status`,
+      sql`SELECT COALESCE(sum(held), 0)::int AS held, COALESCE(sum(queued), 0)::int AS queued,
+                 COALESCE(sum(sending), 0)::int AS sending
+          FROM campaign_counters WHERE held + queued + sending > 0`,
     );
-    for (const s of ['held', 'queued', 'sending'])
-      this.set({ status: s }, rows.find((r) => r.status === s)?.n ?? 0);
+    for (const s of ['held', 'queued', 'sending'] as const) this.set({ status: s }, Number(row?.[s] ?? 0));
   },
 });
 

@@ -4,7 +4,7 @@ import { businesses } from './businesses.js';
 
 /**
  * How many contacts (and opted-in contacts) each business has per distinct set of tags, kept by
- * statement-level triggers on `contacts` (migration 0008) like `contact_counts`. A business has few distinct
+ * statement-level triggers on `contacts` (migration 0009) like `contact_counts`. A business has few distinct
  * tag sets however many contacts it has, so an audience by tags ("any of" or "all of") is counted exactly by
  * summing the sets that match, and the tag list with its counts is an unnest of these rows: neither reads
  * the contacts. `tags` is sorted and without duplicates; `tag_key` is its md5 (a whole set may be longer
