@@ -6,6 +6,7 @@ import {
   campaignMessagePageSchema,
   campaignPageSchema,
   campaignParams,
+  campaignReportSchema,
   campaignSchema,
   campaignStatsSchema,
   createCampaignBody,
@@ -116,6 +117,21 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Campaign fetched'),
+  );
+
+  app.get(
+    '/campaigns/:id/report',
+    {
+      config: { apiObject: 'campaignReport' },
+      schema: {
+        tags,
+        summary: 'Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline',
+        params: campaignParams,
+        response: { 200: successSchema(campaignReportSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.report(req.auth, req.params.id), 'Campaign report fetched'),
   );
 
   app.get(

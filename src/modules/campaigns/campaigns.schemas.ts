@@ -197,3 +197,44 @@ export const estimateSchema = z.object({
   planBalance: z.number().nullable().describe('Active plan balance; null without an active plan'),
   enough: z.boolean().describe('Whether the chosen payment method covers `credits` now'),
 });
+
+const activity = {
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+};
+
+export const campaignReportSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  sentOutAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  recipients: z.number().int().describe('Messages the campaign has, one per recipient'),
+  states: z
+    .object({ held: z.number().int(), queued: z.number().int(), sending: z.number().int(), ...activity })
+    .describe('Messages now in each state; they add up to `recipients`'),
+  pending: z.number().int().describe('Not sent yet: held + queued + sending'),
+  reached: z
+    .object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int() })
+    .describe('The funnel: messages that got at least that far (a read one was delivered and sent)'),
+  deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
+  readRate: z.number().describe('reached.read / reached.delivered, 0..1'),
+  failureReasons: z
+    .array(z.object({ reason: z.string(), count: z.number().int() }))
+    .describe('Why messages failed, most frequent first'),
+  optOuts: z.number().int().describe('Recipients who opted out within 7 days of receiving it'),
+  cost: z.number().nullable().describe('Credits (or plan units) billed'),
+  rate: z.number().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  timeline: z.object({
+    bucketSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Bucket size, fitted to the age; null before send-out'),
+    buckets: z
+      .array(z.object({ start: z.string(), ...activity }))
+      .describe('From send-out to now, oldest first'),
+  }),
+});

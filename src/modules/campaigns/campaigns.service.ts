@@ -12,6 +12,7 @@ import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '.
 import type { PaymentMethod } from './campaign-billing.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
+import { campaignReport } from './campaign-report.js';
 import {
   type CampaignRow,
   campaignStats,
@@ -136,6 +137,10 @@ export class CampaignsService {
       ...toCampaignDto(row),
       delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
     };
+  }
+
+  async report(auth: AuthContext, id: string) {
+    return campaignReport(this.deps.db, await this.find(auth, id));
   }
 
   async messages(auth: AuthContext, id: string, q: ListMessagesQuery) {
