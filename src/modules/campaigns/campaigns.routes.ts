@@ -12,6 +12,7 @@ import {
   createCampaignBody,
   estimateBody,
   estimateSchema,
+  exportMessagesQuery,
   listCampaignsQuery,
   listMessagesQuery,
   publishCampaignBody,
@@ -140,7 +141,8 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
       config: { apiObject: 'campaignMessage' },
       schema: {
         tags,
-        summary: "Each recipient's outcome (filter by `status`), with the failure reason",
+        summary:
+          "Each recipient's outcome with its timestamps (filter by `status`, `search` by phone or name), with the failure reason",
         params: campaignParams,
         querystring: listMessagesQuery,
         response: { 200: successSchema(campaignMessagePageSchema) },
@@ -152,6 +154,31 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         await service.messages(req.auth, req.params.id, req.query),
         'Campaign messages fetched',
       ),
+  );
+
+  app.get(
+    '/campaigns/:id/messages/export',
+    {
+      config: { apiObject: 'campaignMessage' },
+      schema: {
+        tags,
+        summary:
+          'Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)',
+        description:
+          'Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.',
+        params: campaignParams,
+        querystring: exportMessagesQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await service.exportMessages(req.auth, req.params.id, req.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Record-Count', String(file.count))
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
   );
 
   app.patch(

@@ -98,8 +98,24 @@ export const campaignParams = z.object({ id: z.string().min(1) });
 export const listCampaignsQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;
 
-export const listMessagesQuery = pageQuery.extend({ status: z.enum(MESSAGE_STATUSES).optional() });
+const messageFilters = {
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("Phone digits (anywhere in the number) or words starting the recipient's name"),
+};
+
+export const listMessagesQuery = pageQuery.extend(messageFilters);
 export type ListMessagesQuery = z.output<typeof listMessagesQuery>;
+
+export const exportMessagesQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  ...messageFilters,
+});
+export type ExportMessagesQuery = z.output<typeof exportMessagesQuery>;
 
 export const campaignSchema = z.object({
   id: z.string(),
@@ -165,8 +181,12 @@ export const campaignMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   providerMessageId: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  failureReason: z.string().nullable().describe('Why it failed; null unless failed (or waiting for a retry)'),
+  errorCode: z.string().nullable().describe("The gateway's error code of a reported failure"),
   sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

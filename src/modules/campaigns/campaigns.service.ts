@@ -8,7 +8,11 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { EXPORT_IDLE_TIMEOUT_MS } from '../contacts/export/idle-guard.js';
+import { streamExport } from '../contacts/export/stream-export.js';
+import { sharedTransferLimits } from '../contacts/transfer-limits.js';
 import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '../messages/index.js';
+import { MESSAGE_EXPORT_LAYOUT, openMessageCursor } from '../messages/message-export.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
@@ -27,12 +31,15 @@ import {
 import type {
   CreateCampaignInput,
   EstimateInput,
+  ExportMessagesQuery,
   ListCampaignsQuery,
   ListMessagesQuery,
   UpdateCampaignInput,
 } from './campaigns.schemas.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** States past a successful send: a failure reason left from an earlier attempt no longer applies. */
+const REACHED = new Set(['sent', 'delivered', 'read']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
@@ -86,8 +93,12 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
     status: row.status,
     attempts: row.attempts,
     providerMessageId: row.providerMessageId,
-    failureReason: row.status === 'sent' ? null : row.error,
+    failureReason: REACHED.has(row.status) ? null : row.error,
+    errorCode: row.errorCode,
     sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    readAt: iso(row.readAt),
+    failedAt: iso(row.failedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -141,6 +152,20 @@ export class CampaignsService {
 
   async report(auth: AuthContext, id: string) {
     return campaignReport(this.deps.db, await this.find(auth, id));
+  }
+
+  /** The list's rows as a CSV or XLSX download, under the same limits and streaming as the contact export. */
+  async exportMessages(auth: AuthContext, id: string, q: ExportMessagesQuery) {
+    const campaign = await this.find(auth, id);
+    return streamExport({
+      limits: sharedTransferLimits(this.deps.config.DATABASE_POOL_SIZE, this.deps.database),
+      open: () => openMessageCursor(this.deps.database, campaign.id, { status: q.status, search: q.search }),
+      layout: MESSAGE_EXPORT_LAYOUT,
+      format: q.format,
+      fileBase: `campaign-${campaign.id.slice(0, 8)}-messages`,
+      idleMs: EXPORT_IDLE_TIMEOUT_MS,
+      logger: this.deps.logger,
+    });
   }
 
   async messages(auth: AuthContext, id: string, q: ListMessagesQuery) {
