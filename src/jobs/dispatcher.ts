@@ -12,15 +12,15 @@ import {
   reclaimExpiredLeases,
 } from '../modules/messages/index.js';
 import type { Config } from '../platform/config.js';
+import { onDispatchSignal } from '../platform/dispatch-signal.js';
+import type { Job } from '../platform/job.js';
 import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
 import { ClaimedBatch } from './claimed-batch.js';
-import type { Job } from './index.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
 import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
-import { onDispatchSignal } from './signal.js';
 
 export interface DispatcherOptions {
   workerId: string;
@@ -62,7 +62,7 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis'
+  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';

@@ -1,15 +1,11 @@
 import type { AppDeps } from '../deps.js';
+import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/messaging.service.js';
-import { startPaymentEventSweep } from '../modules/webhooks/payment.events.js';
+import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
 import { startWithdrawalReconciliation } from './withdrawal-reconciliation.js';
-
-/** A background loop of the worker role. `stop` lets in-flight work finish before resolving. */
-export interface Job {
-  name: string;
-  stop(): Promise<void>;
-}
 
 /** Starts the worker role's loops (scheduler, dispatcher). Each keeps its state in the database. */
 export async function startWorker(deps: AppDeps): Promise<Job[]> {
@@ -28,5 +24,11 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
   );
   // Payment events stored but never finished (a crash between the inbox and the ledger) are retried too.
   const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
-  return [scheduler, dispatcher, paymentSweep, startWithdrawalReconciliation(deps)];
+  // Delivery reports that raced the outcome write storing their id, and those whose id never came.
+  const receiptSweep = startReceiptSweep(
+    deps,
+    deps.config.RECEIPT_SWEEP_INTERVAL_MS,
+    deps.config.RECEIPT_PENDING_TTL_MS,
+  );
+  return [scheduler, dispatcher, paymentSweep, receiptSweep, startWithdrawalReconciliation(deps)];
 }

@@ -5,10 +5,10 @@ import type { AppDeps } from '../deps.js';
 import { notifyCampaignSent } from '../modules/campaigns/campaign-notices.js';
 import { releaseHeldMessages } from '../modules/messages/index.js';
 import { queryRows } from '../platform/db/client.js';
-import type { Job } from './index.js';
-import { signalDispatch } from './signal.js';
+import { signalDispatch } from '../platform/dispatch-signal.js';
+import type { Job } from '../platform/job.js';
 
-type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
 
 interface DueCampaign {
   id: string;

@@ -17,10 +17,13 @@ describe('documented responses: audiences, estimate, report, messages, analytics
       method: 'GET' | 'POST',
       path: string,
       status: number,
-      req: Omit<TestRequest, 'url' | 'method'> & { params?: Record<string, string>; query?: string } = {},
+      req: Omit<TestRequest, 'url' | 'method' | 'query'> & {
+        params?: Record<string, string>;
+        search?: string;
+      } = {},
     ) => {
       const url =
-        path.replace(/\{(\w+)\}/g, (_, name: string) => req.params?.[name] ?? '') + (req.query ?? '');
+        path.replace(/\{(\w+)\}/g, (_, name: string) => req.params?.[name] ?? '') + (req.search ?? '');
       const res = await t.request({ ...req, method, url });
       expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
       problems.push(...(await undocumentedParts(t, method, path, res)));
@@ -48,7 +51,7 @@ describe('documented responses: audiences, estimate, report, messages, analytics
     });
     const params = { id: created.body.data.id as string };
     await call('GET', '/campaigns/{id}/report', 200, { token, params });
-    await call('GET', '/campaigns/{id}/messages', 200, { token, params, query: '?search=first' });
+    await call('GET', '/campaigns/{id}/messages', 200, { token, params, search: '?search=first' });
     await call('GET', '/analytics/overview', 200, { token });
     await call('GET', '/admin/analytics/overview', 200, { token: admin.accessToken });
     expect(problems).toEqual([]);

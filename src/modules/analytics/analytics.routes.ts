@@ -1,5 +1,5 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { adminOverviewSchema, overviewQuery, overviewSchema } from './analytics.schemas.js';
 import { AnalyticsService } from './analytics.service.js';
 

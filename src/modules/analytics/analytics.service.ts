@@ -2,12 +2,11 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { type DayRange, dayBounds } from '../../platform/db/day-range.js';
 import { ForbiddenError } from '../../platform/http/errors.js';
-import { newBusinessesByDay } from '../business/business-activity.js';
+import { newBusinessesByDay } from '../business/index.js';
 import { campaignsSentOutBetween } from '../campaigns/campaign-activity.js';
-import { optActivityByDay } from '../contacts/opt-activity.js';
-import { countersOfCampaigns } from '../messages/counters-of-campaigns.js';
-import { messageActivityByDay } from '../messages/index.js';
-import { creditsSoldByDay, creditsSpentByDay } from '../wallet/ledger-activity.js';
+import { optActivityByDay } from '../contacts/index.js';
+import { countersOfCampaigns, messageActivityByDay } from '../messages/index.js';
+import { creditsSoldByDay, creditsSpentByDay } from '../wallet/index.js';
 import type { OverviewQuery } from './analytics.schemas.js';
 import { daysOf, overviewRange } from './overview-range.js';
 

@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
-import { countAudience } from '../contacts/contact-audience.js';
-import { findActiveUserPlan } from '../plans/plans.repository.js';
-import { getAppSettings } from '../settings/app-settings.repository.js';
-import { findWallet } from '../wallet/wallet.repository.js';
+import { countAudience } from '../contacts/index.js';
+import { findActiveUserPlan } from '../plans/index.js';
+import { getAppSettings } from '../settings/index.js';
+import { findWallet } from '../wallet/index.js';
 import type { EstimateInput } from './campaigns.schemas.js';
 
 const RATE_FIELD = {

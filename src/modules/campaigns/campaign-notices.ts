@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
-import { type NotificationRecord, Notifier } from '../notifications/notifier.js';
+import type { NotificationRecord, Notifier } from '../notifications/notifier.js';
 
 /** What the business is told about its campaigns. The one place these notices are worded. */
 export const campaignNotices = {
@@ -21,14 +21,11 @@ export const campaignNotices = {
 
 /** Tells the business its campaign is going out. A failure is logged: the campaign goes out regardless. */
 export async function notifyCampaignSent(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+  deps: Pick<AppDeps, 'notifier' | 'logger'>,
   campaign: { id: string; businessId: string; name: string; recipientCount: number },
 ): Promise<void> {
   try {
-    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(
-      campaign.businessId,
-      campaignNotices.sent(campaign),
-    );
+    await deps.notifier.toBusiness(campaign.businessId, campaignNotices.sent(campaign));
   } catch (err) {
     deps.logger.warn({ err, campaignId: campaign.id }, 'campaign-sent notification not created');
   }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import { signalDispatch } from '../../jobs/signal.js';
 import type { Db } from '../../platform/db/client.js';
+import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { queueRecipients } from '../messages/index.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
@@ -93,7 +93,7 @@ export async function publishInTransaction(
 
 /** What follows a committed publish: the low-credit e-mail, the "sent" notification, the dispatcher's nudge. */
 export async function afterPublish(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'logger' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'logger' | 'realtime' | 'notifier'>,
   { campaign, charge }: Published,
 ): Promise<void> {
   if (charge.walletBefore && charge.walletAfter) {

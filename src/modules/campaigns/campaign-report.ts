@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
-import { campaignOptOutCount } from '../contacts/opt-activity.js';
+import { campaignOptOutCount } from '../contacts/index.js';
 import { campaignCounters, campaignFailureReasons, campaignTimeline } from '../messages/index.js';
 import type { CampaignRow } from './campaigns.repository.js';
 

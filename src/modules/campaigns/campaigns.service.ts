@@ -1,18 +1,22 @@
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import {
   BusinessRuleError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
 } from '../../platform/http/errors.js';
+import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
-import { EXPORT_IDLE_TIMEOUT_MS } from '../contacts/export/idle-guard.js';
-import { streamExport } from '../contacts/export/stream-export.js';
-import { sharedTransferLimits } from '../contacts/transfer-limits.js';
-import { type CampaignMessageRow, deliveryCounts, listCampaignMessages } from '../messages/index.js';
-import { MESSAGE_EXPORT_LAYOUT, openMessageCursor } from '../messages/message-export.js';
+import { EXPORT_IDLE_TIMEOUT_MS, sharedTransferLimits, streamExport } from '../contacts/index.js';
+import {
+  type CampaignMessageRow,
+  deliveryCounts,
+  listCampaignMessages,
+  MESSAGE_EXPORT_LAYOUT,
+  openMessageCursor,
+} from '../messages/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
@@ -40,7 +44,6 @@ import type {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** States past a successful send: a failure reason left from an earlier attempt no longer applies. */
 const REACHED = new Set(['sent', 'delivered', 'read']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
   if (!row.isPublished) return 'draft';
@@ -104,11 +107,6 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
   };
 }
 
-function businessOf(auth: AuthContext): string {
-  if (!auth.businessId) throw new ForbiddenError('This account has no business profile');
-  return auth.businessId;
-}
-
 /** The stored form of the schedule: UTC, and no time at all for an immediate campaign. */
 function scheduleOf(isScheduled: boolean, scheduledAt: string | null | undefined): Date | null {
   return isScheduled && scheduledAt ? new Date(scheduledAt) : null;
@@ -143,10 +141,9 @@ export class CampaignsService {
   async get(auth: AuthContext, id: string) {
     const row = await this.find(auth, id);
     const counts = await deliveryCounts(this.deps.db, row.id);
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
     return {
       ...toCampaignDto(row),
-      delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
+      delivery: { ...counts, pending: counts.held + counts.queued + counts.sending },
     };
   }
 
@@ -247,7 +244,7 @@ export class CampaignsService {
    */
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
-    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
     if (await deleteUnlessWaiting(this.deps.db, businessId, id)) return;
     // Nothing deleted: either there is no such campaign, or it is waiting to be sent out.
     await this.find(auth, id);
@@ -266,7 +263,7 @@ export class CampaignsService {
   async publish(auth: AuthContext, id: string, paymentMethod: PaymentMethod) {
     const businessId = businessOf(auth);
     this.assertMayPublish(auth);
-    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
     const published = await this.deps.db.transaction((tx) =>
       publishInTransaction(tx, this.deps.logger, this.publishArgs(businessId, id, paymentMethod)),
     );
@@ -295,7 +292,7 @@ export class CampaignsService {
 
   private async find(auth: AuthContext, id: string): Promise<CampaignRow> {
     const businessId = businessOf(auth);
-    const row = UUID.test(id) ? await findCampaign(this.deps.db, businessId, id) : null;
+    const row = isUuid(id) ? await findCampaign(this.deps.db, businessId, id) : null;
     if (!row) throw new NotFoundError('Campaign');
     return row;
   }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { signalDispatch } from '../../jobs/signal.js';
 import { queryRows } from '../../platform/db/client.js';
+import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { credentialsForSending } from '../business/messaging-credentials.js';
 import { cancelForOptOut, type Recipient, restoreHeldMessages } from '../messages/index.js';
-import { Notifier } from '../notifications/notifier.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
 import { deliverLatestCampaign } from './consent-delivery.js';
 
@@ -133,7 +132,7 @@ export class ConsentService {
     log: Logger,
   ): Promise<void> {
     try {
-      await new Notifier(this.deps.db, this.deps.realtime, log).toBusiness(businessId, {
+      await this.deps.notifier.toBusiness(businessId, {
         type,
         title,
         message,

@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/http/errors.js';
 import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
-import { businessOf } from './contacts.service.js';
 import { openContactCursor } from './export/contact-cursor.js';
 import { CONTACT_LAYOUT } from './export/export-writers.js';
 import { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';

@@ -4,5 +4,10 @@
  */
 
 export * from './counters.js';
+export * from './counters-of-campaigns.js';
+export * from './message-export.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
+export * from './progress.js';
+export * from './receipt-sweep.js';
+export * from './receipt-writer.js';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { campaignMessages } from '../../platform/db/schema/index.js';
-import type { ExportLayout } from '../contacts/export/export-writers.js';
-import { openRecordCursor, type RecordCursor } from '../contacts/export/record-cursor.js';
+import { type ExportLayout, openRecordCursor, type RecordCursor } from '../contacts/index.js';
 import { type MessageFilters, messageFilter } from './message-reads.js';
 
 /** A campaign's messages as a file: the recipient, the state and when each step happened (UTC, ISO 8601). */

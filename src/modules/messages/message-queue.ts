@@ -50,6 +50,7 @@ export type Outcome = (
 /** One outcome as written: its message's campaign and what became of the message. */
 export interface RecordedOutcome {
   campaignId: string;
+  businessId: string;
   kind: Outcome['kind'];
 }
 
@@ -260,7 +261,7 @@ async function writeOutcomes(
   workerId: string,
   values: Record<string, unknown>[],
 ): Promise<RecordedOutcome[]> {
-  const rows = await queryRowsPrepared<{ campaign_id: string; kind: Outcome['kind'] }>(
+  const rows = await queryRowsPrepared<{ campaign_id: string; business_id: string; kind: Outcome['kind'] }>(
     db,
     'dispatch_record_outcomes',
     sql`
@@ -288,11 +289,12 @@ async function writeOutcomes(
         -- By primary key (see claimMessages), fenced by the lease owner.
         WHERE m.id = v.id AND m.id = ANY(ARRAY(SELECT id FROM v))
           AND m.status = 'sending' AND m.locked_by = ${workerId}
-        RETURNING m.campaign_id, CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind
+        RETURNING m.campaign_id, m.business_id,
+                  CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind
       )
-      SELECT campaign_id, kind FROM done`,
+      SELECT campaign_id, business_id, kind FROM done`,
   );
-  return rows.map((r) => ({ campaignId: r.campaign_id, kind: r.kind }));
+  return rows.map((r) => ({ campaignId: r.campaign_id, businessId: r.business_id, kind: r.kind }));
 }
 
 /**

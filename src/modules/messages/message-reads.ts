@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import { registry } from '../../platform/metrics.js';
-import { searchWords } from '../contacts/contact-search.js';
+import { searchWords } from '../contacts/index.js';
 import { campaignCounters } from './counters.js';
 
 export type CampaignMessageRow = typeof campaignMessages.$inferSelect;
@@ -59,10 +59,20 @@ export async function campaignsReadyToComplete(db: Db, limit = 100): Promise<str
   return rows.map((r) => r.id);
 }
 
-/** A campaign's messages per state, from its counters. */
-export async function deliveryCounts(db: Db, campaignId: string): Promise<Record<MessageStatus, number>> {
-  const { held, queued, sending, sent, delivered, read, failed } = await campaignCounters(db, campaignId);
-  return { held, queued, sending, sent, delivered, read, failed };
+/**
+ * A campaign's messages by stage, from its counters: `sent` is accepted by the gateway and not reported
+ * failed since (sent, delivered or read), so the stages add up to `total`. The report has every state.
+ */
+export async function deliveryCounts(db: Db, campaignId: string) {
+  const c = await campaignCounters(db, campaignId);
+  return {
+    total: c.recipients,
+    held: c.held,
+    queued: c.queued,
+    sending: c.sending,
+    sent: c.sent + c.delivered + c.read,
+    failed: c.failed,
+  };
 }
 
 export interface MessageFilters {
