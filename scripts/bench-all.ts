@@ -46,6 +46,14 @@ const BENCHES: Bench[] = [
     quickArgs: ['--rows=20000', '--repeat=3'],
   },
   {
+    name: 'analytics',
+    title: 'Campaign report, estimate and analytics overview',
+    what: 'On a business with a million contacts and a million-message campaign: `GET /campaigns/{id}/report`, `POST /campaigns/estimate` (everyone, tags any/all, selected ids) and `GET /analytics/overview` through HTTP, beside the same functions run straight on the database and a scan counting the messages by state.',
+    goal: 'p95 under 50 ms for the report and the estimate',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000', '--repeat=5'],
+  },
+  {
     name: 'campaign',
     title: 'Campaign dispatch (publish to completed)',
     what: 'A campaign to 100,000 opted-in contacts published through the API and sent by the dispatcher to the gateway simulator (its own process, loopback), beside the raw request rate of the same HTTP client against the same simulator; then two dispatchers sharing one business bucket at 80 messages/s.',

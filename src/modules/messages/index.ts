@@ -4,6 +4,8 @@
  */
 
 export * from './counters.js';
+export * from './counters-of-campaigns.js';
+export * from './message-export.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
 export * from './progress.js';

@@ -64,8 +64,9 @@ export interface Recipient {
 
 /**
  * Publish: queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT:
- * the opted-in contacts of this business, all of them or those among `selected_contact_id`. Returns how
- * many were queued, which is what the publish bills.
+ * the opted-in contacts of this business, all of them or those among `selected_contact_id` or carrying
+ * the campaign's tags (any of them, or all of them). Returns how many were queued, which is what the
+ * publish bills.
  */
 export async function queueRecipients(
   db: Db,
@@ -82,7 +83,9 @@ export async function queueRecipients(
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id))
+          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+               OR (k.tag_match = 'any' AND c.tags && k.tags)
+               OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
         ON CONFLICT (campaign_id, phone_number) DO NOTHING
         RETURNING 1
       )

@@ -1,9 +1,10 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import { registry } from '../../platform/metrics.js';
+import { searchWords } from '../contacts/index.js';
 import { campaignCounters } from './counters.js';
 
 export type CampaignMessageRow = typeof campaignMessages.$inferSelect;
@@ -74,15 +75,47 @@ export async function deliveryCounts(db: Db, campaignId: string) {
   };
 }
 
+export interface MessageFilters {
+  status?: MessageStatus;
+  /** Phone digits, or words of the recipient's name (see `messageSearch`). */
+  search?: string;
+}
+
+/**
+ * A search over a campaign's recipients, as the snapshot stored on each message: a phone-like term is a run
+ * of digits anywhere in the number, any other term is words that must each start a word of the name (the
+ * same reading as the contact search). No index serves it: a trigram index on the queue would cost every
+ * publish and every state change; the scan is bounded by the one campaign's messages.
+ */
+export function messageSearch(term: string): SQL | null {
+  if (!term.trim()) return null;
+  const words = searchWords(term);
+  if (!words.length) return sql`false`;
+  if (/^\d+$/.test(words[0]!) && words.length === 1 && /\d/.test(term)) {
+    return sql`${campaignMessages.phoneNumber} LIKE ${`%${words[0]}%`}`;
+  }
+  const name = sql`(' ' || ${campaignMessages.firstName} || ' ' || ${campaignMessages.lastName})`;
+  return and(...words.map((w) => sql`${name} ILIKE ${`% ${escapeLike(w)}%`}`))!;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function messageFilter(campaignId: string, f: MessageFilters): SQL {
+  return and(
+    eq(campaignMessages.campaignId, campaignId),
+    f.status ? eq(campaignMessages.status, f.status) : undefined,
+    f.search ? (messageSearch(f.search) ?? undefined) : undefined,
+  )!;
+}
+
 export async function listCampaignMessages(
   db: Db,
   campaignId: string,
-  q: PageQuery & { status?: MessageStatus },
+  q: PageQuery & MessageFilters,
 ): Promise<{ rows: CampaignMessageRow[]; total: number }> {
-  const where = and(
-    eq(campaignMessages.campaignId, campaignId),
-    q.status ? eq(campaignMessages.status, q.status) : undefined,
-  );
+  const where = messageFilter(campaignId, q);
   const [rows, [count]] = await Promise.all([
     db
       // contact_id has no foreign key (migration 0007): a contact deleted since is shown as null.

@@ -3,6 +3,8 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'business', 'user']);
 export const businessVerifiedEnum = pgEnum('business_verified', ['pending', 'accepted', 'rejected']);
 export const messageTypeEnum = pgEnum('message_type', ['marketing', 'utility', 'authentication']);
+/** How a campaign's `tags` select contacts: those with any of them, or those with all of them. */
+export const tagMatchEnum = pgEnum('tag_match', ['any', 'all']);
 export const paymentMethodEnum = pgEnum('payment_method', ['credit', 'plan']);
 /**
  * held: waiting for its scheduled campaign to fall due; queued: ready (or waiting for a retry at

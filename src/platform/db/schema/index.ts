@@ -6,6 +6,8 @@ export * from './businesses.js';
 export * from './campaign-messages.js';
 export * from './campaigns.js';
 export * from './contact-counts.js';
+export * from './contact-opt-activity.js';
+export * from './contact-tag-sets.js';
 export * from './contacts.js';
 export * from './enums.js';
 export * from './exchange-rates.js';
