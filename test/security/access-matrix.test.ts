@@ -187,6 +187,7 @@ const ACCESS: Record<string, Rule | Row> = {
 
   'POST /webhooks/payment-provider': 'signature',
   'POST /webhooks/messaging-provider': 'none',
+  'POST /webhooks/messaging-provider/delivery-reports': 'none',
 };
 
 const t = await createTestApp();

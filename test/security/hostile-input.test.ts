@@ -47,6 +47,8 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 20_250_909);
 const ALWAYS_ACCEPTS: Record<string, string[]> = {
   // The inbox keeps every readable event (status `ignored` when it names no business).
   'POST /webhooks/messaging-provider': ['webhook_events'],
+  // A readable report for an id not stored is kept as pending.
+  'POST /webhooks/messaging-provider/delivery-reports': ['pending_receipts'],
 };
 
 /** Signed routes: a signature that lets hostile bodies past the signature check, to the event handling. */
