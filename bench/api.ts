@@ -2,7 +2,7 @@
 // HTTP load on loopback with autocannon against the compiled service (node dist/main.js --role=api) on the
 // local PostgreSQL, beside a bare Fastify route in a process of its own measured in the same run: sign-in,
 // GET /business, GET /contacts (first page, a deep page, a search) on a business with --rows contacts, and
-// POST /contacts. Reports requests/s, p50 and p99 for each. Goal (issue 9): authenticated reads at least a
+// POST /contacts. Reports requests/s, p50 and p99 for each. Goal: authenticated reads at least a
 // third of the bare route's rate, p99 under 50 ms.
 
 import { type ChildProcess, fork } from 'node:child_process';

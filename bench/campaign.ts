@@ -1,5 +1,5 @@
 /**
- * Campaign dispatch benchmark (issue 6 "Performance").
+ * Campaign dispatch benchmark (docs/benchmark-notes.md).
  *
  *   npm run bench:campaign -- --recipients=100000 --rate-recipients=2400
  *

@@ -26,7 +26,7 @@ function pathsOf(t: TestApp): Promise<OpenApiPaths> {
 }
 
 /**
- * The JSON Schema `/openapi.json` publishes for one answer of one route (`path` as in SPEC.md, with
+ * The JSON Schema `/openapi.json` publishes for one answer of one route (`path` as in docs/api.md, with
  * `{id}`-style parameters), or undefined when the route documents none for that status.
  */
 export async function documentedResponse(

@@ -75,7 +75,7 @@ interface Held extends ClaimedMessage {
 }
 
 /**
- * The send engine (ARCHITECTURE.md "Queue in the database"). It claims due messages per business under a
+ * The send engine (docs/architecture.md "The life of a campaign"). It claims due messages per business under a
  * lease, keeps at most two batches in memory, sends through a pool of `concurrency` requests, and writes
  * outcomes back in batches fenced by its worker id. Under a rate limit each send starts only with a token
  * drawn as it starts (`SendPacer`), and a business keeps at most half a second of sending in memory. Nothing

@@ -139,7 +139,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** The variables CONVENTIONS.md marks *prod*: without them production would run on throwaway defaults. */
+/**
+ * The variables required in production (docs/decisions.md "Which variables are required in production?"): without them
+ * production would run on throwaway defaults.
+ */
 const PRODUCTION_REQUIRED = [
   'JWT_SECRET',
   'ENCRYPTION_KEY',

@@ -79,7 +79,7 @@ function adapterView(redis: Redis, logger: Logger): Redis {
 }
 
 /**
- * The real-time channel (CONVENTIONS.md "Real-time channel"): Socket.IO on the API's own HTTP server.
+ * The real-time channel (docs/api.md "Real time"): Socket.IO on the API's own HTTP server.
  *
  * Built once per process. An API process attaches it to its HTTP server; a worker process never attaches
  * it and uses it only to emit: with the Redis adapter, `emit` publishes to Redis and every API process

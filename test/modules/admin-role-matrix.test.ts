@@ -39,7 +39,7 @@ const plan = {
   price: 5,
 };
 
-/** Every administration endpoint of SPEC.md and CONVENTIONS.md, with what an allowed caller gets. */
+/** Every administration endpoint (docs/api.md "Endpoint map"), with what an allowed caller gets. */
 const ROWS: Row[] = [
   { method: 'GET', path: '/admin/businesses', status: 200 },
   { method: 'GET', path: '/admin/businesses/{id}', params: businessId, status: 200 },

@@ -1,14 +1,13 @@
 /**
- * The role matrix (issue 9): every operation of `/openapi.json`, called by seven kinds of caller, answers
- * 401/403 exactly as SPEC.md (the Auth columns, "Authentication" 6) and CONVENTIONS.md ("Limited access
- * before e-mail verification", "Additions") say. The expectations below are written from those documents,
- * not from the routes' `x-access`, so a guard that disagrees with the specification fails here.
+ * The role matrix: every operation of `/openapi.json`, called by seven kinds of caller, answers 401/403
+ * exactly as docs/api.md "Roles and access" says. The expectations below are written from that document,
+ * not from the routes' `x-access`, so a guard that disagrees with the documentation fails here.
  *
  * "Allowed" means neither 401 nor 403 (an empty body's 400 or a random id's 404 is fine); "denied" is 401
  * for an anonymous caller and 403 for a signed-in one, in the error envelope. No answer is a 5xx.
  *
  * A route without a row fails, and so does a row without a route. To add a route, add one line to ACCESS:
- * `'METHOD /path': 'rule'`, the rule being the one SPEC.md gives (see RULES).
+ * `'METHOD /path': 'rule'`, the rule being the one docs/api.md gives (see RULES).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,33 +40,33 @@ const CALLER_OPTIONS: Record<Exclude<Caller, 'anonymous'>, UserOptions> = {
   superadmin: { role: 'superadmin' },
 };
 
-/** The access rules of SPEC.md and CONVENTIONS.md, and the callers each one lets through. */
+/** The access rules of docs/api.md "Roles and access", and the callers each one lets through. */
 const RULES = {
-  /** SPEC "none": public. */
+  /** "none": public. */
   none: [...CALLERS],
-  /** SPEC "auth": any signed-in caller. */
+  /** "auth": any signed-in caller. */
   auth: CALLERS.filter((c) => c !== 'anonymous'),
-  /** CONVENTIONS "Limited access before e-mail verification": spends money or reaches people. */
+  /** Limited access before e-mail verification (rule 3): spends money or reaches people. */
   verifiedEmail: ['business', 'accepted', 'affiliate', 'admin', 'superadmin'],
-  /** SPEC "auth, verified business" (Authentication 6: a business accepted by an administrator). */
+  /** "auth, verified business" (rule 4: a business accepted by an administrator). */
   verifiedBusiness: ['unverified', 'accepted'],
   /** Both of the above: provider credentials, publishing. */
   'verifiedEmail+verifiedBusiness': ['accepted'],
-  /** SPEC "affiliate-type business only". */
+  /** "affiliate-type business only" (rule 5). */
   affiliate: ['unverified', 'affiliate'],
-  /** A withdrawal moves money: affiliate and CONVENTIONS' limited access. */
+  /** A withdrawal moves money: affiliate and limited access before e-mail verification. */
   'verifiedEmail+affiliate': ['affiliate'],
-  /** SPEC "admin": admin or higher. */
+  /** "admin": admin or higher. */
   admin: ['admin', 'superadmin'],
   superadmin: ['superadmin'],
-  /** SPEC "signature header": no bearer token opens it; checked with a signature below. */
+  /** "signature header": no bearer token opens it; checked with a signature below. */
   signature: [],
 } satisfies Record<string, readonly Caller[]>;
 type Rule = keyof typeof RULES;
 
 interface Row {
   rule: Rule;
-  /** A body that makes the service apply a stricter rule (SPEC: publishing through `POST /campaigns`). */
+  /** A body that makes the service apply a stricter rule (publishing through `POST /campaigns`). */
   probe?: { body: unknown; rule: Rule };
 }
 
@@ -80,7 +79,7 @@ const publishNow = {
 };
 
 const ACCESS: Record<string, Rule | Row> = {
-  'GET /health': 'none', // CONVENTIONS "Additions"
+  'GET /health': 'none',
 
   'GET /contacts': 'auth',
   'POST /contacts': 'auth',
@@ -181,7 +180,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /admin/businesses/{id}/promote-affiliate': 'admin',
   'GET /admin/accounts': 'admin',
   'GET /admin/transactions': 'admin', // an addition of the payments module: flagged transactions to review
-  'PATCH /admin/accounts/{id}/role': 'superadmin', // CONVENTIONS "Additions"
+  'PATCH /admin/accounts/{id}/role': 'superadmin',
   'GET /admin/settings': 'admin',
   'POST /admin/settings': 'superadmin',
 

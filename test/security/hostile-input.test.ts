@@ -1,5 +1,5 @@
 /**
- * Hostile input, everywhere (issue 9). Every operation of `/openapi.json` receives generated bad input
+ * Hostile input, everywhere. Every operation of `/openapi.json` receives generated bad input
  * (wrong types, missing and extra fields, huge strings, unicode, bad numbers, malformed JSON, wrong content
  * types, bad query values, path ids that are not ids) from a caller who passes its guard, and:
  * - no answer is a 5xx;
@@ -61,7 +61,7 @@ const SIGNED_WRITES: Record<string, string[]> = {
 const otpAttempt = {
   status: 401,
   tables: ['verification_tokens'],
-  why: 'a wrong code uses one of the 5 attempts of the e-mail’s live code (CONVENTIONS.md "OTP")',
+  why: 'a wrong code uses one of the 5 attempts of the e-mail’s live code (docs/api.md "Authentication")',
 };
 const WRITES_ON_REJECTION: Record<string, { status: number; tables: string[]; why: string }[]> = {
   'POST /auth/verify-code': [otpAttempt],
@@ -219,7 +219,7 @@ describe('hostile input on every operation of /openapi.json', () => {
           if (c.kind === 'huge-string' && c.where === 'beyond-body-limit')
             expect(res.status, where).toBe(413);
           if ((c.kind === 'wrong-type' || c.kind === 'missing-required') && res.status === 400) {
-            // CONVENTIONS.md: a validation error lists each bad field.
+            // A validation error lists each bad field (docs/api.md "Errors").
             const named = (res.body.errorMessage.fields ?? []).map(
               (f: { path: string }) => f.path.split('.')[0],
             );

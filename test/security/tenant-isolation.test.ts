@@ -1,5 +1,5 @@
 /**
- * Tenant isolation (issue 9), derived from `/openapi.json`:
+ * Tenant isolation, derived from `/openapi.json`:
  * - every operation with a path parameter (`{id}`, `{code}`) has a row in ./support/path-routes.ts saying
  *   what the parameter names. For a tenant's resource, business A creates it, business B calls the route
  *   with its id: 404 in the error envelope, nothing of A's in the answer, and the resource read back from

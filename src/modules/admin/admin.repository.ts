@@ -108,7 +108,7 @@ export async function countCampaignsAndContacts(
 
 /**
  * An administrator's decision, as one conditional UPDATE. Acceptance needs a business that is not already
- * accepted (accepting twice is a 400, as SPEC.md's "already verified"); a rejection applies from any state.
+ * accepted (accepting twice is a 400, docs/api.md "Business rules"); a rejection applies from any state.
  */
 export async function decideVerification(
   db: Db,

@@ -3,8 +3,8 @@ import type { AccountWithBusiness } from './account.repository.js';
 
 /**
  * The account as every response shows it (sign-up, sign-in, identity sign-in, profile): never the role,
- * never the password hash; `isAdmin` instead of the role (SPEC.md), `hasPassword` so a client knows to
- * offer set-password, `businessId` for joining the business's real-time room.
+ * never the password hash; `isAdmin` instead of the role (docs/api.md "Roles and access"), `hasPassword` so a client
+ * knows to offer set-password, `businessId` for joining the business's real-time room.
  */
 export function toUserDto(a: AccountWithBusiness) {
   return {

@@ -11,7 +11,7 @@ const attributes = (config: Config) => ({
   secure: config.NODE_ENV === 'production',
 });
 
-/** The httpOnly `token` cookie of CONVENTIONS.md, living as long as the access token it carries. */
+/** The httpOnly `token` cookie (docs/api.md "Authentication"), living as long as the access token it carries. */
 export function setAuthCookie(reply: FastifyReply, config: Config, accessToken: string): void {
   reply.setCookie(AUTH_COOKIE, accessToken, { ...attributes(config), maxAge: ACCESS_TOKEN_TTL_SECONDS });
 }

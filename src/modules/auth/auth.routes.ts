@@ -24,7 +24,7 @@ import { OtpService } from './otp.service.js';
 
 const tags = ['auth'];
 
-/** SPEC.md "Auth" and `POST /oauth/identity-provider-sign-in`. */
+/** The `/auth` endpoints and `POST /oauth/identity-provider-sign-in` (docs/api.md "Authentication"). */
 export const authRoutes: ModulePlugin = async (app, deps) => {
   const otp = new OtpService(deps.db, deps.config.JWT_SECRET);
   const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);

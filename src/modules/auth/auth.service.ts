@@ -40,7 +40,7 @@ export interface SignUpInput {
 const alreadyRegistered = () =>
   new ConflictError('This e-mail address is already registered', { field: 'email' });
 
-/** Sign-up, sign-in and the session and password endpoints of SPEC.md "Auth". */
+/** Sign-up, sign-in and the session and password endpoints of `/auth` (docs/api.md "Authentication"). */
 export class AuthService {
   constructor(
     private readonly deps: AppDeps,
@@ -108,7 +108,7 @@ export class AuthService {
     const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), password);
     if (!account?.passwordHash || !ok) throw new UnauthorizedError('Invalid e-mail or password');
     if (account.deleted) {
-      // Signing in again restores a deactivated account (SPEC.md "States and transitions").
+      // Signing in again restores a deactivated account (docs/api.md "Authentication").
       const restored = await updateAccount(this.deps.db, account.id, { deleted: false, deletedAt: null });
       return this.session({ ...restored, businessId: account.businessId });
     }

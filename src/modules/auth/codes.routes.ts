@@ -15,7 +15,7 @@ import type { CodesService } from './codes.service.js';
 
 const tags = ['auth'];
 
-/** The one-time-code endpoints (SPEC.md "Auth", Authentication rule 5). */
+/** The one-time-code endpoints (docs/api.md "Authentication"). */
 export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): void {
   const publicRoute = { apiObject: 'auth', auth: 'public' } as const;
 

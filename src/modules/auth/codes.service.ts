@@ -27,7 +27,9 @@ export class CodesService {
     sendInBackground(this.deps, authMails.verification(email, code));
   }
 
-  /** Checks a code without consuming it (SPEC.md); see docs/decisions.md for the code-only form. */
+  /**
+   * Checks a code without consuming it (docs/api.md "Authentication"); see docs/decisions.md for the code-only form.
+   */
   async verifyCode(code: string, email: string | undefined, ip: string): Promise<{ valid: true }> {
     if (email) {
       await this.limits.perEmail('verifyCode', email);

@@ -7,7 +7,7 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_PATTERN = /^\d{6}$/;
 
 /**
- * One-time codes (CONVENTIONS.md): 6 digits from the CSPRNG, stored only as an HMAC under a key derived
+ * One-time codes (docs/api.md "Authentication"): 6 digits from the CSPRNG, stored only as an HMAC under a key derived
  * from JWT_SECRET (a leaked table does not give the codes away: a million candidates are nothing without
  * the key), one record per e-mail, valid 10 minutes, dead after 5 wrong tries.
  */

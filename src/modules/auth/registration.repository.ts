@@ -19,9 +19,9 @@ export interface NewAccountGraph {
 }
 
 /**
- * Creates what every account owns (SPEC.md: one business, one wallet, default preferences). Must run in
- * the caller's transaction so that a failure leaves none of it behind. The e-mail is stored lower-cased;
- * a duplicate raises the unique violation of `accounts_email_unique`.
+ * Creates what every account owns (docs/api.md "Business rules": one business, one wallet, default preferences). Must
+ * run in the caller's transaction so that a failure leaves none of it behind. The e-mail is stored lower-cased; a
+ * duplicate raises the unique violation of `accounts_email_unique`.
  */
 export async function insertAccountGraph(
   tx: Db,

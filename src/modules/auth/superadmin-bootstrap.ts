@@ -7,7 +7,7 @@ import { insertAccountGraph } from './registration.repository.js';
 
 /**
  * Creates the first superadmin from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD when no account has that
- * e-mail (CONVENTIONS.md). An existing account is left as it is: the variables never reset a password
+ * e-mail (docs/api.md "Authentication"). An existing account is left as it is: the variables never reset a password
  * nor promote anyone. Returns whether it created the account.
  */
 export async function bootstrapSuperadmin(deps: Pick<AppDeps, 'config' | 'db' | 'logger'>): Promise<boolean> {

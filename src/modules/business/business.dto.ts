@@ -1,6 +1,6 @@
 import type { BusinessRow } from './business.repository.js';
 
-/** SPEC.md: a stored password is shown as the string `true`, a missing one as `false`. */
+/** docs/api.md "Business rules": a stored password is shown as the string `true`, a missing one as `false`. */
 const mask = (sealed: string | null): 'true' | 'false' => (sealed ? 'true' : 'false');
 
 /**

@@ -5,7 +5,7 @@ import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
-/** The profile fields a business may change itself (SPEC.md "PATCH /business"). */
+/** The profile fields a business may change itself (`PATCH /business`). */
 export type ProfilePatch = Partial<
   Pick<
     BusinessRow,

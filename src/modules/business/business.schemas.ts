@@ -6,7 +6,7 @@ const text = (max = 500) => z.string().trim().max(max).nullable().optional();
 const count = z.number().int().min(0).max(2_147_483_647).nullable().optional();
 
 /**
- * SPEC.md "PATCH /business": only these fields; any other key (businessVerified, type, referralCode...) is
+ * `PATCH /business`: only these fields; any other key (businessVerified, type, referralCode...) is
  * dropped by the schema, never an error and never written. `null` clears a field.
  */
 export const updateBusinessBody = optionalBody(

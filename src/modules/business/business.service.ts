@@ -94,7 +94,9 @@ export class BusinessService {
     return this.present(row);
   }
 
-  /** `{ ...profile, wallet, userPlan }` (SPEC.md "Business"), read in one round trip. */
+  /**
+   * `{ ...profile, wallet, userPlan }` (docs/decisions.md "What does `GET /business` answer?"), read in one round trip.
+   */
   async present(row: Pick<BusinessRow, 'id'>) {
     const view = await findBusinessView(this.deps.db, row.id);
     if (!view) throw new NotFoundError('Business');

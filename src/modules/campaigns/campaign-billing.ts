@@ -28,9 +28,9 @@ const RATE_FIELD = {
 } as const satisfies Record<MessageType, string>;
 
 /**
- * Bills `recipients` messages of a campaign inside the caller's transaction (CONVENTIONS.md): `credit`
- * at the AppSetting rate from the wallet, `plan` at the active plan's rate from its balance. Throws a
- * 400 (changing nothing, since the caller rolls back) when funds are short or no plan is active.
+ * Bills `recipients` messages of a campaign inside the caller's transaction (docs/api.md "Campaigns and messages"):
+ * `credit` at the AppSetting rate from the wallet, `plan` at the active plan's rate from its balance. Throws a 400
+ * (changing nothing, since the caller rolls back) when funds are short or no plan is active.
  */
 export async function chargeCampaign(
   tx: Db,
@@ -107,7 +107,7 @@ export async function chargeCampaign(
 }
 
 /**
- * The referrer's commission on a publish (CONVENTIONS.md): affiliatePercentage % of credits x
+ * The referrer's commission on a publish (docs/api.md "Business rules"): affiliatePercentage % of credits x
  * pricePerCredit x the NG exchange rate, in NGN, rounded down to the kobo, into the referrer wallet's
  * earnings. Without an NG rate the commission cannot be valued: a pending zero-delta row records what is
  * owed (in USD) so it is not silently lost, and nothing is credited.

@@ -37,7 +37,7 @@ export interface Published {
 }
 
 /**
- * Publishes a draft inside the caller's transaction, all or nothing (issue 6): lock the campaign, check it
+ * Publishes a draft inside the caller's transaction, all or nothing: lock the campaign, check it
  * is still a draft, queue one message per recipient (held until due when scheduled), bill exactly that
  * many, credit the referrer, mark it published. The row lock makes concurrent publishes of one draft
  * queue up behind the first, which then finds it published: one bill, one set of messages.

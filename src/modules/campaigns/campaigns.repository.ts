@@ -61,10 +61,10 @@ export async function markPublished(db: Db, id: string, values: Partial<NewCampa
 }
 
 /**
- * Deletes a campaign unless it is published and waiting for its time (CONVENTIONS.md), deciding on the row
- * as it is when the delete runs: a publish holding the row lock is waited for and its outcome rechecked, so
- * a campaign billed a moment ago is never deleted by a request that read it as a draft. False when nothing
- * was deleted (missing, another business's, or published and not sent out).
+ * Deletes a campaign unless it is published and waiting for its time (docs/api.md "Campaigns and messages"), deciding
+ * on the row as it is when the delete runs: a publish holding the row lock is waited for and its outcome rechecked, so
+ * a campaign billed a moment ago is never deleted by a request that read it as a draft. False when nothing was deleted
+ * (missing, another business's, or published and not sent out).
  */
 export async function deleteUnlessWaiting(db: Db, businessId: string, id: string): Promise<boolean> {
   const rows = await db

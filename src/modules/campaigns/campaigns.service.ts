@@ -238,9 +238,9 @@ export class CampaignsService {
   }
 
   /**
-   * CONVENTIONS.md: a published campaign waiting for its scheduled time cannot be deleted. The check is
-   * the delete's own WHERE clause, not a read before it: a publish committing in between would otherwise
-   * be billed and then deleted with its messages.
+   * docs/api.md "Campaigns and messages": a published campaign waiting for its scheduled time cannot be deleted. The
+   * check is the delete's own WHERE clause, not a read before it: a publish committing in between would otherwise be
+   * billed and then deleted with its messages.
    */
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
@@ -282,7 +282,10 @@ export class CampaignsService {
     return { link, imageBase64 };
   }
 
-  /** CONVENTIONS.md: spending money and reaching people needs a verified e-mail and an accepted business. */
+  /**
+   * docs/api.md "Roles and access": spending money and reaching people needs a verified e-mail and an accepted
+   * business.
+   */
   private assertMayPublish(auth: AuthContext): void {
     if (!auth.verified) throw new ForbiddenError('Verify your e-mail address first');
     if (auth.businessVerified !== 'accepted') {

@@ -23,7 +23,10 @@ import type { ImportReport } from './import/contact-import.js';
 const tags = ['contacts'];
 const config = { apiObject: 'contact' };
 
-/** The report as SPEC.md shapes it; when failures are too many to list, the message gives their number. */
+/**
+ * The report as docs/api.md "Contact import and export" shapes it; when failures are too many to list, the message
+ * gives their number.
+ */
 function sendReport(reply: Parameters<typeof sendSuccess>[0], r: ImportReport) {
   const more =
     r.failedCount > r.failed.length

@@ -1,7 +1,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /**
- * Normalises a phone number to E.164 (CONVENTIONS.md): input with `+` or a leading country code is read as
+ * Normalises a phone number to E.164 (docs/api.md "Basics"): input with `+` or a leading country code is read as
  * international; national input (leading 0) uses the business's country. Returns null when it is not a
  * valid number.
  */

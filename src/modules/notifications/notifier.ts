@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { accounts, notifications } from '../../platform/db/schema/index.js';
 import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
 
-/** Every kind of notification the service creates (SPEC.md "Events"). */
+/** Every kind of notification the service creates (docs/api.md "Real time"). */
 export type NotificationType =
   | 'account.signed_up'
   | 'account.email_verified'
@@ -29,7 +29,7 @@ export interface NotificationInput {
 
 export type NotificationRecord = typeof notifications.$inferSelect;
 
-/** What the `notification` event carries (SPEC.md "Real-time channel"). */
+/** What the `notification` event carries (docs/api.md "Real time"). */
 export function toNotificationPayload(n: NotificationRecord) {
   return {
     id: n.id,

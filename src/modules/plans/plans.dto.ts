@@ -21,7 +21,7 @@ export function toPlanDto(row: PlanRow) {
 }
 
 /**
- * `price` stays the USD price of SPEC.md (what the plan-link charges from); the local price sits beside it,
+ * `price` stays the USD price (docs/api.md "Basics"; what the plan-link charges from); the local price sits beside it,
  * rounded to the currency's cents. Without a rate for the business's country the local price is the USD one.
  */
 export function toPricedPlanDto(row: PlanRow, rate: ExchangeRateRow | null) {

@@ -33,7 +33,7 @@ export async function findPlan(
   return row ?? null;
 }
 
-/** Newest first, then id, as every list (CONVENTIONS.md). */
+/** Newest first, then id, as every list (docs/api.md "Pagination"). */
 export async function listPlans(
   db: Db,
   filter: { activeOnly: boolean; search?: string },

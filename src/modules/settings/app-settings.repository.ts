@@ -13,7 +13,7 @@ export interface AppSettings {
   affiliatePercentage: number;
 }
 
-/** The built-in defaults of CONVENTIONS.md, answered while no settings are saved. */
+/** The built-in defaults (docs/api.md "Business rules"), answered while no settings are saved. */
 export const DEFAULT_APP_SETTINGS: AppSettings = {
   marketingRate: '1',
   utilityRate: '0.5',

@@ -124,7 +124,7 @@ export class TicketsService {
     return toCommentDto(comment);
   }
 
-  /** Any move between statuses is allowed (CONVENTIONS.md); the owner is told when the status changes. */
+  /** Any move between statuses is allowed (docs/api.md "Business rules"); the owner is told when the status changes. */
   async setStatus(id: string, change: StatusInput) {
     const updated = await updateTicketStatus(this.deps.db, id, change);
     if (!updated) throw new NotFoundError('Ticket');

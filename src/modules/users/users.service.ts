@@ -9,7 +9,7 @@ import type { OtpService } from '../auth/otp.service.js';
 
 const emailInUse = () => new ConflictError('This e-mail address is already in use', { field: 'newEmail' });
 
-/** SPEC.md "Users": the caller's own account. */
+/** The `/users` endpoints: the caller's own account. */
 export class UsersService {
   constructor(
     private readonly deps: AppDeps,
@@ -49,7 +49,10 @@ export class UsersService {
     return this.profile(auth);
   }
 
-  /** Soft delete (SPEC.md): every session ends; signing in again with the password restores the account. */
+  /**
+   * Soft delete (docs/api.md "Authentication"): every session ends; signing in again with the password restores the
+   * account.
+   */
   async deactivate(auth: AuthContext): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       await updateAccount(tx, auth.accountId, { deleted: true, deletedAt: new Date() });

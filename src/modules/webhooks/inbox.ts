@@ -5,9 +5,9 @@ import { webhookEvents } from '../../platform/db/schema/index.js';
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
 /**
- * The webhook inbox (ARCHITECTURE.md): an event is stored under its unique (provider, key) before it is
- * processed. Returns the new row, or null when the same event was already received: the caller then does
- * nothing, which is what makes a replayed or concurrently duplicated delivery a no-op.
+ * The webhook inbox (docs/architecture.md "Module map"): an event is stored under its unique (provider, key) before it
+ * is processed. Returns the new row, or null when the same event was already received: the caller then does nothing,
+ * which is what makes a replayed or concurrently duplicated delivery a no-op.
  */
 export async function receiveEvent(
   db: Db,

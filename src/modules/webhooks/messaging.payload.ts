@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { NAME_MAX } from '../contacts/contact-fields.js';
 
-/** The gateway's two-way callback (CONVENTIONS.md "Inbound messaging webhook"), read leniently. */
+/** The gateway's two-way callback (docs/api.md "Webhooks"), read leniently. */
 export interface InboundMessage {
   waNumber: string;
   mobile: string;

@@ -17,7 +17,7 @@ const SUPERSEDED = 'superseded by a later opt-in or opt-out from the same sender
 type Outcome = { status: 'processed' | 'ignored'; note?: string; reply?: ConsentReply };
 
 /**
- * The gateway's two-way callback (CONVENTIONS.md): opt-ins and opt-outs sent to a business's number.
+ * The gateway's two-way callback (docs/api.md "Webhooks"): opt-ins and opt-outs sent to a business's number.
  * Whatever arrives is answered 200 (the route does that): the event is stored in the inbox first, so a
  * replay is a no-op, then handled; anything unreadable or unknown is logged and ignored, never a 500.
  * Every log line of one event's handling carries its `eventId` (and the request's `reqId` when it came

@@ -2,9 +2,9 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Config } from '../config.js';
 
 /**
- * Which browser origins may call the API (CONVENTIONS.md): those of CORS_ORIGINS when it is set; otherwise
- * any origin outside production (a front end on its own dev server) and none in production. One policy for
- * the HTTP API, the real-time socket and the answers Fastify gives before any route or hook runs.
+ * Which browser origins may call the API (docs/decisions.md "CORS without `CORS_ORIGINS`?"): those of CORS_ORIGINS when
+ * it is set; otherwise any origin outside production (a front end on its own dev server) and none in production. One
+ * policy for the HTTP API, the real-time socket and the answers Fastify gives before any route or hook runs.
  */
 export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): string[] | boolean {
   return config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production';

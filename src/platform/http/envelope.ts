@@ -31,7 +31,7 @@ export function successEnvelope<T>(
   return { apiObject, code, status: 'success', message, data };
 }
 
-/** Sends `data` in the success envelope of CONVENTIONS.md. */
+/** Sends `data` in the success envelope (docs/api.md "Envelopes"). */
 export function sendSuccess<T>(reply: FastifyReply, data: T, message: string, code = 200): FastifyReply {
   return reply.code(code).send(successEnvelope(apiObjectOf(reply), data, message, code));
 }

@@ -37,7 +37,7 @@ export class BusinessRuleError extends AppError {
   }
 }
 
-/** 400 as SPEC.md asks for duplicates (e-mail already registered, phone already stored). */
+/** 400 for duplicates (docs/api.md "Errors") (e-mail already registered, phone already stored). */
 export class ConflictError extends AppError {
   constructor(message: string, details: Record<string, unknown> = {}) {
     super(400, message, { reason: 'conflict', ...details });

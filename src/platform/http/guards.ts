@@ -32,7 +32,7 @@ export function guardsOf(config: { auth?: Guard | Guard[] } | undefined, isApiRo
   return Array.isArray(auth) ? auth : [auth];
 }
 
-/** The access token: `Authorization: Bearer` wins over the `token` cookie (CONVENTIONS.md). */
+/** The access token: `Authorization: Bearer` wins over the `token` cookie (docs/api.md "Authentication"). */
 export function tokenFrom(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (header) {

@@ -7,7 +7,7 @@ const NOT_POSITIVE = 'must be a positive integer';
 
 /**
  * Only plain digits are a number here: `Number()` (and z.coerce) would also read `0x10`, `1e1`, `0b11` and
- * ` 2 `, which CONVENTIONS.md makes a 400 like any other non-integer. Anything else reaches the number
+ * ` 2 `, which docs/api.md "Pagination" makes a 400 like any other non-integer. Anything else reaches the number
  * schema as it came, and fails it.
  */
 function digitsToNumber(value: unknown, max = Number.POSITIVE_INFINITY): unknown {
@@ -17,7 +17,7 @@ function digitsToNumber(value: unknown, max = Number.POSITIVE_INFINITY): unknown
 /** `page` from 1; `pageSize` 20 by default, clamped to 100; anything else not a positive integer is a 400. */
 export const pageQuery = z.object({
   page: z.preprocess((v) => digitsToNumber(v), z.number({ error: NOT_POSITIVE }).int().min(1).default(1)),
-  // Clamped before the number check, so a larger value of any length is 100, as CONVENTIONS.md says.
+  // Clamped before the number check, so a larger value of any length is 100 (docs/api.md "Pagination").
   pageSize: z.preprocess(
     (v) => digitsToNumber(v, MAX_PAGE_SIZE),
     z.number({ error: NOT_POSITIVE }).int().min(1).default(DEFAULT_PAGE_SIZE),

@@ -1,6 +1,6 @@
 import { type IdentityPort, type IdentityProfile, IdentityProviderError } from './identity.port.js';
 
-/** Identity sign-in when IDENTITY_PROVIDER_* are unset: a clear 500, as CONVENTIONS.md asks. */
+/** Identity sign-in when IDENTITY_PROVIDER_* are unset: a clear 500 (docs/api.md "Authentication"). */
 export class UnconfiguredIdentityAdapter implements IdentityPort {
   async profileFromCode(): Promise<IdentityProfile> {
     throw new IdentityProviderError(

@@ -23,7 +23,7 @@ interface GatewayResponse {
 }
 
 /**
- * The enterprise HSM gateway (CONVENTIONS.md "Provider wire formats"): one form-encoded POST per message,
+ * The enterprise HSM gateway (docs/api.md "Provider wire formats"): one form-encoded POST per message,
  * `method=SendMessage` for text and `SendMediaMessage` when there is an attachment, authenticated by the
  * business's own `userid`/`password`. The gateway answers HTTP 200 with `status: "error"` for a rejected
  * message; HTTP 429 and 5xx mean "try again later".

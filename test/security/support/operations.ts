@@ -34,7 +34,7 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
-/** One operation of `/openapi.json`, with the path as written in SPEC.md (without `/api/v1`). */
+/** One operation of `/openapi.json`, with the path as written in docs/api.md (without `/api/v1`). */
 export interface Operation {
   /** `METHOD path`, the key of every expectation table in test/security. */
   key: string;

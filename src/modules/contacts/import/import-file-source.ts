@@ -46,8 +46,8 @@ const unsupported = () =>
  * Fetches the file an import names to a local temporary file. A URL into our own storage is read through
  * the storage port (no HTTP, and only a file of the caller's own business); any other URL goes through the
  * SSRF-safe fetcher. Either way the whole file, within IMPORT_MAX_BYTES and IMPORT_FETCH_TIMEOUT_MS, is on
- * disk before the import touches the database. The format comes from the extension (SPEC.md), else from
- * the Content-Type the server gives.
+ * disk before the import touches the database. The format comes from the extension (docs/api.md "Contact import and
+ * export"), else from the Content-Type the server gives.
  */
 export class ImportFileSource {
   readonly fetcher: SafeFetcher;

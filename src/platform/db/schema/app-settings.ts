@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.js';
 
-/** Singleton (id = 1). When absent, reads answer the built-in defaults of CONVENTIONS.md. */
+/** Singleton (id = 1). When absent, reads answer the built-in defaults (docs/api.md "Business rules"). */
 export const appSettings = pgTable(
   'app_settings',
   {
