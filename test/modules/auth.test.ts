@@ -332,7 +332,7 @@ describe('POST /auth/refresh-token', () => {
     expect(asAccess.status).toBe(401);
   });
 
-  it('answers 401 for a revoked session, a deleted account or garbage, and 400 when missing', async () => {
+  it('answers 401 for a revoked session, a deleted account, garbage, or no token at all', async () => {
     const revoked = await createUser(t);
     await t.db
       .update(refreshSessions)
@@ -349,7 +349,10 @@ describe('POST /auth/refresh-token', () => {
     expect((await t.request({ url: '/auth/refresh-token', body: { refreshToken: 'a.b.c' } })).status).toBe(
       401,
     );
-    expect((await t.request({ url: '/auth/refresh-token', body: {} })).status).toBe(400);
+    const missing = await t.request({ url: '/auth/refresh-token', body: {} });
+    expect(missing.status).toBe(401);
+    expect(missing.body.message).toMatch(/refresh token is required/);
+    expect((await t.request({ method: 'POST', url: '/auth/refresh-token' })).status).toBe(401);
   });
 });
 

@@ -124,7 +124,8 @@ export class AuthService {
     this.deps.sessionSockets.disconnectSession(auth.sessionId);
   }
 
-  async refresh(refreshToken: string): Promise<{ accessToken: string }> {
+  async refresh(refreshToken: string | undefined): Promise<{ accessToken: string }> {
+    if (!refreshToken) throw new UnauthorizedError('A refresh token is required');
     let claims: Awaited<ReturnType<AppDeps['tokens']['verify']>>;
     try {
       claims = await this.deps.tokens.verify(refreshToken, 'refresh');

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
-import { BusinessRuleError, UnauthorizedError } from '../../platform/http/errors.js';
+import { BusinessRuleError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
 import { findAccountByEmail, updateAccount } from './account.repository.js';
 import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
@@ -57,14 +57,15 @@ export class CodesService {
   }
 
   /**
-   * Answers the same for every address (docs/decisions.md): a code record is written either way, and the
-   * e-mail goes out in the background only when the account exists.
+   * An unknown address is a 400 (docs/api.md): the public check-email already tells whether an address
+   * is registered, so a uniform answer here would hide nothing. Counted per e-mail either way.
    */
   async forgotPassword(email: string): Promise<void> {
     await this.limits.perEmail('forgotPassword', email);
     const account = await findAccountByEmail(this.deps.db, email);
+    if (!account) throw ValidationError.field('email', 'No account uses this e-mail address');
     const code = await this.otp.issue(email);
-    if (account) sendInBackground(this.deps, authMails.passwordReset(account.email, code));
+    sendInBackground(this.deps, authMails.passwordReset(account.email, code));
   }
 
   async resetPassword(email: string, code: string, password: string): Promise<void> {
