@@ -90,7 +90,8 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
         response: { 200: successSchema(z.object({ accessToken: z.string() })) },
       },
     },
-    async (req, reply) => sendSuccess(reply, await service.refresh(req.body?.refreshToken), 'Token refreshed'),
+    async (req, reply) =>
+      sendSuccess(reply, await service.refresh(req.body?.refreshToken), 'Token refreshed'),
   );
 
   app.post(

@@ -56,7 +56,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
   app.post(
     '/auth/verify-email',
     {
-      config: { apiObject: 'auth' },
+      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'verifyCode') },
       schema: {
         tags,
         summary: 'Verify the account’s e-mail with its code',

@@ -42,6 +42,7 @@ export class CodesService {
 
   async verifyEmail(auth: AuthContext, code: string) {
     if (auth.verified) throw new BusinessRuleError('This e-mail address is already verified');
+    await this.limits.perEmail('verifyCode', auth.email);
     if (!(await this.otp.check(auth.email, code))) throw invalidCode();
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();

@@ -1,5 +1,7 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
 import { clearAuthCookie } from '../auth/auth.cookie.js';
+import { AbuseLimits, perIpLimit } from '../auth/auth.limits.js';
 import { emptyResponse, userSchema } from '../auth/auth.schemas.js';
 import { OtpService } from '../auth/otp.service.js';
 import type { ModulePlugin } from '../index.js';
@@ -9,7 +11,8 @@ import { UsersService } from './users.service.js';
 const tags = ['users'];
 
 export const usersRoutes: ModulePlugin = async (app, deps) => {
-  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET));
+  const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);
+  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET), limits);
   const config = { apiObject: 'user' };
   const userResponse = { 200: successSchema(userSchema) };
 
@@ -44,7 +47,8 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/users/email',
     {
-      config,
+      // It checks a code: limited like every route that does.
+      config: { ...config, rateLimit: perIpLimit(deps.config, 'verifyCode') },
       schema: {
         tags,
         summary: 'Change the e-mail address with a code sent to the new one',

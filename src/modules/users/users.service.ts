@@ -4,6 +4,7 @@ import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
 import { toUserDto } from '../auth/account.dto.js';
 import { emailTaken, findAccountById, isUniqueViolation, updateAccount } from '../auth/account.repository.js';
+import type { AbuseLimits } from '../auth/auth.limits.js';
 import type { OtpService } from '../auth/otp.service.js';
 
 const emailInUse = () => new ConflictError('This e-mail address is already in use', { field: 'newEmail' });
@@ -13,6 +14,7 @@ export class UsersService {
   constructor(
     private readonly deps: AppDeps,
     private readonly otp: OtpService,
+    private readonly limits: AbuseLimits,
   ) {}
 
   async profile(auth: AuthContext) {
@@ -29,12 +31,17 @@ export class UsersService {
 
   /**
    * The code proves the new mailbox (it was sent there by send-code). It is checked before the address is
-   * looked up, so only whoever controls an address learns that it is taken.
+   * looked up, so only whoever controls an address learns that it is taken; and a right code is used up
+   * by that answer too, so the 400 cannot serve to confirm guesses.
    */
   async changeEmail(auth: AuthContext, newEmail: string, code: string) {
     if (newEmail === auth.email) throw new BusinessRuleError('This is already your e-mail address');
+    await this.limits.perEmail('verifyCode', newEmail);
     if (!(await this.otp.check(newEmail, code))) throw new UnauthorizedError('Invalid or expired code');
-    if (await emailTaken(this.deps.db, newEmail)) throw emailInUse();
+    if (await emailTaken(this.deps.db, newEmail)) {
+      await this.otp.consumeIn(this.deps.db, newEmail, code);
+      throw emailInUse();
+    }
     try {
       await this.deps.db.transaction(async (tx) => {
         if (!(await this.otp.consumeIn(tx, newEmail, code)))

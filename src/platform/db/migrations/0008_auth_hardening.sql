@@ -1,0 +1,2 @@
+ALTER TABLE "verification_tokens" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "verification_tokens" ADD COLUMN "blocked_until" timestamp with time zone;
