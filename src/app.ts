@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.js';
 import { registerModules } from './modules/index.js';
 import { allowedOrigins, corsOptions } from './platform/http/cors-policy.js';
+import { installCrossSiteGuard } from './platform/http/cross-site-guard.js';
 import { errorSchema, successEnvelope, successSchema } from './platform/http/envelope.js';
 import { frameworkErrorHandler, installErrorHandling } from './platform/http/error-handler.js';
 import { ServiceUnavailableError, TooManyRequestsError } from './platform/http/errors.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   await app.register(cors, corsOptions(config));
   await app.register(cookie);
+  installCrossSiteGuard(app, config);
   await app.register(rateLimit, {
     global: false,
     redis: deps.redis,

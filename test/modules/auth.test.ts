@@ -315,7 +315,7 @@ describe('POST /auth/refresh-token', () => {
     const user = await createUser(t);
     const res = await t.request({ url: '/auth/refresh-token', body: { refreshToken: user.refreshToken } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data)).toEqual(['accessToken']);
+    expect(Object.keys(res.body.data)).toEqual(['accessToken', 'refreshToken']);
     const me = await t.request({ url: '/users/profile', token: res.body.data.accessToken });
     expect(me.status).toBe(200);
     expect(me.body.data.id).toBe(user.accountId);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, refreshSessions } from '../../platform/db/schema/index.js';
 import type { AccountRow } from './registration.repository.js';
@@ -77,6 +77,24 @@ export async function updateAccount(db: Db, accountId: string, changes: AccountC
   return row!;
 }
 
+/**
+ * Applies `changes` only while the account's address is still `expectedEmail` (an undo link undoes the
+ * change it was sent for, once). Returns whether it applied.
+ */
+export async function updateAccountIfEmail(
+  db: Db,
+  accountId: string,
+  expectedEmail: string,
+  changes: AccountChanges,
+): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set(changes)
+    .where(and(eq(accounts.id, accountId), eq(accounts.email, expectedEmail)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
+}
+
 /** Sets a password only where none exists, so two concurrent set-password calls cannot both win. */
 export async function setFirstPassword(db: Db, accountId: string, passwordHash: string): Promise<boolean> {
   const rows = await db
@@ -112,6 +130,16 @@ export async function isSessionLive(db: Db, sessionId: string, accountId: string
         eq(accounts.deleted, false),
       ),
     )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the session was opened (signed in) at or after `since`; refreshing it does not make it newer. */
+export async function sessionOpenedSince(db: Db, sessionId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshSessions.id })
+    .from(refreshSessions)
+    .where(and(eq(refreshSessions.id, sessionId), gte(refreshSessions.createdAt, since)))
     .limit(1);
   return Boolean(row);
 }

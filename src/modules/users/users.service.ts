@@ -3,9 +3,20 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
 import { toUserDto } from '../auth/account.dto.js';
-import { emailTaken, findAccountById, isUniqueViolation, updateAccount } from '../auth/account.repository.js';
+import {
+  type AccountChanges,
+  emailTaken,
+  findAccountById,
+  isUniqueViolation,
+  revokeOtherSessions,
+  updateAccount,
+  updateAccountIfEmail,
+} from '../auth/account.repository.js';
 import type { AbuseLimits } from '../auth/auth.limits.js';
+import { sendInBackground } from '../auth/auth.mails.js';
 import type { OtpService } from '../auth/otp.service.js';
+import { EmailUndoTokens, fingerprint } from './email-undo.js';
+import { emailChangedMail } from './users.mails.js';
 
 const emailInUse = () => new ConflictError('This e-mail address is already in use', { field: 'newEmail' });
 
@@ -15,7 +26,11 @@ export class UsersService {
     private readonly deps: AppDeps,
     private readonly otp: OtpService,
     private readonly limits: AbuseLimits,
-  ) {}
+  ) {
+    this.undoTokens = new EmailUndoTokens(deps.config.JWT_SECRET);
+  }
+
+  private readonly undoTokens: EmailUndoTokens;
 
   async profile(auth: AuthContext) {
     const account = await findAccountById(this.deps.db, auth.accountId);
@@ -42,17 +57,68 @@ export class UsersService {
       await this.otp.consumeIn(this.deps.db, newEmail, code);
       throw emailInUse();
     }
+    const before = await findAccountById(this.deps.db, auth.accountId);
+    if (!before) throw new UnauthorizedError('Session is no longer valid');
     try {
       await this.deps.db.transaction(async (tx) => {
         if (!(await this.otp.consumeIn(tx, newEmail, code)))
           throw new UnauthorizedError('Invalid or expired code');
         await updateAccount(tx, auth.accountId, { email: newEmail, verified: true });
+        // Whoever else holds a session (a stolen one, say) is out; this device stays signed in.
+        await revokeOtherSessions(tx, auth.accountId, auth.sessionId);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw emailInUse();
       throw err;
     }
+    this.deps.sessionSockets.disconnectAccount(auth.accountId, auth.sessionId);
+    // The old address hears of it and can undo it: a session alone must not be enough to take an account.
+    const token = this.undoTokens.issue({
+      accountId: auth.accountId,
+      oldEmail: before.email,
+      newEmail,
+      password: fingerprint(before.passwordHash),
+      identity: fingerprint(before.identityProviderSubject),
+    });
+    sendInBackground(this.deps, emailChangedMail(before.email, newEmail, this.undoUrl(token)));
     return this.profile(auth);
+  }
+
+  /**
+   * The old address's undo link: the address goes back, every session ends, and a password or identity
+   * link set since the change (by whoever made it) is removed; the owner then resets the password by
+   * e-mail. Works once, while the account still has the address the change gave it.
+   */
+  async undoEmailChange(token: string): Promise<void> {
+    const claims = this.undoTokens.open(token);
+    if (!claims) throw new BusinessRuleError('This link is invalid or has expired');
+    const account = await findAccountById(this.deps.db, claims.accountId);
+    if (!account || account.email !== claims.newEmail)
+      throw new BusinessRuleError('This change was already undone or replaced by another');
+    const changes: AccountChanges = {
+      email: claims.oldEmail,
+      verified: true,
+      ...(fingerprint(account.passwordHash) === claims.password ? {} : { passwordHash: null }),
+      ...(fingerprint(account.identityProviderSubject) === claims.identity
+        ? {}
+        : { identityProviderSubject: null }),
+    };
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        if (!(await updateAccountIfEmail(tx, claims.accountId, claims.newEmail, changes)))
+          throw new BusinessRuleError('This change was already undone or replaced by another');
+        await revokeAllSessions(tx, claims.accountId);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw new ConflictError('The previous address now belongs to another account', { field: 'token' });
+      throw err;
+    }
+    this.deps.sessionSockets.disconnectAccount(claims.accountId);
+  }
+
+  private undoUrl(token: string): string {
+    return `${this.deps.config.PUBLIC_URL}/api/v1/users/email/undo?token=${encodeURIComponent(token)}`;
   }
 
   /** Soft delete (SPEC.md): every session ends; signing in again with the password restores the account. */
