@@ -62,6 +62,7 @@ export type AccountChanges = Partial<
     AccountRow,
     | 'name'
     | 'avatarUrl'
+    | 'whatsappNumber'
     | 'email'
     | 'passwordHash'
     | 'verified'

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { BusinessRuleError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { clearUnprovedSignUp } from '../business/unproved-sign-up.js';
 import { findAccountByEmail, updateAccount } from './account.repository.js';
 import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
@@ -86,8 +87,10 @@ export class CodesService {
         verified: true,
         // An identity linked while the e-mail was unproved was vouched for by nobody (the provider had not
         // verified it either): the mailbox's owner, now proved, must not share the account with it.
-        ...(account.verified ? {} : { identityProviderSubject: null }),
+        // What the unproved sign-up set goes too (its phone number here, referral and profile below).
+        ...(account.verified ? {} : { identityProviderSubject: null, whatsappNumber: null }),
       });
+      if (!account.verified && account.businessId) await clearUnprovedSignUp(tx, account.businessId);
       await revokeAllSessions(tx, account.id);
     });
     this.deps.sessionSockets.disconnectAccount(account.id);
