@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { BusinessRuleError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
-import { clearUnprovedSignUp } from '../business/unproved-sign-up.js';
+import { clearUnprovedSignUp } from '../business/index.js';
 import { findAccountByEmail, updateAccount } from './account.repository.js';
 import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';

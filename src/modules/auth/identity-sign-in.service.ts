@@ -1,14 +1,14 @@
 import type { AppDeps } from '../../deps.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { UnauthorizedError, UpstreamError } from '../../platform/http/errors.js';
 import { type IdentityProfile, IdentityProviderError } from '../../providers/identity/identity.port.js';
-import { clearUnprovedSignUp } from '../business/unproved-sign-up.js';
+import { clearUnprovedSignUp } from '../business/index.js';
 import {
   type AccountChanges,
   type AccountWithBusiness,
   findAccountByEmail,
   findAccountBySubject,
-  isUniqueViolation,
   updateAccount,
 } from './account.repository.js';
 import { authMails, sendInBackground } from './auth.mails.js';

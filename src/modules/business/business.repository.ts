@@ -62,14 +62,6 @@ export async function findBusinessView(db: Db, businessId: string) {
   return row ?? null;
 }
 
-export async function findBusinessCountryCode(db: Db, businessId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ countryCode: businesses.countryCode })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row?.countryCode ?? null;
-}
-
 /** Writes the given columns of the business (undefined ones are left alone). */
 export async function updateBusiness(
   db: Db,
@@ -101,19 +93,4 @@ export async function submitForVerification(db: Db, businessId: string): Promise
     .where(and(eq(businesses.id, businessId), ne(businesses.businessVerified, 'accepted')))
     .returning();
   return row ?? null;
-}
-
-/** The constraint a unique violation (23505) broke, or null for any other error. */
-export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  if (code !== '23505') return null;
-  return e.constraint ?? e.cause?.constraint ?? '';
-}
-
-/** The SQLSTATE of a database error, without its message (which may quote the values written). */
-export function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = e?.cause?.code ?? e?.code;
-  return typeof code === 'string' ? code : undefined;
 }

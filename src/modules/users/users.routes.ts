@@ -5,7 +5,7 @@ import { clearAuthCookie } from '../auth/auth.cookie.js';
 import { AbuseLimits, perIpLimit } from '../auth/auth.limits.js';
 import { emptyResponse, userSchema } from '../auth/auth.schemas.js';
 import { OtpService } from '../auth/otp.service.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { changeEmailBody, undoEmailBody, updateProfileBody } from './users.schemas.js';
 import { UsersService } from './users.service.js';
 
