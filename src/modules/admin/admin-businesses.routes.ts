@@ -59,7 +59,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      const business = await service.verify(req.params.id, req.body);
+      const business = await service.verify(req.auth, req.params.id, req.body);
       return sendSuccess(reply, business, `Business ${business.businessVerified}`);
     },
   );
@@ -79,7 +79,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(
         reply,
-        await service.promoteAffiliate(req.params.id, req.body),
+        await service.promoteAffiliate(req.auth, req.params.id, req.body),
         'Business promoted to affiliate',
       ),
   );

@@ -16,11 +16,16 @@ import {
   type CredentialColumns,
   findBusiness,
   findBusinessView,
+  lockBusiness,
+  sendBackToReview,
   submitForVerification,
   updateBusiness,
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
 import { assignReferralCode } from './referral-codes.js';
+
+/** The fields an administrator reviewed when accepting a business. */
+const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
 
 /**
  * The caller's own business, always: every method takes the business id from the caller's session, never
@@ -33,10 +38,39 @@ export class BusinessService {
     return this.present({ id: businessOf(auth) });
   }
 
+  /**
+   * A verified business that changes what the admins reviewed (its company name or registration number)
+   * goes back to review, and the admins are told: verification vouches for those values, not for whatever
+   * comes later. Other fields change freely. The check and the write hold the row's lock, so a change
+   * cannot slip past an acceptance being recorded at the same moment.
+   */
   async update(auth: AuthContext, input: UpdateBusinessInput) {
-    const row = await updateBusiness(this.deps.db, businessOf(auth), input);
+    const businessId = businessOf(auth);
+    const { row, reReview } = await this.deps.db.transaction(async (tx) => {
+      const current = await lockBusiness(tx, businessId);
+      if (!current) throw new NotFoundError('Business');
+      const reReview =
+        current.businessVerified === 'accepted' &&
+        REVIEWED_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== current[f]);
+      const row = await updateBusiness(tx, businessId, input);
+      if (reReview) await sendBackToReview(tx, businessId);
+      return { row, reReview };
+    });
     if (!row) throw new NotFoundError('Business');
-    return this.present(row);
+    if (reReview) {
+      await this.deps.notifier.toAdmins({
+        type: 'business.verification_submitted',
+        title: 'Verified business changed its reviewed details',
+        message: `${row.companyName ?? 'A business'} changed its company name or registration number and is back in review.`,
+      });
+      await this.deps.notifier.toBusiness(businessId, {
+        type: 'business.review_again',
+        title: 'Business back in review',
+        message:
+          'You changed your company name or registration number, so an administrator will review your business again.',
+      });
+    }
+    return this.present({ id: businessId });
   }
 
   async submitVerification(auth: AuthContext) {
