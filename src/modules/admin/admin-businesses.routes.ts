@@ -64,6 +64,24 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
+  app.delete(
+    '/admin/businesses/:id/waba-number',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Release the business’s WhatsApp number (recorded; the business is notified)',
+        params: idParams,
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.releaseWabaNumber(req.auth, req.params.id),
+        'WhatsApp number released',
+      ),
+  );
+
   app.post(
     '/admin/businesses/:id/promote-affiliate',
     {

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { toBusinessProfile } from '../business/business.dto.js';
+import { releaseWabaNumber } from '../business/index.js';
 import { assignReferralCode } from '../business/referral-codes.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
@@ -89,6 +90,19 @@ export class AdminBusinessesService {
           },
     );
     return toBusinessProfile(row);
+  }
+
+  /** Frees a business's WhatsApp number (a second business proved it is theirs); recorded, business told. */
+  async releaseWabaNumber(auth: AuthContext, businessId: string) {
+    const released = await releaseWabaNumber(this.deps.db, businessId, auth.accountId);
+    if (released === undefined) throw new NotFoundError('Business');
+    if (released === null) throw new BusinessRuleError('This business has no WhatsApp number');
+    await this.deps.notifier.toBusiness(businessId, {
+      type: 'business.waba_number_released',
+      title: 'WhatsApp number released',
+      message: `An administrator released the WhatsApp number ${released} from your business. Save your provider details again with a number that is yours.`,
+    });
+    return this.detail(businessId);
   }
 
   /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */

@@ -23,6 +23,7 @@ import {
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
 import { assignReferralCode } from './referral-codes.js';
+import { findWabaNumberHolder, recordWabaNumberEvent } from './waba-number-claims.js';
 
 /** The fields an administrator reviewed when accepting a business. */
 const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
@@ -114,18 +115,74 @@ export class BusinessService {
       providerTwowayLogin: optional(input.providerTwowayLogin),
       providerTwowayPasswordEnc: sealOptional(input.providerTwowayPassword),
     };
+    const wabaNumber = columns.wabaNumber!;
+    const holder = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
+    if (holder) await this.refuseClaim(current, wabaNumber, holder.id, holder.companyName);
     let row: BusinessRow | null;
     try {
-      row = await updateBusiness(this.deps.db, current.id, columns);
+      row = await this.deps.db.transaction(async (tx) => {
+        const saved = await updateBusiness(tx, current.id, columns);
+        if (saved && current.wabaNumber !== wabaNumber) {
+          if (current.wabaNumber)
+            await recordWabaNumberEvent(tx, {
+              businessId: current.id,
+              wabaNumber: current.wabaNumber,
+              action: 'released',
+              actorAccountId: auth.accountId,
+            });
+          await recordWabaNumberEvent(tx, {
+            businessId: current.id,
+            wabaNumber,
+            action: 'claimed',
+            actorAccountId: auth.accountId,
+          });
+        }
+        return saved;
+      });
     } catch (err) {
-      if (uniqueViolation(err) === 'businesses_waba_number_key')
-        throw new ConflictError('This messaging number is used by another business', { field: 'wabaNumber' });
+      if (uniqueViolation(err) === 'businesses_waba_number_key') {
+        // Claimed by another business between the look-up and the write.
+        const raced = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
+        await this.refuseClaim(current, wabaNumber, raced?.id ?? null, raced?.companyName ?? null);
+      }
       // The driver's error quotes the statement's parameters, sealed passwords among them: it must reach
       // neither the client nor the log. Only its SQLSTATE goes on.
       throw new Error(`Storing provider credentials failed (SQLSTATE ${sqlState(err) ?? 'unknown'})`);
     }
     if (!row) throw new NotFoundError('Business');
     return this.present(row);
+  }
+
+  /**
+   * A number already held by another business: the claimant gets a clear 400, the refusal is recorded, and
+   * the admins hear about both businesses (one of them may be squatting the other's number; an admin can
+   * release it).
+   */
+  private async refuseClaim(
+    claimant: BusinessRow,
+    wabaNumber: string,
+    holderId: string | null,
+    holderName: string | null,
+  ): Promise<never> {
+    await recordWabaNumberEvent(this.deps.db, {
+      businessId: claimant.id,
+      wabaNumber,
+      action: 'refused',
+      otherBusinessId: holderId,
+    });
+    try {
+      await this.deps.notifier.toAdmins({
+        type: 'business.waba_number_refused',
+        title: 'WhatsApp number claimed twice',
+        message: `${claimant.companyName ?? 'A business'} (${claimant.id}) tried to save the WhatsApp number ${wabaNumber}, held by ${holderName ?? 'another business'} (${holderId ?? 'unknown'}). Release it from the holder if the claimant owns it.`,
+      });
+    } catch (err) {
+      this.deps.logger.error({ err }, 'admin notification not created');
+    }
+    throw new ConflictError(
+      'This WhatsApp number is already claimed by another business. An administrator has been told and can release it if it is yours.',
+      { field: 'wabaNumber' },
+    );
   }
 
   /** `{ ...profile, wallet, userPlan }` (SPEC.md "Business"), read in one round trip. */
