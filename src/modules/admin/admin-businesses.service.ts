@@ -96,7 +96,8 @@ export class AdminBusinessesService {
   async releaseWabaNumber(auth: AuthContext, businessId: string) {
     const released = await releaseWabaNumber(this.deps.db, businessId, auth.accountId);
     if (released === undefined) throw new NotFoundError('Business');
-    if (released === null) throw new BusinessRuleError('This business has no WhatsApp number');
+    // Nothing held: already released (DELETE is idempotent), nothing to record or tell.
+    if (released === null) return this.detail(businessId);
     await this.deps.notifier.toBusiness(businessId, {
       type: 'business.waba_number_released',
       title: 'WhatsApp number released',
