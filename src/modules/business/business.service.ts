@@ -154,8 +154,8 @@ export class BusinessService {
   }
 
   /**
-   * A number already held by another business: the claimant gets a clear 400, the refusal is recorded, and
-   * the admins hear about both businesses (one of them may be squatting the other's number; an admin can
+   * A number already held by another business: the claimant gets a clear 400 and the admins hear about
+   * both businesses (one of them may be squatting the other's number; an admin can
    * release it).
    */
   private async refuseClaim(
@@ -164,12 +164,7 @@ export class BusinessService {
     holderId: string | null,
     holderName: string | null,
   ): Promise<never> {
-    await recordWabaNumberEvent(this.deps.db, {
-      businessId: claimant.id,
-      wabaNumber,
-      action: 'refused',
-      otherBusinessId: holderId,
-    });
+    // A refused request changes nothing stored (the 400 rule); the admins' notification is the record.
     try {
       await this.deps.notifier.toAdmins({
         type: 'business.waba_number_refused',
