@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { businesses, wabaNumberEvents } from '../../platform/db/schema/index.js';
 
-export type WabaNumberAction = 'claimed' | 'released' | 'refused' | 'released_by_admin';
+export type WabaNumberAction = 'claimed' | 'released' | 'released_by_admin';
 
 export async function recordWabaNumberEvent(
   db: Db,

@@ -5,7 +5,7 @@ import { createdAt, id } from './columns.js';
 
 /**
  * Every change of a business's WhatsApp number claim (owned by the business module): the number decides
- * whose opt-ins arrive, so who held it when, who was refused it, and which admin released it stays on record.
+ * whose opt-ins arrive, so who held it when and which admin released it stays on record.
  */
 export const wabaNumberEvents = pgTable(
   'waba_number_events',
@@ -15,7 +15,7 @@ export const wabaNumberEvents = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     wabaNumber: text('waba_number').notNull(),
-    /** `claimed`, `released` (the business changed it), `refused` (held by `otherBusinessId`), `released_by_admin`. */
+    /** `claimed`, `released` (the business changed it), `released_by_admin`. */
     action: text('action').notNull(),
     otherBusinessId: uuid('other_business_id').references(() => businesses.id, { onDelete: 'set null' }),
     actorAccountId: uuid('actor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
