@@ -9,6 +9,7 @@ import { installSandboxes } from './app/sandboxes.js';
 import { createServer } from './app/server.js';
 import type { AppDeps } from './deps.js';
 import { registerModules } from './modules/index.js';
+import { installCrossSiteGuard } from './platform/http/cross-site-guard.js';
 import type { ZodApp } from './platform/http/types.js';
 
 export { API_PREFIX } from './app/api-prefix.js';
@@ -20,6 +21,7 @@ export { API_PREFIX } from './app/api-prefix.js';
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const app = createServer(deps);
   await installHttpPlugins(app, deps);
+  installCrossSiteGuard(app, deps.config);
   const drain = installDrain(app);
   installRequestGuard(app, deps, drain);
   await installApiDocs(app, deps.config);

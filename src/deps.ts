@@ -101,7 +101,9 @@ export function createDeps(
     secretBox: overrides.secretBox ?? new SecretBox(config.ENCRYPTION_KEY, config.ENCRYPTION_PREVIOUS_KEYS),
     mail:
       overrides.mail ??
-      (config.SMTP_URL ? new SmtpMailAdapter(config.SMTP_URL, config.MAIL_FROM) : new LogMailAdapter(logger)),
+      (config.SMTP_URL
+        ? new SmtpMailAdapter(config.SMTP_URL, config.MAIL_FROM)
+        : new LogMailAdapter(logger, config.NODE_ENV !== 'production')),
     storage,
     payment,
     messaging: overrides.messaging ?? messagingAdapter(config, logger),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exchangeRates } from '../../src/platform/db/schema/index.js';
+import { businesses, exchangeRates } from '../../src/platform/db/schema/index.js';
 import { createPlan, createUser, type TestUser } from '../factories.js';
 import { type TestApp, useTestApp } from '../harness.js';
 
@@ -19,6 +20,16 @@ interface Row {
 }
 
 const businessId = async (t: TestApp) => ({ id: (await createUser(t)).businessId });
+let wabaCounter = 0;
+/** A business holding a WhatsApp number, for the release route. */
+const wabaHolder = async (t: TestApp) => {
+  const { businessId: id } = await createUser(t);
+  await t.db
+    .update(businesses)
+    .set({ wabaNumber: `23480399${String(++wabaCounter).padStart(5, '0')}` })
+    .where(eq(businesses.id, id));
+  return { id };
+};
 const accountId = async (t: TestApp) => ({ id: (await createUser(t)).accountId });
 const planId = async (t: TestApp) => ({ id: (await createPlan(t)).id });
 const rateCode = async (t: TestApp) => {
@@ -51,6 +62,7 @@ const ROWS: Row[] = [
     status: 200,
   },
   { method: 'POST', path: '/admin/businesses/{id}/promote-affiliate', params: businessId, status: 200 },
+  { method: 'DELETE', path: '/admin/businesses/{id}/waba-number', params: wabaHolder, status: 200 },
   { method: 'GET', path: '/admin/accounts', status: 200 },
   {
     method: 'PATCH',

@@ -100,7 +100,7 @@ describe('POST /auth/send-code and verify-code', () => {
     expect((await t.request({ url: '/auth/verify-code', body: { code } })).status).toBe(401);
   });
 
-  it('five wrong tries kill the code: even the right one is refused afterwards; a new code works', async () => {
+  it('five wrong tries kill the code: even the right one is refused afterwards; a new code works after the block', async () => {
     const email = uniqueEmail();
     const code = await sendCode(t, email);
     for (let i = 0; i < 5; i++) {
@@ -108,8 +108,14 @@ describe('POST /auth/send-code and verify-code', () => {
       expect(res.status).toBe(401);
     }
     expect((await otpRow(t, email))!.attempts).toBe(5);
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(401);
+    // The fifth failure also blocks the address for a while (the per-address backoff).
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(429);
     expect((await t.request({ url: '/auth/verify-code', body: { code } })).status).toBe(401);
+    await t.db
+      .update(verificationTokens)
+      .set({ blockedUntil: null })
+      .where(eq(verificationTokens.email, email));
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(401);
     // More tries do not count further (the record is dead, not a counter to grow).
     expect((await otpRow(t, email))!.attempts).toBe(5);
     const fresh = await sendCode(t, email);
@@ -237,16 +243,16 @@ describe('POST /auth/forgot-password and reset-password', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('answers 200 for an unknown e-mail, with the same message, and sends nothing', async () => {
-    const user = await createUser(t);
-    t.mailbox.clear();
-    const known = await t.request({ url: '/auth/forgot-password', body: { email: user.email } });
+  it('answers 400 for an unknown e-mail, writes no code and sends nothing', async () => {
     const unknownEmail = uniqueEmail('nobody');
+    t.mailbox.clear();
     const unknown = await t.request({ url: '/auth/forgot-password', body: { email: unknownEmail } });
-    expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual(known.body);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errorMessage.fields[0].path).toBe('email');
+    expect(await otpRow(t, unknownEmail)).toBeUndefined();
+    const user = await createUser(t);
+    expect((await t.request({ url: '/auth/forgot-password', body: { email: user.email } })).status).toBe(200);
     await t.mailbox.waitFor(user.email, /reset/i);
-    await new Promise((r) => setTimeout(r, 200));
     expect(t.mailbox.find(unknownEmail)).toBeUndefined();
   });
 
@@ -294,7 +300,7 @@ describe('POST /auth/forgot-password and reset-password', () => {
     expect((await t.request({ url: '/users/profile', token: user.accessToken })).status).toBe(200);
   });
 
-  it('five wrong codes on reset-password kill the code', async () => {
+  it('five wrong codes on reset-password kill the code and block the address for a while', async () => {
     const user = await createUser(t);
     const code = await forgot(user.email);
     for (let i = 0; i < 5; i++) {
@@ -308,7 +314,17 @@ describe('POST /auth/forgot-password and reset-password', () => {
       url: '/auth/reset-password',
       body: { email: user.email, code, password: 'Reset-pass-77' },
     });
-    expect(right.status).toBe(401);
+    expect(right.status).toBe(429);
+    // Once the block is over, the code is still dead.
+    await t.db
+      .update(verificationTokens)
+      .set({ blockedUntil: null })
+      .where(eq(verificationTokens.email, user.email));
+    const later = await t.request({
+      url: '/auth/reset-password',
+      body: { email: user.email, code, password: 'Reset-pass-77' },
+    });
+    expect(later.status).toBe(401);
   });
 
   it.each([

@@ -315,7 +315,7 @@ describe('POST /auth/refresh-token', () => {
     const user = await createUser(t);
     const res = await t.request({ url: '/auth/refresh-token', body: { refreshToken: user.refreshToken } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data)).toEqual(['accessToken']);
+    expect(Object.keys(res.body.data)).toEqual(['accessToken', 'refreshToken']);
     const me = await t.request({ url: '/users/profile', token: res.body.data.accessToken });
     expect(me.status).toBe(200);
     expect(me.body.data.id).toBe(user.accountId);
@@ -332,7 +332,7 @@ describe('POST /auth/refresh-token', () => {
     expect(asAccess.status).toBe(401);
   });
 
-  it('answers 401 for a revoked session, a deleted account or garbage, and 400 when missing', async () => {
+  it('answers 401 for a revoked session, a deleted account, garbage, or no token at all', async () => {
     const revoked = await createUser(t);
     await t.db
       .update(refreshSessions)
@@ -349,7 +349,11 @@ describe('POST /auth/refresh-token', () => {
     expect((await t.request({ url: '/auth/refresh-token', body: { refreshToken: 'a.b.c' } })).status).toBe(
       401,
     );
-    expect((await t.request({ url: '/auth/refresh-token', body: {} })).status).toBe(400);
+    const missing = await t.request({ url: '/auth/refresh-token', body: {} });
+    expect(missing.status).toBe(401);
+    expect(missing.body.message).toMatch(/refresh token is required/);
+    const none = await t.request({ method: 'POST', url: '/auth/refresh-token' });
+    expect(none.status).toBe(401);
   });
 });
 

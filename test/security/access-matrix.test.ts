@@ -109,6 +109,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'PATCH /users/profile': 'auth',
   'PATCH /users/email': 'auth',
   'DELETE /users/account': 'auth',
+  'POST /users/email/undo': 'none',
 
   'GET /business': 'auth',
   'PATCH /business': 'auth',
@@ -178,6 +179,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /admin/businesses/{id}': 'admin',
   'PATCH /admin/businesses/{id}/verify': 'admin',
   'POST /admin/businesses/{id}/promote-affiliate': 'admin',
+  'DELETE /admin/businesses/{id}/waba-number': 'admin',
   'GET /admin/accounts': 'admin',
   'GET /admin/transactions': 'admin', // an addition of the payments module: flagged transactions to review
   'PATCH /admin/accounts/{id}/role': 'superadmin',

@@ -26,6 +26,9 @@ export class AdminAccountsService {
     if (accountId === auth.accountId) throw new BusinessRuleError('You cannot change your own role');
     const before = await findAccount(this.deps.db, accountId);
     if (!before) throw new NotFoundError('Account');
+    // Two superadmins demoting each other at once would leave none; nobody can undo that through the API.
+    if (before.role === 'superadmin')
+      throw new BusinessRuleError('A superadmin’s role cannot be changed through the API');
     const updated = await setAccountRole(this.deps.db, accountId, role);
     if (!updated) throw new NotFoundError('Account');
     // A demoted admin's sockets may sit in its admin room; joins are checked, rooms already joined are

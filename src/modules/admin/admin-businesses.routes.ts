@@ -59,9 +59,27 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      const business = await service.verify(req.params.id, req.body);
+      const business = await service.verify(req.auth, req.params.id, req.body);
       return sendSuccess(reply, business, `Business ${business.businessVerified}`);
     },
+  );
+
+  app.delete(
+    '/admin/businesses/:id/waba-number',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Release the business’s WhatsApp number (recorded; the business is notified)',
+        params: idParams,
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.releaseWabaNumber(req.auth, req.params.id),
+        'WhatsApp number released',
+      ),
   );
 
   app.post(
@@ -79,7 +97,7 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(
         reply,
-        await service.promoteAffiliate(req.params.id, req.body),
+        await service.promoteAffiliate(req.auth, req.params.id, req.body),
         'Business promoted to affiliate',
       ),
   );

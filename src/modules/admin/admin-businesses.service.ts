@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.js';
-import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import type { AuthContext } from '../../platform/auth/principal.js';
+import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { toBusinessProfile } from '../business/business.dto.js';
+import { releaseWabaNumber } from '../business/index.js';
 import { assignReferralCode } from '../business/referral-codes.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
@@ -17,6 +19,15 @@ import {
 } from './admin.repository.js';
 
 type Verified = 'pending' | 'accepted' | 'rejected';
+
+/**
+ * Four eyes: an administrator's decisions about their own business (its verification, making it an
+ * affiliate and its commission) are another administrator's to take.
+ */
+function refuseOwnBusiness(auth: AuthContext, businessId: string): void {
+  if (auth.businessId === businessId)
+    throw new ForbiddenError('Another administrator must decide this for your own business');
+}
 
 export class AdminBusinessesService {
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>) {}
@@ -49,7 +60,12 @@ export class AdminBusinessesService {
     };
   }
 
-  async verify(businessId: string, input: { status: 'accepted' | 'rejected'; reason?: string }) {
+  async verify(
+    auth: AuthContext,
+    businessId: string,
+    input: { status: 'accepted' | 'rejected'; reason?: string },
+  ) {
+    refuseOwnBusiness(auth, businessId);
     const reason = input.status === 'rejected' ? input.reason || null : null;
     const row = await decideVerification(this.deps.db, businessId, { status: input.status, reason });
     if (!row) {
@@ -76,8 +92,23 @@ export class AdminBusinessesService {
     return toBusinessProfile(row);
   }
 
+  /** Frees a business's WhatsApp number (a second business proved it is theirs); recorded, business told. */
+  async releaseWabaNumber(auth: AuthContext, businessId: string) {
+    const released = await releaseWabaNumber(this.deps.db, businessId, auth.accountId);
+    if (released === undefined) throw new NotFoundError('Business');
+    // Nothing held: already released (DELETE is idempotent), nothing to record or tell.
+    if (released === null) return this.detail(businessId);
+    await this.deps.notifier.toBusiness(businessId, {
+      type: 'business.waba_number_released',
+      title: 'WhatsApp number released',
+      message: `An administrator released the WhatsApp number ${released} from your business. Save your provider details again with a number that is yours.`,
+    });
+    return this.detail(businessId);
+  }
+
   /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */
-  async promoteAffiliate(businessId: string, input: { affiliatePercentage?: number }) {
+  async promoteAffiliate(auth: AuthContext, businessId: string, input: { affiliatePercentage?: number }) {
+    refuseOwnBusiness(auth, businessId);
     const affiliatePercentage =
       input.affiliatePercentage ?? (await getAppSettings(this.deps.db)).affiliatePercentage;
     const row = await assignReferralCode(this.deps.db, businessId, {

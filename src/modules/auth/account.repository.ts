@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, refreshSessions } from '../../platform/db/schema/index.js';
 import type { AccountRow } from './registration.repository.js';
@@ -56,6 +56,7 @@ export type AccountChanges = Partial<
     AccountRow,
     | 'name'
     | 'avatarUrl'
+    | 'whatsappNumber'
     | 'email'
     | 'passwordHash'
     | 'verified'
@@ -69,6 +70,24 @@ export type AccountChanges = Partial<
 export async function updateAccount(db: Db, accountId: string, changes: AccountChanges): Promise<AccountRow> {
   const [row] = await db.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
   return row!;
+}
+
+/**
+ * Applies `changes` only while the account's address is still `expectedEmail` (an undo link undoes the
+ * change it was sent for, once). Returns whether it applied.
+ */
+export async function updateAccountIfEmail(
+  db: Db,
+  accountId: string,
+  expectedEmail: string,
+  changes: AccountChanges,
+): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set(changes)
+    .where(and(eq(accounts.id, accountId), eq(accounts.email, expectedEmail)))
+    .returning({ id: accounts.id });
+  return rows.length === 1;
 }
 
 /** Sets a password only where none exists, so two concurrent set-password calls cannot both win. */
@@ -106,6 +125,16 @@ export async function isSessionLive(db: Db, sessionId: string, accountId: string
         eq(accounts.deleted, false),
       ),
     )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the session was opened (signed in) at or after `since`; refreshing it does not make it newer. */
+export async function sessionOpenedSince(db: Db, sessionId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshSessions.id })
+    .from(refreshSessions)
+    .where(and(eq(refreshSessions.id, sessionId), gte(refreshSessions.createdAt, since)))
     .limit(1);
   return Boolean(row);
 }

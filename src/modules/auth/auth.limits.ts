@@ -11,7 +11,9 @@ export type LimitedAction =
   | 'sendCode'
   | 'verifyCode'
   | 'forgotPassword'
-  | 'resetPassword';
+  | 'resetPassword'
+  | 'setPassword'
+  | 'changePassword';
 /** The actions also counted per e-mail; a sign-up's e-mail can only be registered once anyway. */
 type PerEmailAction = Exclude<LimitedAction, 'signUp'>;
 
@@ -32,6 +34,10 @@ export const ABUSE_LIMITS: Record<PerEmailAction, { perIp: number; perEmail: num
   verifyCode: { perIp: 30, perEmail: 10 },
   forgotPassword: { perIp: 10, perEmail: 5 },
   resetPassword: { perIp: 20, perEmail: 10 },
+  // Signed-in routes that hash a password: counted per account (its e-mail) so a stolen session cannot
+  // guess the current password nor burn CPU.
+  setPassword: { perIp: 20, perEmail: 5 },
+  changePassword: { perIp: 20, perEmail: 10 },
 };
 
 /**

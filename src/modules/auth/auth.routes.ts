@@ -85,12 +85,15 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
       config: publicRoute,
       schema: {
         tags,
-        summary: 'A new access token for a live session',
+        summary: 'A new access token for a live session, and the next refresh token',
+        description:
+          'Each refresh token works once: the answer carries the next one. Presenting a used one again ends the session (401).',
         body: refreshTokenBody,
-        response: { 200: successSchema(z.object({ accessToken: z.string() })) },
+        response: { 200: successSchema(z.object({ accessToken: z.string(), refreshToken: z.string() })) },
       },
     },
-    async (req, reply) => sendSuccess(reply, await service.refresh(req.body.refreshToken), 'Token refreshed'),
+    async (req, reply) =>
+      sendSuccess(reply, await service.refresh(req.body?.refreshToken), 'Token refreshed'),
   );
 
   app.post(
@@ -105,10 +108,11 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/set-password',
     {
-      config: { apiObject: 'auth' },
+      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'setPassword') },
       schema: {
         tags,
         summary: 'Set a first password (accounts created without one)',
+        description: 'Needs a session signed in during the last 10 minutes (403 otherwise).',
         body: passwordBody,
         response: { 200: successSchema(userSchema) },
       },
@@ -120,7 +124,7 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
-      config: { apiObject: 'auth' },
+      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'changePassword') },
       schema: {
         tags,
         summary: 'Change the password (signs out other devices)',

@@ -34,7 +34,8 @@ export const signInBody = z.object({
   password: z.string().min(1).max(1024),
 });
 
-export const refreshTokenBody = z.object({ refreshToken: z.string().min(1).max(4096) });
+// A missing token is a 401 like an invalid one (docs/api.md), so the schema lets it through to the service.
+export const refreshTokenBody = z.object({ refreshToken: z.string().max(4096).optional() }).nullish();
 export const emailBody = z.object({ email: emailSchema });
 export const passwordBody = z.object({ password: passwordSchema });
 export const codeBody = z.object({ code: otpCodeSchema });

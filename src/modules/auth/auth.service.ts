@@ -1,12 +1,13 @@
 import type { AppDeps } from '../../deps.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { openSession, revokeSession } from '../../platform/auth/sessions.js';
+import { openSession, revokeSession, rotateRefresh } from '../../platform/auth/sessions.js';
 import { InvalidTokenError } from '../../platform/auth/tokens.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import {
   BusinessRuleError,
   ConflictError,
+  ForbiddenError,
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
@@ -21,6 +22,7 @@ import {
   findAffiliateByReferralCode,
   isSessionLive,
   revokeOtherSessions,
+  sessionOpenedSince,
   setFirstPassword,
   updateAccount,
 } from './account.repository.js';
@@ -36,6 +38,12 @@ export interface SignUpInput {
   password?: string;
   referralCode?: string;
 }
+
+/** How recent a sign-in set-password asks for. */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+const alreadyHasPassword = () =>
+  new BusinessRuleError('This account already has a password; use change-password');
 
 const alreadyRegistered = () =>
   new ConflictError('This e-mail address is already registered', { field: 'email' });
@@ -120,7 +128,8 @@ export class AuthService {
     this.deps.sessionSockets.disconnectSession(auth.sessionId);
   }
 
-  async refresh(refreshToken: string): Promise<{ accessToken: string }> {
+  async refresh(refreshToken: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
+    if (!refreshToken) throw new UnauthorizedError('A refresh token is required');
     let claims: Awaited<ReturnType<AppDeps['tokens']['verify']>>;
     try {
       claims = await this.deps.tokens.verify(refreshToken, 'refresh');
@@ -131,9 +140,20 @@ export class AuthService {
     }
     if (!(await isSessionLive(this.deps.db, claims.sid, claims.sub)))
       throw new UnauthorizedError('Session is no longer valid');
-    // The new access token belongs to the same session: signing out still ends it.
-    const accessToken = await this.deps.tokens.sign({ sub: claims.sub, sid: claims.sid, typ: 'access' });
-    return { accessToken };
+    // Rotation: each refresh token works once. A second use means two parties hold it (one copied it), and
+    // nothing tells which is the owner, so the whole session ends and its owner signs in again.
+    const count = claims.rc ?? 0;
+    if (!(await rotateRefresh(this.deps.db, claims.sid, count))) {
+      await revokeSession(this.deps.db, claims.sid);
+      this.deps.sessionSockets.disconnectSession(claims.sid);
+      this.deps.logger.warn({ accountId: claims.sub, sessionId: claims.sid }, 'refresh token reused');
+      throw new UnauthorizedError('This refresh token was already used; sign in again');
+    }
+    const [accessToken, nextRefresh] = await Promise.all([
+      this.deps.tokens.sign({ sub: claims.sub, sid: claims.sid, typ: 'access' }),
+      this.deps.tokens.sign({ sub: claims.sub, sid: claims.sid, typ: 'refresh', rc: count + 1 }),
+    ]);
+    return { accessToken, refreshToken: nextRefresh };
   }
 
   async checkEmail(email: string): Promise<{ email: string; available: true }> {
@@ -141,10 +161,23 @@ export class AuthService {
     return { email, available: true };
   }
 
+  /**
+   * A first password turns whoever holds a session into someone who can sign in for good, so it needs a
+   * session signed in moments ago (`FRESH_SIGN_IN_MS`), not merely a valid token. The cheap checks come
+   * before the argon2 hash.
+   */
   async setPassword(auth: AuthContext, password: string) {
+    const account = await findAccountById(this.deps.db, auth.accountId);
+    if (!account) throw new UnauthorizedError('Session is no longer valid');
+    if (account.passwordHash) throw alreadyHasPassword();
+    const since = new Date(Date.now() - FRESH_SIGN_IN_MS);
+    if (!(await sessionOpenedSince(this.deps.db, auth.sessionId, since)))
+      throw new ForbiddenError(
+        'Sign in again to set a password: it needs a session opened in the last minutes',
+      );
+    await this.limits.perEmail('setPassword', auth.email);
     const passwordHash = await hashPassword(password);
-    if (!(await setFirstPassword(this.deps.db, auth.accountId, passwordHash)))
-      throw new BusinessRuleError('This account already has a password; use change-password');
+    if (!(await setFirstPassword(this.deps.db, auth.accountId, passwordHash))) throw alreadyHasPassword();
     return this.profile(auth.accountId);
   }
 
@@ -152,9 +185,11 @@ export class AuthService {
     const account = await findAccountById(this.deps.db, auth.accountId);
     if (!account?.passwordHash)
       throw new BusinessRuleError('This account has no password yet; use set-password');
+    if (current === next) throw new BusinessRuleError('The new password must differ from the current one');
+    // Counted before argon2 runs: a stolen session must not be a way to guess the current password.
+    await this.limits.perEmail('changePassword', auth.email);
     if (!(await verifyPassword(account.passwordHash, current)))
       throw new UnauthorizedError('Current password is wrong');
-    if (current === next) throw new BusinessRuleError('The new password must differ from the current one');
     await updateAccount(this.deps.db, account.id, { passwordHash: await hashPassword(next) });
     // Other devices must sign in with the new password; this one stays signed in.
     await revokeOtherSessions(this.deps.db, account.id, auth.sessionId);

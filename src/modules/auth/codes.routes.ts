@@ -56,7 +56,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
   app.post(
     '/auth/verify-email',
     {
-      config: { apiObject: 'auth' },
+      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'verifyCode') },
       schema: {
         tags,
         summary: 'Verify the account’s e-mail with its code',
@@ -75,14 +75,14 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       schema: {
         tags,
         summary: 'E-mail a password-reset code',
-        description: 'Answers 200 whether or not the address has an account.',
+        description: 'Answers 400 when no account uses the address.',
         body: emailBody,
         response: { 200: emptyResponse },
       },
     },
     async (req, reply) => {
       await service.forgotPassword(req.body.email);
-      return sendSuccess(reply, null, 'If an account exists for this address, a reset code has been sent');
+      return sendSuccess(reply, null, 'A reset code has been sent');
     },
   );
 

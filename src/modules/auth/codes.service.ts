@@ -2,7 +2,8 @@ import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
-import { BusinessRuleError, UnauthorizedError } from '../../platform/http/errors.js';
+import { BusinessRuleError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
+import { clearUnprovedSignUp } from '../business/index.js';
 import { findAccountByEmail, updateAccount } from './account.repository.js';
 import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
@@ -44,6 +45,7 @@ export class CodesService {
 
   async verifyEmail(auth: AuthContext, code: string) {
     if (auth.verified) throw new BusinessRuleError('This e-mail address is already verified');
+    await this.limits.perEmail('verifyCode', auth.email);
     if (!(await this.otp.check(auth.email, code))) throw invalidCode();
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();
@@ -59,14 +61,15 @@ export class CodesService {
   }
 
   /**
-   * Answers the same for every address (docs/decisions.md): a code record is written either way, and the
-   * e-mail goes out in the background only when the account exists.
+   * An unknown address is a 400 (docs/api.md): the public check-email already tells whether an address
+   * is registered, so a uniform answer here would hide nothing. Counted per e-mail either way.
    */
   async forgotPassword(email: string): Promise<void> {
     await this.limits.perEmail('forgotPassword', email);
     const account = await findAccountByEmail(this.deps.db, email);
+    if (!account) throw ValidationError.field('email', 'No account uses this e-mail address');
     const code = await this.otp.issue(email);
-    if (account) sendInBackground(this.deps, authMails.passwordReset(account.email, code));
+    sendInBackground(this.deps, authMails.passwordReset(account.email, code));
   }
 
   async resetPassword(email: string, code: string, password: string): Promise<void> {
@@ -86,8 +89,10 @@ export class CodesService {
         verified: true,
         // An identity linked while the e-mail was unproved was vouched for by nobody (the provider had not
         // verified it either): the mailbox's owner, now proved, must not share the account with it.
-        ...(account.verified ? {} : { identityProviderSubject: null }),
+        // What the unproved sign-up set goes too (its phone number here, referral and profile below).
+        ...(account.verified ? {} : { identityProviderSubject: null, whatsappNumber: null }),
       });
+      if (!account.verified && account.businessId) await clearUnprovedSignUp(tx, account.businessId);
       await revokeAllSessions(tx, account.id);
     });
     this.deps.sessionSockets.disconnectAccount(account.id);

@@ -3,6 +3,7 @@ import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { UnauthorizedError, UpstreamError } from '../../platform/http/errors.js';
 import { type IdentityProfile, IdentityProviderError } from '../../providers/identity/identity.port.js';
+import { clearUnprovedSignUp } from '../business/index.js';
 import {
   type AccountChanges,
   type AccountWithBusiness,
@@ -76,11 +77,14 @@ export class IdentitySignInService {
       // Signing in again restores a deactivated account, whichever way the person signs in.
       deleted: false,
       deletedAt: null,
-      ...(lockOutCreator ? { passwordHash: null } : {}),
+      ...(lockOutCreator ? { passwordHash: null, whatsappNumber: null } : {}),
     };
     const updated = await this.deps.db.transaction(async (tx) => {
       const row = await updateAccount(tx, account.id, changes);
-      if (lockOutCreator) await revokeAllSessions(tx, account.id);
+      if (lockOutCreator) {
+        await revokeAllSessions(tx, account.id);
+        if (account.businessId) await clearUnprovedSignUp(tx, account.businessId);
+      }
       return row;
     });
     if (lockOutCreator) this.deps.sessionSockets.disconnectAccount(account.id);

@@ -1,10 +1,13 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { verificationTokens } from '../../platform/db/schema/index.js';
 
 export type OtpRow = typeof verificationTokens.$inferSelect;
 
-/** Creates or replaces the one record of an e-mail: a new code, a fresh validity, no attempts used. */
+/**
+ * Creates or replaces the one record of an e-mail: a new code, a fresh validity, no attempts used on it.
+ * The address's failures and block carry over: a new code is not a new budget of guesses.
+ */
 export async function upsertOtp(db: Db, email: string, codeHash: string, expiresAt: Date): Promise<void> {
   await db
     .insert(verificationTokens)
@@ -25,12 +28,28 @@ export async function lockOtp(tx: Db, email: string): Promise<OtpRow | null> {
   return row ?? null;
 }
 
-export async function addFailedAttempt(tx: Db, id: string): Promise<void> {
+/** Counts a wrong guess against the code and the address; `blockedUntil` is the backoff it earned. */
+export async function addFailedAttempt(tx: Db, id: string, blockedUntil: Date | null): Promise<void> {
   await tx
     .update(verificationTokens)
-    .set({ attempts: sql`${verificationTokens.attempts} + 1` })
+    .set({
+      attempts: sql`${verificationTokens.attempts} + 1`,
+      failures: sql`${verificationTokens.failures} + 1`,
+      blockedUntil,
+    })
     .where(eq(verificationTokens.id, id));
 }
+
+/** A right guess: the address's failures are forgiven. */
+export async function clearFailures(tx: Db, id: string): Promise<void> {
+  await tx
+    .update(verificationTokens)
+    .set({ failures: 0, blockedUntil: null })
+    .where(eq(verificationTokens.id, id));
+}
+
+const notBlocked = () =>
+  or(isNull(verificationTokens.blockedUntil), lte(verificationTokens.blockedUntil, sql`now()`));
 
 /**
  * Deletes the record if it still holds this code and is usable. Run in the transaction that applies the
@@ -50,6 +69,7 @@ export async function deleteLiveOtp(
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
         lt(verificationTokens.attempts, maxAttempts),
+        notBlocked(),
       ),
     )
     .returning({ id: verificationTokens.id });
@@ -71,6 +91,7 @@ export async function liveOtpWithHash(
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
         lt(verificationTokens.attempts, maxAttempts),
+        notBlocked(),
         exceptEmail ? ne(verificationTokens.email, exceptEmail) : undefined,
       ),
     )

@@ -1,10 +1,36 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
-import { addFailedAttempt, deleteLiveOtp, liveOtpWithHash, lockOtp, upsertOtp } from './otp.repository.js';
+import { TooManyRequestsError } from '../../platform/http/errors.js';
+import {
+  addFailedAttempt,
+  clearFailures,
+  deleteLiveOtp,
+  liveOtpWithHash,
+  lockOtp,
+  upsertOtp,
+} from './otp.repository.js';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_PATTERN = /^\d{6}$/;
+
+/**
+ * Backoff once an address has used up one code's worth of wrong guesses: the n-th failure past that blocks
+ * it for 30 s × 2^n, at most an hour. About 30 guesses a day then, against a million codes; a right guess
+ * (by the owner, who holds the e-mailed code) clears it.
+ */
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+export function backoffAfter(failures: number): number | null {
+  if (failures < OTP_MAX_ATTEMPTS) return null;
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - OTP_MAX_ATTEMPTS));
+}
+
+const blocked = (until: Date) =>
+  new TooManyRequestsError(
+    'Too many wrong codes for this e-mail address, try again later',
+    Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
+  );
 
 /**
  * One-time codes (docs/api.md "Authentication"): 6 digits from the CSPRNG, stored only as an HMAC under a key derived
@@ -42,19 +68,29 @@ export class OtpService {
 
   /**
    * Whether `code` is the live code of `email`, without consuming it. A wrong code uses up one of the
-   * record's attempts; the check runs under the row lock, so concurrent guesses are counted one by one and
-   * never more than five are ever compared.
+   * record's attempts and counts against the address (see `backoffAfter`); the check runs under the row
+   * lock, so concurrent guesses are counted one by one. While the address is blocked, nothing is compared
+   * and the answer is a 429.
    */
   async check(email: string, code: string): Promise<boolean> {
     if (!OTP_PATTERN.test(code)) return false;
     const given = Buffer.from(this.hash(code), 'hex');
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const row = await lockOtp(tx, email);
-      if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return false;
-      if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return true;
-      await addFailedAttempt(tx, row.id);
-      return false;
+      if (!row) return { ok: false } as const;
+      if (row.blockedUntil && row.blockedUntil.getTime() > Date.now())
+        return { ok: false, blockedUntil: row.blockedUntil } as const;
+      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false };
+      if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
+        if (row.failures > 0) await clearFailures(tx, row.id);
+        return { ok: true } as const;
+      }
+      const backoff = backoffAfter(row.failures + 1);
+      await addFailedAttempt(tx, row.id, backoff === null ? null : new Date(Date.now() + backoff));
+      return { ok: false } as const;
     });
+    if ('blockedUntil' in outcome && outcome.blockedUntil) throw blocked(outcome.blockedUntil);
+    return outcome.ok;
   }
 
   /** Consumes the code inside the caller's transaction (with the effect it unlocks); false if it is gone. */

@@ -77,6 +77,20 @@ export async function updateBusiness(
   return row ?? null;
 }
 
+/** The business, locked until the caller's transaction ends. */
+export async function lockBusiness(tx: Db, businessId: string): Promise<BusinessRow | null> {
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
+  return row ?? null;
+}
+
+/** An accepted business whose reviewed fields changed goes back to the admins' queue. */
+export async function sendBackToReview(tx: Db, businessId: string): Promise<void> {
+  await tx
+    .update(businesses)
+    .set({ businessVerified: 'pending', verificationReason: null, verificationSubmittedAt: new Date() })
+    .where(and(eq(businesses.id, businessId), eq(businesses.businessVerified, 'accepted')));
+}
+
 /**
  * Puts the business back in the admins' queue. One conditional UPDATE: a submission racing an acceptance
  * can never turn an accepted business back into a pending one. Null when the business is already accepted.

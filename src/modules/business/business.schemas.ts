@@ -3,6 +3,15 @@ import { countryCodeSchema } from '../exchange-rates/exchange-rates.schemas.js';
 import { optionalBody } from '../settings/common-schemas.js';
 
 const text = (max = 500) => z.string().trim().max(max).nullable().optional();
+/**
+ * A link shown to people (website, logo): http(s) only, so `javascript:` or `data:` never reaches a page
+ * that renders it as a link. A bare host (`acme.example`) is accepted as it always was.
+ */
+const webLink = () =>
+  text(2048).refine(
+    (v) => !v || /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v),
+    'Must be an http:// or https:// address',
+  );
 const count = z.number().int().min(0).max(2_147_483_647).nullable().optional();
 
 /**
@@ -12,9 +21,9 @@ const count = z.number().int().min(0).max(2_147_483_647).nullable().optional();
 export const updateBusinessBody = optionalBody(
   z.object({
     companyName: text(200),
-    companyLogo: text(2048),
+    companyLogo: webLink(),
     address: text(),
-    website: text(2048),
+    website: webLink(),
     businessRegistrationNumber: text(100),
     countryCode: countryCodeSchema.nullable().optional(),
     industry: text(200),

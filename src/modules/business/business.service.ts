@@ -16,11 +16,17 @@ import {
   type CredentialColumns,
   findBusiness,
   findBusinessView,
+  lockBusiness,
+  sendBackToReview,
   submitForVerification,
   updateBusiness,
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
 import { assignReferralCode } from './referral-codes.js';
+import { findWabaNumberHolder, recordWabaNumberEvent } from './waba-number-claims.js';
+
+/** The fields an administrator reviewed when accepting a business. */
+const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
 
 /**
  * The caller's own business, always: every method takes the business id from the caller's session, never
@@ -33,10 +39,39 @@ export class BusinessService {
     return this.present({ id: businessOf(auth) });
   }
 
+  /**
+   * A verified business that changes what the admins reviewed (its company name or registration number)
+   * goes back to review, and the admins are told: verification vouches for those values, not for whatever
+   * comes later. Other fields change freely. The check and the write hold the row's lock, so a change
+   * cannot slip past an acceptance being recorded at the same moment.
+   */
   async update(auth: AuthContext, input: UpdateBusinessInput) {
-    const row = await updateBusiness(this.deps.db, businessOf(auth), input);
+    const businessId = businessOf(auth);
+    const { row, reReview } = await this.deps.db.transaction(async (tx) => {
+      const current = await lockBusiness(tx, businessId);
+      if (!current) throw new NotFoundError('Business');
+      const reReview =
+        current.businessVerified === 'accepted' &&
+        REVIEWED_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== current[f]);
+      const row = await updateBusiness(tx, businessId, input);
+      if (reReview) await sendBackToReview(tx, businessId);
+      return { row, reReview };
+    });
     if (!row) throw new NotFoundError('Business');
-    return this.present(row);
+    if (reReview) {
+      await this.deps.notifier.toAdmins({
+        type: 'business.verification_submitted',
+        title: 'Verified business changed its reviewed details',
+        message: `${row.companyName ?? 'A business'} changed its company name or registration number and is back in review.`,
+      });
+      await this.deps.notifier.toBusiness(businessId, {
+        type: 'business.review_again',
+        title: 'Business back in review',
+        message:
+          'You changed your company name or registration number, so an administrator will review your business again.',
+      });
+    }
+    return this.present({ id: businessId });
   }
 
   async submitVerification(auth: AuthContext) {
@@ -80,18 +115,69 @@ export class BusinessService {
       providerTwowayLogin: optional(input.providerTwowayLogin),
       providerTwowayPasswordEnc: sealOptional(input.providerTwowayPassword),
     };
+    const wabaNumber = columns.wabaNumber!;
+    const holder = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
+    if (holder) await this.refuseClaim(current, wabaNumber, holder.id, holder.companyName);
     let row: BusinessRow | null;
     try {
-      row = await updateBusiness(this.deps.db, current.id, columns);
+      row = await this.deps.db.transaction(async (tx) => {
+        const saved = await updateBusiness(tx, current.id, columns);
+        if (saved && current.wabaNumber !== wabaNumber) {
+          if (current.wabaNumber)
+            await recordWabaNumberEvent(tx, {
+              businessId: current.id,
+              wabaNumber: current.wabaNumber,
+              action: 'released',
+              actorAccountId: auth.accountId,
+            });
+          await recordWabaNumberEvent(tx, {
+            businessId: current.id,
+            wabaNumber,
+            action: 'claimed',
+            actorAccountId: auth.accountId,
+          });
+        }
+        return saved;
+      });
     } catch (err) {
-      if (uniqueViolation(err) === 'businesses_waba_number_key')
-        throw new ConflictError('This messaging number is used by another business', { field: 'wabaNumber' });
+      if (uniqueViolation(err) === 'businesses_waba_number_key') {
+        // Claimed by another business between the look-up and the write.
+        const raced = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
+        await this.refuseClaim(current, wabaNumber, raced?.id ?? null, raced?.companyName ?? null);
+      }
       // The driver's error quotes the statement's parameters, sealed passwords among them: it must reach
       // neither the client nor the log. Only its SQLSTATE goes on.
       throw new Error(`Storing provider credentials failed (SQLSTATE ${sqlState(err) ?? 'unknown'})`);
     }
     if (!row) throw new NotFoundError('Business');
     return this.present(row);
+  }
+
+  /**
+   * A number already held by another business: the claimant gets a clear 400 and the admins hear about
+   * both businesses (one of them may be squatting the other's number; an admin can
+   * release it).
+   */
+  private async refuseClaim(
+    claimant: BusinessRow,
+    wabaNumber: string,
+    holderId: string | null,
+    holderName: string | null,
+  ): Promise<never> {
+    // A refused request changes nothing stored (the 400 rule); the admins' notification is the record.
+    try {
+      await this.deps.notifier.toAdmins({
+        type: 'business.waba_number_refused',
+        title: 'WhatsApp number claimed twice',
+        message: `${claimant.companyName ?? 'A business'} (${claimant.id}) tried to save the WhatsApp number ${wabaNumber}, held by ${holderName ?? 'another business'} (${holderId ?? 'unknown'}). Release it from the holder if the claimant owns it.`,
+      });
+    } catch (err) {
+      this.deps.logger.error({ err }, 'admin notification not created');
+    }
+    throw new ConflictError(
+      'This WhatsApp number is already claimed by another business. An administrator has been told and can release it if it is yours.',
+      { field: 'wabaNumber' },
+    );
   }
 
   /**

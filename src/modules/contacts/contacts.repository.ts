@@ -162,11 +162,12 @@ export async function estimateContacts(db: Db, businessId: string, filters: Cont
 }
 
 /**
- * Whether a stored object belongs to the business: recorded by its upload confirmation, or kept under a
- * key that carries the business id as a path segment.
+ * Whether a stored object belongs to the business: recorded by its upload confirmation, or kept under the
+ * business's own prefix (`<businessId>/...`). Only the first segment counts: another business's key may
+ * well contain this id further down.
  */
 export async function ownsStoredFile(db: Db, businessId: string, key: string): Promise<boolean> {
-  if (key.split('/').includes(businessId)) return true;
+  if (key.startsWith(`${businessId}/`)) return true;
   const [row] = await db
     .select({ id: uploadFiles.id })
     .from(uploadFiles)

@@ -1,15 +1,19 @@
+import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { createRateLimiter } from '../../platform/rate-limit.js';
 import { clearAuthCookie } from '../auth/auth.cookie.js';
+import { AbuseLimits, perIpLimit } from '../auth/auth.limits.js';
 import { emptyResponse, userSchema } from '../auth/auth.schemas.js';
 import { OtpService } from '../auth/otp.service.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { changeEmailBody, updateProfileBody } from './users.schemas.js';
+import { changeEmailBody, undoEmailBody, updateProfileBody } from './users.schemas.js';
 import { UsersService } from './users.service.js';
 
 const tags = ['users'];
 
 export const usersRoutes: ModulePlugin = async (app, deps) => {
-  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET));
+  const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);
+  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET), limits);
   const config = { apiObject: 'user' };
   const userResponse = { 200: successSchema(userSchema) };
 
@@ -44,7 +48,8 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/users/email',
     {
-      config,
+      // It checks a code: limited like every route that does.
+      config: { ...config, rateLimit: perIpLimit(deps.config, 'verifyCode') },
       schema: {
         tags,
         summary: 'Change the e-mail address with a code sent to the new one',
@@ -58,6 +63,41 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
         await service.changeEmail(req.auth, req.body.newEmail, req.body.code),
         'E-mail changed',
       ),
+  );
+
+  // The link e-mailed to the old address after a change. GET only shows a page with a button (a mail
+  // scanner that follows links must not undo anything); the button posts the form to the same URL.
+  app.get(
+    '/users/email/undo',
+    {
+      config: { apiObject: 'user', auth: 'public' },
+      schema: { hide: true, querystring: z.object({ token: z.string().max(2048).optional() }) },
+    },
+    async (req, reply) => reply.type('text/html; charset=utf-8').send(undoPage(req.query.token ?? '')),
+  );
+
+  app.post(
+    '/users/email/undo',
+    {
+      config: {
+        apiObject: 'user',
+        auth: 'public',
+        formBody: true,
+        rateLimit: perIpLimit(deps.config, 'verifyCode'),
+      },
+      schema: {
+        tags,
+        summary: 'Undo an e-mail change with the link sent to the old address',
+        description:
+          'Puts the old address back, ends every session, and removes a password or identity link set since the change.',
+        body: undoEmailBody,
+        response: { 200: emptyResponse },
+      },
+    },
+    async (req, reply) => {
+      await service.undoEmailChange(req.body.token);
+      return sendSuccess(reply, null, 'E-mail change undone; sign in again');
+    },
   );
 
   app.delete(
@@ -77,3 +117,15 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function undoPage(token: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Undo the e-mail change</title></head>
+<body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto">
+<h2>Undo the e-mail change</h2>
+<p>This puts your previous e-mail address back and signs every device out.</p>
+<form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit">Undo the change</button></form></body></html>`;
+}

@@ -13,3 +13,5 @@ export const updateProfileBody = z.object({
 });
 
 export const changeEmailBody = z.object({ newEmail: emailSchema, code: otpCodeSchema });
+
+export const undoEmailBody = z.object({ token: z.string().min(1).max(2048) });

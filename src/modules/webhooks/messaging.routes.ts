@@ -37,7 +37,7 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/webhooks/messaging-provider',
     {
-      config: { apiObject: 'webhook', auth: 'public', acceptsAnyBody: true },
+      config: { apiObject: 'webhook', auth: 'public', acceptsAnyBody: true, formBody: true },
       schema: {
         tags: ['webhooks'],
         summary: 'Inbound messages from the messaging gateway (opt-in and opt-out); 200 once authenticated',

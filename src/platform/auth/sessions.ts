@@ -18,9 +18,28 @@ export async function openSession(db: Db, tokens: TokenService, accountId: strin
   const claims = { sub: accountId, sid: session!.id };
   const [accessToken, refreshToken] = await Promise.all([
     tokens.sign({ ...claims, typ: 'access' }),
-    tokens.sign({ ...claims, typ: 'refresh' }),
+    tokens.sign({ ...claims, typ: 'refresh', rc: 0 }),
   ]);
   return { accessToken, refreshToken, sessionId: session!.id };
+}
+
+/**
+ * Moves a session's refresh rotation from `count` to the next one. False when the session is gone or its
+ * count moved on already (the token was used before: by the client or by whoever copied it).
+ */
+export async function rotateRefresh(db: Db, sessionId: string, count: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshSessions)
+    .set({ refreshCounter: count + 1 })
+    .where(
+      and(
+        eq(refreshSessions.id, sessionId),
+        eq(refreshSessions.refreshCounter, count),
+        isNull(refreshSessions.revokedAt),
+      ),
+    )
+    .returning({ id: refreshSessions.id });
+  return rows.length === 1;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -13,6 +13,11 @@ export interface TokenClaims {
   /** Session id (refresh_sessions.id): revoking the session invalidates both tokens. */
   sid: string;
   typ: TokenType;
+  /**
+   * Refresh tokens only: the session's rotation count when this token was issued. Each refresh issues the
+   * next one; presenting an older one again means the token was copied (see `rotateRefresh`).
+   */
+  rc?: number;
 }
 
 export class InvalidTokenError extends Error {
@@ -33,7 +38,8 @@ export class TokenService {
   async sign(claims: TokenClaims, ttlSeconds?: number): Promise<string> {
     const ttl =
       ttlSeconds ?? (claims.typ === 'access' ? ACCESS_TOKEN_TTL_SECONDS : REFRESH_TOKEN_TTL_SECONDS);
-    return new SignJWT({ sid: claims.sid, typ: claims.typ })
+    const extra = claims.typ === 'refresh' ? { rc: claims.rc ?? 0 } : {};
+    return new SignJWT({ sid: claims.sid, typ: claims.typ, ...extra })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -54,7 +60,12 @@ export class TokenService {
     const known = this.verified.get(token);
     if (known && known.exp * 1000 > Date.now()) {
       if (known.typ !== expected) throw new InvalidTokenError('wrong-type');
-      return { sub: known.sub, sid: known.sid, typ: known.typ };
+      return {
+        sub: known.sub,
+        sid: known.sid,
+        typ: known.typ,
+        ...(known.rc === undefined ? {} : { rc: known.rc }),
+      };
     }
     if (known) this.verified.delete(token);
     let payload: Record<string, unknown>;
@@ -64,6 +75,7 @@ export class TokenService {
       throw new InvalidTokenError(err instanceof errors.JWTExpired ? 'expired' : 'invalid');
     }
     const { sub, sid, typ, exp } = payload;
+    const rc = typeof payload.rc === 'number' ? payload.rc : undefined;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
       throw new InvalidTokenError('invalid');
     }
@@ -71,8 +83,8 @@ export class TokenService {
     if (this.verified.size >= TokenService.CACHE_SIZE) {
       this.verified.delete(this.verified.keys().next().value!);
     }
-    this.verified.set(token, { sub, sid, typ, exp });
+    this.verified.set(token, { sub, sid, typ, exp, ...(rc === undefined ? {} : { rc }) });
     if (typ !== expected) throw new InvalidTokenError('wrong-type');
-    return { sub, sid, typ: expected };
+    return { sub, sid, typ: expected, ...(rc === undefined ? {} : { rc }) };
   }
 }

@@ -7,6 +7,8 @@ declare module 'fastify' {
     apiObject?: string;
     /** Access rule; `auth` when omitted. */
     auth?: Guard | Guard[];
+    /** Form bodies (urlencoded) are parsed for this route; everywhere else they are a 415. */
+    formBody?: boolean;
     /** Keep the raw body (as `request.rawBody`) for signature checks. */
     rawBody?: boolean;
     /** The route answers 200 to any body and reads it itself (a provider callback): no text check on it. */

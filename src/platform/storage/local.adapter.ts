@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,12 +23,17 @@ export interface SignedRequest {
  * attachments, media the messaging provider fetches later), and every key holds a random UUID.
  */
 export class LocalStorageAdapter implements StoragePort {
+  /** The URL-signing key, derived for this purpose only: a signature is no oracle on the secret it comes from. */
+  private readonly key: Buffer;
+
   constructor(
     private readonly root: string,
     private readonly publicUrl: string,
-    private readonly secret: string,
+    secret: string,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'local-storage-urls', 'storage-url-signature', 32));
+  }
 
   async presignUpload(input: {
     key: string;
@@ -117,7 +122,7 @@ export class LocalStorageAdapter implements StoragePort {
     const canonical = [req.method, req.key, req.expires, req.contentType ?? '', req.maxBytes ?? ''].join(
       '\n',
     );
-    return createHmac('sha256', this.secret).update(canonical).digest('hex');
+    return createHmac('sha256', this.key).update(canonical).digest('hex');
   }
 }
 

@@ -28,7 +28,7 @@ export async function sandboxCheckoutRoutes(
   });
   app.addHook('onClose', async () => sandbox.close());
 
-  const config = { auth: 'public' as const, apiObject: 'payment' };
+  const config = { auth: 'public' as const, apiObject: 'payment', formBody: true };
   type CheckoutRequest = { Params: { reference: string }; Body: { action?: string } | undefined };
 
   app.get<CheckoutRequest>(

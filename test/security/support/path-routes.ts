@@ -57,6 +57,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /admin/businesses/{id}': admin(business),
   'PATCH /admin/businesses/{id}/verify': admin(business, { status: 'accepted' }),
   'POST /admin/businesses/{id}/promote-affiliate': admin(business),
+  'DELETE /admin/businesses/{id}/waba-number': admin(business),
   'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
   'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),
 };

@@ -23,5 +23,6 @@ export * from './transactions.js';
 export * from './upload-files.js';
 export * from './user-plans.js';
 export * from './verification-tokens.js';
+export * from './waba-number-events.js';
 export * from './wallets.js';
 export * from './webhook-events.js';

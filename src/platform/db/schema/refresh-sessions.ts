@@ -1,4 +1,4 @@
-import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { createdAt, id, timestamptz } from './columns.js';
 
@@ -15,6 +15,8 @@ export const refreshSessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /** How many times the refresh token was rotated; only the token carrying the current count is valid. */
+    refreshCounter: integer('refresh_counter').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_sessions_account_idx').on(t.accountId)],
