@@ -24,6 +24,7 @@ import { openApiTransform } from './platform/http/openapi.js';
 import { installTextGuard } from './platform/http/text-guard.js';
 import './platform/http/fastify-types.js';
 import type { ZodApp } from './platform/http/types.js';
+import { installWebConsole } from './platform/http/web-console.js';
 import { httpDuration, registry, watchQueue } from './platform/metrics.js';
 import { fastifyTrustProxy } from './platform/net/trust-proxy.js';
 import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   if (deps.payment instanceof SandboxPaymentAdapter)
     await app.register(sandboxCheckoutRoutes, { sandbox: deps.payment });
   await app.register(registerModules(deps), { prefix: API_PREFIX });
+  await installWebConsole(app, deps);
   return app;
 }
 
