@@ -27,9 +27,7 @@ import type { ZodApp } from './platform/http/types.js';
 import { installWebConsole } from './platform/http/web-console.js';
 import { httpDuration, registry, watchQueue } from './platform/metrics.js';
 import { fastifyTrustProxy } from './platform/net/trust-proxy.js';
-import { LocalStorageAdapter } from './platform/storage/local.adapter.js';
 import { localStorageRoutes } from './platform/storage/local.routes.js';
-import { SandboxPaymentAdapter } from './providers/payment/sandbox.adapter.js';
 import { sandboxCheckoutRoutes } from './providers/payment/sandbox-checkout.routes.js';
 
 export const API_PREFIX = '/api/v1';
@@ -184,12 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     );
   }
 
-  if (deps.storage instanceof LocalStorageAdapter) {
-    await app.register(localStorageRoutes, { storage: deps.storage });
-  }
-
-  if (deps.payment instanceof SandboxPaymentAdapter)
-    await app.register(sandboxCheckoutRoutes, { sandbox: deps.payment });
+  const { sandboxes } = deps;
+  if (sandboxes.storage) await app.register(localStorageRoutes, { storage: sandboxes.storage });
+  if (sandboxes.payment) await app.register(sandboxCheckoutRoutes, { sandbox: sandboxes.payment });
   await app.register(registerModules(deps), { prefix: API_PREFIX });
   await installWebConsole(app, deps);
   return app;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { Notifier } from './modules/notifications/notifier.js';
 import { TokenService } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';
@@ -41,13 +42,29 @@ export interface AppDeps {
   messaging: MessagingPort;
   identity: IdentityPort;
   realtime: RealtimeHub;
+  /** The socket.io gateway when `realtime` is one: main.ts attaches it to the HTTP server. */
+  gateway?: RealtimeGateway;
   /** Ends the real-time connections of revoked sessions: the gateway, or nothing where none runs. */
   sessionSockets: SessionSockets;
+  /** The one way notifications are created (persisted, then pushed through `realtime`). */
+  notifier: Notifier;
+  /** The embedded stand-ins running in place of a real provider; each serves routes of its own. */
+  sandboxes: Sandboxes;
   /** Present when REDIS_URL is set: shared rate-limit counters and real-time fan-out. */
   redis?: Redis;
 }
 
-export type PortOverrides = Partial<Omit<AppDeps, 'config' | 'database' | 'db' | 'logger'>>;
+export interface Sandboxes {
+  /** Uploads on the local disk, written and read through the service's own signed URLs. */
+  storage?: LocalStorageAdapter;
+  /** The payment provider's stand-in, with a checkout page of its own. */
+  payment?: SandboxPaymentAdapter;
+}
+
+/** Ports a test or a second instance may replace; the rest is derived from them. */
+export type PortOverrides = Partial<
+  Omit<AppDeps, 'config' | 'database' | 'db' | 'logger' | 'gateway' | 'notifier' | 'sandboxes'>
+>;
 
 /** Wires each port to its real adapter when configured, else to its embedded default. */
 export function createDeps(
@@ -70,6 +87,10 @@ export function createDeps(
       redis,
       corsOrigin: allowedOrigins(config),
     });
+  // Which adapter runs is decided here and nowhere else: the rest of the code reads these fields.
+  const gateway = realtime instanceof RealtimeGateway ? realtime : undefined;
+  const storage = overrides.storage ?? createStorage(config);
+  const payment = overrides.payment ?? paymentAdapter(config);
   return {
     config,
     database,
@@ -80,13 +101,18 @@ export function createDeps(
     mail:
       overrides.mail ??
       (config.SMTP_URL ? new SmtpMailAdapter(config.SMTP_URL, config.MAIL_FROM) : new LogMailAdapter(logger)),
-    storage: overrides.storage ?? createStorage(config),
-    payment: overrides.payment ?? paymentAdapter(config),
+    storage,
+    payment,
     messaging: overrides.messaging ?? messagingAdapter(config, logger),
     identity: overrides.identity ?? identityAdapter(config),
     realtime,
-    sessionSockets:
-      overrides.sessionSockets ?? (realtime instanceof RealtimeGateway ? realtime : noSessionSockets),
+    gateway,
+    sessionSockets: overrides.sessionSockets ?? gateway ?? noSessionSockets,
+    notifier: new Notifier(database.db, realtime, logger),
+    sandboxes: {
+      storage: storage instanceof LocalStorageAdapter ? storage : undefined,
+      payment: payment instanceof SandboxPaymentAdapter ? payment : undefined,
+    },
     redis,
   };
 }

@@ -4,15 +4,15 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
-import { type Job, startWorker } from './jobs/index.js';
+import { startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/superadmin-bootstrap.js';
 import { sweepAbandonedSpools } from './modules/contacts/import/file-spool.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { type Database, openDatabase, runMigrations } from './platform/db/client.js';
+import type { Job } from './platform/job.js';
 import { createLogger } from './platform/logger.js';
 import { watchQueue } from './platform/metrics.js';
 import { type MetricsServer, startMetricsServer } from './platform/metrics-server.js';
-import { RealtimeGateway } from './platform/realtime.js';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
         (err) => logger!.warn({ err }, 'sweeping abandoned import files failed'),
       );
     }
-    const gateway = deps.realtime instanceof RealtimeGateway ? deps.realtime : undefined;
+    const { gateway } = deps;
     // The real-time channel shares the API's port; a worker keeps the gateway only to emit through Redis.
     if (app) gateway?.attach(app.server, deps);
     // Serving before the Redis subscription is active would lose what other instances publish meanwhile

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
 import type { Config } from '../platform/config.js';
+import { onDispatchSignal } from '../platform/dispatch-signal.js';
+import type { Job } from '../platform/job.js';
 import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
 import { ClaimedBatch } from './claimed-batch.js';
 import {
@@ -14,13 +16,11 @@ import {
   type Outcome,
   reclaimExpiredLeases,
 } from './dispatch.repository.js';
-import type { Job } from './index.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
 import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
-import { onDispatchSignal } from './signal.js';
 
 export interface DispatcherOptions {
   workerId: string;

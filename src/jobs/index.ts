@@ -1,15 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { MessagingWebhookService } from '../modules/webhooks/messaging.service.js';
-import { startPaymentEventSweep } from '../modules/webhooks/payment.events.js';
+import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
 import { startWithdrawalReconciliation } from './withdrawal-reconciliation.js';
-
-/** A background loop of the worker role. `stop` lets in-flight work finish before resolving. */
-export interface Job {
-  name: string;
-  stop(): Promise<void>;
-}
 
 /** Starts the worker role's loops (scheduler, dispatcher). Each keeps its state in the database. */
 export async function startWorker(deps: AppDeps): Promise<Job[]> {

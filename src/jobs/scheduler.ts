@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../deps.js';
 import { Notifier } from '../modules/notifications/notifier.js';
 import { queryRows } from '../platform/db/client.js';
-import type { Job } from './index.js';
-import { signalDispatch } from './signal.js';
+import { signalDispatch } from '../platform/dispatch-signal.js';
+import type { Job } from '../platform/job.js';
 
 type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { reconcileWithdrawals } from '../modules/affiliate/withdrawal-reconciliation.js';
-import type { Job } from './index.js';
-import { periodicJob } from './periodic-job.js';
+import type { Job } from '../platform/job.js';
+import { periodicJob } from '../platform/periodic-job.js';
 
-type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'payment' | 'config'>;
 
 /**
  * A worker loop that asks the payment provider about withdrawals pending longer than

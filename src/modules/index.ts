@@ -10,6 +10,7 @@ import { businessRoutes } from './business/business.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
+import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
@@ -18,9 +19,6 @@ import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { messagingWebhookRoutes } from './webhooks/messaging.routes.js';
 import { paymentWebhookRoutes } from './webhooks/payment.routes.js';
-
-/** A domain module: its routes, registered under /api/v1 with the shared deps. */
-export type ModulePlugin = (app: ZodApp, deps: AppDeps) => Promise<void>;
 
 // One line per module. Order does not matter: each registers its own paths.
 const modules: ModulePlugin[] = [

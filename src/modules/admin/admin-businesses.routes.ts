@@ -1,6 +1,6 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { businessProfileSchema } from '../business/business.schemas.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { idParams } from '../settings/common-schemas.js';
 import {
   adminBusinessDetailSchema,

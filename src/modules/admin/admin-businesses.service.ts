@@ -3,7 +3,6 @@ import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js'
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { toBusinessProfile } from '../business/business.dto.js';
 import { assignReferralCode } from '../business/referral-codes.js';
-import { Notifier } from '../notifications/notifier.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
 import { findActiveUserPlan } from '../plans/plans.repository.js';
 import { getAppSettings } from '../settings/app-settings.repository.js';
@@ -20,11 +19,7 @@ import {
 type Verified = 'pending' | 'accepted' | 'rejected';
 
 export class AdminBusinessesService {
-  private readonly notifier: Notifier;
-
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>) {
-    this.notifier = new Notifier(deps.db, deps.realtime, deps.logger);
-  }
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>) {}
 
   async list(q: PageQuery & { search?: string; verified?: Verified }) {
     const { rows, total } = await listBusinesses(this.deps.db, q, q);
@@ -61,7 +56,7 @@ export class AdminBusinessesService {
       if (!(await findBusinessWithAccount(this.deps.db, businessId))) throw new NotFoundError('Business');
       throw new BusinessRuleError('Business is already verified');
     }
-    await this.notifier.toBusiness(
+    await this.deps.notifier.toBusiness(
       businessId,
       input.status === 'accepted'
         ? {

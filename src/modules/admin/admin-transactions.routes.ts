@@ -1,6 +1,6 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageSchema } from '../../platform/http/pagination.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { adminTransactionSchema, adminTransactionsQuery } from '../payments/payments.schemas.js';
 import { TransactionReviewService } from '../payments/transaction-review.service.js';
 

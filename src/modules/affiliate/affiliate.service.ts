@@ -1,12 +1,12 @@
 import { Decimal } from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import type { Bank } from '../../providers/payment/payment.port.js';
 import { toTransactionDto } from '../payments/payments.dto.js';
 import { listTransactions } from '../payments/payments.repository.js';
-import { businessOf } from '../payments/payments.service.js';
 import { findWallet } from '../wallet/wallet.repository.js';
 import {
   type BankAccountRow,
@@ -114,10 +114,7 @@ export class AffiliateService {
       });
       return toBankAccountDto(row, false);
     } catch (err) {
-      const code =
-        (err as { code?: string; cause?: { code?: string } }).code ??
-        (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '23505') throw new ConflictError('This bank account is already saved');
+      if (isUniqueViolation(err)) throw new ConflictError('This bank account is already saved');
       throw err;
     }
   }

@@ -4,7 +4,7 @@ import type { VerifiedTransfer } from '../../providers/payment/payment.port.js';
 import { claimStaleWithdrawals } from './affiliate.repository.js';
 import { applyTransferOutcome, flagPendingWithdrawal, type TransferOutcome } from './withdrawals.js';
 
-type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'payment'>;
+type Deps = Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'payment'>;
 
 export interface ReconciliationReport {
   checked: number;

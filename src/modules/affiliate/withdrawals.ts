@@ -3,7 +3,6 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
-import { Notifier } from '../notifications/notifier.js';
 import { alertAdminsOfFlag } from '../payments/flag-alert.js';
 import { MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/pricing.js';
 import { postLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
@@ -26,7 +25,7 @@ export type TransferResult =
   | 'flagged' // a verdict contradicting an earlier one: nothing moves, an administrator reviews it
   | 'not_found';
 
-type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'notifier' | 'logger'>;
 
 /**
  * Applies a transfer verdict to a withdrawal, under its row lock. The states only move forward:
@@ -127,7 +126,7 @@ async function notifyWithdrawal(deps: Deps, w: TransactionRow) {
       ? `Your withdrawal of ${amount} has been paid to your bank account.`
       : `Your withdrawal of ${amount} was ${w.status === 'reversed' ? 'reversed by the bank' : 'not completed'}; the amount is back in your earnings.`;
   try {
-    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(w.businessId, {
+    await deps.notifier.toBusiness(w.businessId, {
       type: 'withdrawal.updated',
       title: w.status === 'successful' ? 'Withdrawal paid' : 'Withdrawal refunded',
       message,

@@ -10,12 +10,6 @@ const withBusiness = { account: accounts, businessId: businesses.id };
 const flatten = (row: { account: AccountRow; businessId: string | null } | undefined) =>
   row ? { ...row.account, businessId: row.businessId } : null;
 
-/** A unique index refused the write (PostgreSQL 23505), on either driver. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-}
-
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountWithBusiness | null> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { clearAuthCookie, setAuthCookie } from './auth.cookie.js';
 import { AbuseLimits, perIpLimit } from './auth.limits.js';
 import {

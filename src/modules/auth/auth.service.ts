@@ -3,6 +3,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/pas
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { openSession, revokeSession } from '../../platform/auth/sessions.js';
 import { InvalidTokenError } from '../../platform/auth/tokens.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import {
   BusinessRuleError,
   ConflictError,
@@ -10,7 +11,7 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toE164 } from '../contacts/phone.js';
-import { Notifier } from '../notifications/notifier.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { toUserDto } from './account.dto.js';
 import {
   type AccountWithBusiness,
@@ -19,7 +20,6 @@ import {
   findAccountById,
   findAffiliateByReferralCode,
   isSessionLive,
-  isUniqueViolation,
   revokeOtherSessions,
   setFirstPassword,
   updateAccount,
@@ -42,15 +42,11 @@ const alreadyRegistered = () =>
 
 /** Sign-up, sign-in and the session and password endpoints of SPEC.md "Auth". */
 export class AuthService {
-  private readonly notifier: Notifier;
-
   constructor(
     private readonly deps: AppDeps,
     private readonly otp: OtpService,
     private readonly limits: AbuseLimits,
-  ) {
-    this.notifier = new Notifier(deps.db, deps.realtime, deps.logger);
-  }
+  ) {}
 
   /** A signed-in answer: the account and a new session's tokens. */
   async session(account: AccountWithBusiness) {
@@ -174,7 +170,7 @@ export class AuthService {
   /** Admin notifications follow a committed change; failing to write one must not fail the request. */
   async notifyAdmins(input: Parameters<Notifier['toAdmins']>[0]): Promise<void> {
     try {
-      await this.notifier.toAdmins(input);
+      await this.deps.notifier.toAdmins(input);
     } catch (err) {
       this.deps.logger.error({ err }, 'admin notification not created');
     }

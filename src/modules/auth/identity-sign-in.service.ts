@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { UnauthorizedError, UpstreamError } from '../../platform/http/errors.js';
 import { type IdentityProfile, IdentityProviderError } from '../../providers/identity/identity.port.js';
 import {
@@ -7,7 +8,6 @@ import {
   type AccountWithBusiness,
   findAccountByEmail,
   findAccountBySubject,
-  isUniqueViolation,
   updateAccount,
 } from './account.repository.js';
 import { authMails, sendInBackground } from './auth.mails.js';

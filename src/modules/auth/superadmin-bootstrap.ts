@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { accounts } from '../../platform/db/schema/index.js';
 import { insertAccountGraph } from './registration.repository.js';
 
@@ -29,9 +30,9 @@ export async function bootstrapSuperadmin(deps: Pick<AppDeps, 'config' | 'db' | 
       });
       return true;
     })
-    .catch((err: { code?: string; cause?: { code?: string } }) => {
+    .catch((err: unknown) => {
       // Another instance starting at the same moment created it first.
-      if ((err.code ?? err.cause?.code) !== '23505') throw err;
+      if (!isUniqueViolation(err)) throw err;
       return false;
     });
   if (created) deps.logger.info({ email: normalised }, 'superadmin account created');

@@ -102,18 +102,3 @@ export async function submitForVerification(db: Db, businessId: string): Promise
     .returning();
   return row ?? null;
 }
-
-/** The constraint a unique violation (23505) broke, or null for any other error. */
-export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  if (code !== '23505') return null;
-  return e.constraint ?? e.cause?.constraint ?? '';
-}
-
-/** The SQLSTATE of a database error, without its message (which may quote the values written). */
-export function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = e?.cause?.code ?? e?.code;
-  return typeof code === 'string' ? code : undefined;
-}

@@ -1,5 +1,5 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/plans.schemas.js';
 import { walletSchema } from '../wallet/wallet.schemas.js';
 import { businessProfileSchema, providerCredentialsBody, updateBusinessBody } from './business.schemas.js';

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { sqlState, uniqueViolation } from '../../platform/db/errors.js';
 import {
   BusinessRuleError,
   ConflictError,
@@ -7,7 +8,6 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toE164, toGatewayNumber } from '../contacts/phone.js';
-import { Notifier } from '../notifications/notifier.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
 import { toWalletDto } from '../wallet/wallet.dto.js';
 import { toBusinessProfile } from './business.dto.js';
@@ -16,9 +16,7 @@ import {
   type CredentialColumns,
   findBusiness,
   findBusinessView,
-  sqlState,
   submitForVerification,
-  uniqueViolation,
   updateBusiness,
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
@@ -29,30 +27,26 @@ import { assignReferralCode } from './referral-codes.js';
  * from the request, so another tenant's business cannot be named, read or changed here.
  */
 export class BusinessService {
-  private readonly notifier: Notifier;
-
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'realtime' | 'logger'>) {
-    this.notifier = new Notifier(deps.db, deps.realtime, deps.logger);
-  }
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger'>) {}
 
   async profile(auth: AuthContext) {
-    return this.present({ id: this.idOf(auth) });
+    return this.present({ id: businessOf(auth) });
   }
 
   async update(auth: AuthContext, input: UpdateBusinessInput) {
-    const row = await updateBusiness(this.deps.db, this.idOf(auth), input);
+    const row = await updateBusiness(this.deps.db, businessOf(auth), input);
     if (!row) throw new NotFoundError('Business');
     return this.present(row);
   }
 
   async submitVerification(auth: AuthContext) {
-    const businessId = this.idOf(auth);
+    const businessId = businessOf(auth);
     const row = await submitForVerification(this.deps.db, businessId);
     if (!row) {
       if (!(await findBusiness(this.deps.db, businessId))) throw new NotFoundError('Business');
       throw new BusinessRuleError('Business is already verified');
     }
-    await this.notifier.toAdmins({
+    await this.deps.notifier.toAdmins({
       type: 'business.verification_submitted',
       title: 'Business submitted for verification',
       message: `${row.companyName ?? 'A business'} submitted its profile for verification.`,
@@ -61,7 +55,7 @@ export class BusinessService {
   }
 
   async regenerateReferralCode(auth: AuthContext) {
-    const row = await assignReferralCode(this.deps.db, this.idOf(auth), { mode: 'regenerate' });
+    const row = await assignReferralCode(this.deps.db, businessOf(auth), { mode: 'regenerate' });
     if (!row) throw new NotFoundError('Business');
     return this.present(row);
   }
@@ -112,13 +106,8 @@ export class BusinessService {
     };
   }
 
-  private idOf(auth: AuthContext): string {
-    if (!auth.businessId) throw new NotFoundError('Business');
-    return auth.businessId;
-  }
-
   private async own(auth: AuthContext): Promise<BusinessRow> {
-    const row = await findBusiness(this.deps.db, this.idOf(auth));
+    const row = await findBusiness(this.deps.db, businessOf(auth));
     if (!row) throw new NotFoundError('Business');
     return row;
   }

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { uniqueViolation } from '../../platform/db/errors.js';
 import { businesses } from '../../platform/db/schema/index.js';
-import { type BusinessRow, uniqueViolation } from './business.repository.js';
+import type { BusinessRow } from './business.repository.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const REFERRAL_CODE_LENGTH = 10;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import { signalDispatch } from '../../jobs/signal.js';
 import type { Db } from '../../platform/db/client.js';
+import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { Notifier } from '../notifications/notifier.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import {
   BusinessRuleError,
   ForbiddenError,
@@ -88,11 +88,6 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-function businessOf(auth: AuthContext): string {
-  if (!auth.businessId) throw new ForbiddenError('This account has no business profile');
-  return auth.businessId;
 }
 
 /** The stored form of the schedule: UTC, and no time at all for an immediate campaign. */

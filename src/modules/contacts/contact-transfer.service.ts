@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/http/errors.js';
 import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
-import { businessOf } from './contacts.service.js';
 import { openContactCursor } from './export/contact-cursor.js';
 import { csvExport, xlsxExport } from './export/export-writers.js';
 import { EXPORT_IDLE_TIMEOUT_MS, endWhenIdle } from './export/idle-guard.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { ContactTransferService } from './contact-transfer.service.js';
 import {
   bulkDeleteBody,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
 import {
@@ -42,16 +43,6 @@ export function toContactDto(row: ContactRow) {
 export const EXACT_TOTAL_CAP_SEARCH = 1_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function businessOf(auth: AuthContext): string {
-  if (!auth.businessId) throw new ForbiddenError('Only an account with a business keeps contacts');
-  return auth.businessId;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-}
 
 const duplicatePhone = () =>
   new ConflictError('A contact with this phone number already exists', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageQuery } from '../../platform/http/pagination.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import {
   notificationPageSchema,
   notificationParams,

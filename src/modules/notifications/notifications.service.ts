@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
-import { isAdminRole } from '../../platform/auth/principal.js';
+import { type AuthContext, businessOf, isAdminRole } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, pageOffset, toPage } from '../../platform/http/pagination.js';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './notification-settings.js';
@@ -44,17 +43,12 @@ export class NotificationsService {
 
   /** Every known preference, stored or default; keys stored by older versions are shown as they are. */
   async settings(auth: AuthContext): Promise<Record<string, string>> {
-    const businessId = this.businessOf(auth);
+    const businessId = businessOf(auth);
     return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(await readSettings(this.deps.db, businessId)) };
   }
 
   async updateSettings(auth: AuthContext, values: Record<string, unknown>) {
-    await writeSettings(this.deps.db, this.businessOf(auth), values as Record<string, string>);
+    await writeSettings(this.deps.db, businessOf(auth), values as Record<string, string>);
     return this.settings(auth);
-  }
-
-  private businessOf(auth: AuthContext): string {
-    if (!auth.businessId) throw new NotFoundError('Business profile');
-    return auth.businessId;
   }
 }

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
-import { Notifier } from '../notifications/notifier.js';
 import type { TransactionRow } from '../wallet/ledger.js';
 
 /**
@@ -10,7 +9,7 @@ import type { TransactionRow } from '../wallet/ledger.js';
  * lists it whatever happens to the notification.
  */
 export async function alertAdminsOfFlag(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>,
   row: TransactionRow,
 ): Promise<void> {
   deps.logger.warn(
@@ -18,7 +17,7 @@ export async function alertAdminsOfFlag(
     'transaction flagged for review',
   );
   try {
-    await new Notifier(deps.db, deps.realtime, deps.logger).toAdmins({
+    await deps.notifier.toAdmins({
       type: 'transaction.flagged',
       title: 'Transaction flagged for review',
       message: `${row.kind} ${row.reference} of ${row.currency} ${new Decimal(row.amount).toFixed(2)} (business ${row.businessId}): ${row.flagReason ?? 'no reason recorded'}`,

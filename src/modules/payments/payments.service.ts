@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
-import {
-  BusinessRuleError,
-  ForbiddenError,
-  NotFoundError,
-  UpstreamError,
-} from '../../platform/http/errors.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
 import { toPlanDto, toUserPlanDto } from '../plans/plans.dto.js';
@@ -32,11 +27,6 @@ import {
   usdToNgn,
 } from './pricing.js';
 import { type PlanPurchaseMetadata, settlePayment } from './settlement.js';
-
-export function businessOf(auth: AuthContext): string {
-  if (!auth.businessId) throw new ForbiddenError('This account has no business');
-  return auth.businessId;
-}
 
 /** The provider accepts letters, digits, `-`, `.` and `=` in a payment reference. */
 function paymentReference(kind: 'credit' | 'plan'): string {

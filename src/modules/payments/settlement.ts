@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema/index.js';
-import { Notifier } from '../notifications/notifier.js';
 import { settleLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
 import { alertAdminsOfFlag } from './flag-alert.js';
 import {
@@ -48,7 +47,7 @@ export interface PlanPurchaseMetadata {
  * and verify calls race, the row lock lets exactly one see `pending`; the others change nothing.
  */
 export async function settlePayment(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>,
   charge: PaidCharge,
   businessId?: string,
 ): Promise<Settlement> {
@@ -118,7 +117,7 @@ async function assignPlan(tx: Db, row: TransactionRow): Promise<UserPlanRow> {
   });
 }
 
-async function notifyPaid(deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>, row: TransactionRow) {
+async function notifyPaid(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, row: TransactionRow) {
   const amount = `${row.currency} ${new Decimal(row.amount).toFixed(2)}`;
   const meta = row.metadata as Partial<PlanPurchaseMetadata> | null;
   const message =
@@ -126,7 +125,7 @@ async function notifyPaid(deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>, row
       ? `Your payment of ${amount} for the plan "${meta?.planName ?? 'plan'}" was successful. The plan is active.`
       : `Your payment of ${amount} was successful: ${new Decimal(row.credits ?? 0).toString()} credits were added to your wallet.`;
   try {
-    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(row.businessId, {
+    await deps.notifier.toBusiness(row.businessId, {
       type: 'payment.succeeded',
       title: 'Payment successful',
       message,

@@ -1,6 +1,6 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import {
   adminListQuery,
   adminTicketSchema,

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../deps.js';
-import { type AuthContext, isAdminRole } from '../../platform/auth/principal.js';
-import { ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
+import { type AuthContext, businessOf, isAdminRole } from '../../platform/auth/principal.js';
+import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, pageOffset, toPage } from '../../platform/http/pagination.js';
-import { type NotificationInput, Notifier } from '../notifications/notifier.js';
+import type { NotificationInput } from '../notifications/notifier.js';
 import {
   type AdminTicketRow,
   type CommentRow,
@@ -49,15 +49,11 @@ function excerpt(text: string, max = 60): string {
 }
 
 export class TicketsService {
-  private readonly notifier: Notifier;
-
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>) {
-    this.notifier = new Notifier(deps.db, deps.realtime, deps.logger);
-  }
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>) {}
 
   async create(auth: AuthContext, input: CreateTicketInput) {
     const ticket = await insertTicket(this.deps.db, {
-      businessId: this.businessOf(auth),
+      businessId: businessOf(auth),
       accountId: auth.accountId,
       issueType: input.issueType,
       question: input.question,
@@ -67,7 +63,7 @@ export class TicketsService {
   }
 
   async listOwn(auth: AuthContext, q: PageQuery) {
-    const { rows, total } = await listBusinessTickets(this.deps.db, this.businessOf(auth), {
+    const { rows, total } = await listBusinessTickets(this.deps.db, businessOf(auth), {
       limit: q.pageSize,
       offset: pageOffset(q),
     });
@@ -158,14 +154,9 @@ export class TicketsService {
   /** After the change has committed; a failed notification is logged, the change stands. */
   private async notifyOwner(ticket: TicketRow, input: NotificationInput): Promise<void> {
     try {
-      await this.notifier.toBusiness(ticket.businessId, input);
+      await this.deps.notifier.toBusiness(ticket.businessId, input);
     } catch (err) {
       this.deps.logger.error({ err, ticketId: ticket.id }, 'ticket notification not created');
     }
-  }
-
-  private businessOf(auth: AuthContext): string {
-    if (!auth.businessId) throw new ForbiddenError('Only a business can open tickets');
-    return auth.businessId;
   }
 }

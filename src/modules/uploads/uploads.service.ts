@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../platform/auth/principal.js';
-import { ForbiddenError, NotFoundError, UpstreamError, ValidationError } from '../../platform/http/errors.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { NotFoundError, UpstreamError, ValidationError } from '../../platform/http/errors.js';
 import { belongsTo, uploadKey } from './upload-keys.js';
 import {
   deleteUpload,
@@ -42,7 +42,7 @@ export class UploadsService {
     if (input.size !== undefined && input.size > max) {
       throw ValidationError.field('size', `Files may be at most ${max} bytes`);
     }
-    const key = uploadKey(this.businessOf(auth), input.folder, input.fileName);
+    const key = uploadKey(businessOf(auth), input.folder, input.fileName);
     const maxBytes = input.size ?? max;
     const signed = await this.deps.storage.presignUpload({
       key,
@@ -64,7 +64,7 @@ export class UploadsService {
 
   /** Records an object the caller has uploaded: it must be in the caller's key space and really stored. */
   async confirm(auth: AuthContext, input: ConfirmInput) {
-    const businessId = this.businessOf(auth);
+    const businessId = businessOf(auth);
     const key = this.deps.storage.keyFromUrl(input.url);
     if (!key || !belongsTo(key, businessId)) {
       throw ValidationError.field('url', 'This URL is not one of your uploads');
@@ -96,12 +96,12 @@ export class UploadsService {
   }
 
   async list(auth: AuthContext) {
-    return (await listUploads(this.deps.db, this.businessOf(auth))).map(toUploadDto);
+    return (await listUploads(this.deps.db, businessOf(auth))).map(toUploadDto);
   }
 
   /** Storage first: if it fails, the record stays and the delete can be retried. */
   async remove(auth: AuthContext, id: string): Promise<void> {
-    const businessId = this.businessOf(auth);
+    const businessId = businessOf(auth);
     const row = await findUpload(this.deps.db, businessId, id);
     if (!row) throw new NotFoundError('File');
     try {
@@ -116,10 +116,5 @@ export class UploadsService {
   private allowed(contentType: string): boolean {
     const bare = contentType.split(';')[0]!.trim().toLowerCase();
     return this.deps.config.UPLOAD_ALLOWED_TYPES.some((t) => t.toLowerCase() === bare);
-  }
-
-  private businessOf(auth: AuthContext): string {
-    if (!auth.businessId) throw new ForbiddenError('Only a business can upload files');
-    return auth.businessId;
   }
 }

@@ -2,7 +2,7 @@ import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { clearAuthCookie } from '../auth/auth.cookie.js';
 import { emptyResponse, userSchema } from '../auth/auth.schemas.js';
 import { OtpService } from '../auth/otp.service.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { changeEmailBody, updateProfileBody } from './users.schemas.js';
 import { UsersService } from './users.service.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { MESSAGING_PROVIDER, MessagingWebhookService } from './messaging.service.js';
 import { WEBHOOK_TOKEN_HEADER, webhookTokenAccepted, webhookTokenOf } from './messaging.token.js';
 

@@ -2,8 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import type { Job } from '../../jobs/index.js';
-import { periodicJob } from '../../jobs/periodic-job.js';
 import { webhookEvents } from '../../platform/db/schema/index.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { applyTransferOutcome, type TransferOutcome } from '../affiliate/withdrawals.js';
@@ -18,7 +16,7 @@ import {
 
 export const PAYMENT_PROVIDER = 'payment-provider';
 
-type Deps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'notifier' | 'logger'>;
 type Verdict = { status: 'processed' | 'ignored'; note?: string };
 
 const TRANSFER_OUTCOMES: Record<string, TransferOutcome> = {
@@ -153,18 +151,4 @@ export class PaymentEventProcessor {
     }
     return { status: 'ignored', note: `Event ${event.eventType} not handled` };
   }
-}
-
-/**
- * A worker loop that finishes events a crashed or failed attempt left behind (payment events are answered
- * before they are processed, so the provider will not send them again). Safe on many workers at once:
- * every effect is idempotent under its row lock.
- */
-export function startPaymentEventSweep(deps: Deps, intervalMs = 60_000): Job {
-  const processor = new PaymentEventProcessor(deps);
-  return periodicJob('payment-event-sweep', intervalMs, () =>
-    processor.retryUnfinished(intervalMs).catch((err) => {
-      deps.logger.error({ err }, 'payment event sweep failed');
-    }),
-  );
 }

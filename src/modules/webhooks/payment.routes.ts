@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import type { ModulePlugin } from '../index.js';
+import type { ModulePlugin } from '../module-plugin.js';
 import { PAYMENT_PROVIDER, PaymentEventProcessor } from './payment.events.js';
 
 export const SIGNATURE_HEADER = 'x-payment-provider-signature';

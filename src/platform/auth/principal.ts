@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { accounts, businesses, refreshSessions } from '../db/schema/index.js';
+import { NotFoundError } from '../http/errors.js';
 
 export type Role = 'superadmin' | 'admin' | 'business' | 'user';
 
@@ -19,6 +20,16 @@ export interface AuthContext {
 }
 
 export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'superadmin';
+
+/**
+ * The caller's business, for endpoints that act on it. Every account is created with one, so a caller
+ * without one asks about a profile that does not exist: 404 (403 is for a role or a verification the
+ * caller lacks), the same answer everywhere (docs/module-guide.md).
+ */
+export function businessOf(auth: AuthContext): string {
+  if (!auth.businessId) throw new NotFoundError('Business profile');
+  return auth.businessId;
+}
 
 /**
  * Loads the caller in one query: the account (not deleted), its business, and a live session. Anything

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodicJob } from '../../src/jobs/periodic-job.js';
+import { periodicJob } from '../../src/platform/periodic-job.js';
 
 describe('periodicJob', () => {
   it('never runs two rounds at once, and stop waits for the round under way', async () => {

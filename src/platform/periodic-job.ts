@@ -1,4 +1,4 @@
-import type { Job } from './index.js';
+import type { Job } from './job.js';
 
 /**
  * Runs `round` every `intervalMs`, never two at once: a round still running when the next tick comes skips
