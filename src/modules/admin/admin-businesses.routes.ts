@@ -53,6 +53,8 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Accept or reject a business',
+        description:
+          "Creates a notification for the business and pushes `businessVerificationDecided` (`{ businessId, status, reason, decidedAt }`) to every administrator's room, so other consoles working the queue see the decision.",
         params: idParams,
         body: verifyBusinessBody,
         response: profile,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
+import { rooms } from '../../platform/realtime-hub.js';
 import { toBusinessProfile } from '../business/business.dto.js';
 import { assignReferralCode } from '../business/referral-codes.js';
 import { findActiveUserPlan } from '../plans/index.js';
@@ -13,15 +14,22 @@ import {
   countCampaignsAndContacts,
   decideVerification,
   findBusinessWithAccount,
+  listActiveAdminIds,
   listBusinesses,
 } from './admin.repository.js';
+
+/**
+ * Pushed to every administrator's room when a business's verification is decided, so a second admin working
+ * the same queue sees the decision without reloading. Not a notification: nothing is stored for it.
+ */
+export const VERIFICATION_DECIDED_EVENT = 'businessVerificationDecided';
 
 type Verified = 'pending' | 'accepted' | 'rejected';
 
 export class AdminBusinessesService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'realtime'>) {}
 
-  async list(q: PageQuery & { search?: string; verified?: Verified }) {
+  async list(q: PageQuery & { search?: string; verified?: Verified; sort?: 'newest' | 'waiting' }) {
     const { rows, total } = await listBusinesses(this.deps.db, q, q);
     const items = rows.map(({ business, account }) => ({
       ...toBusinessProfile(business),
@@ -73,7 +81,20 @@ export class AdminBusinessesService {
               : 'Your business verification was rejected.',
           },
     );
+    await this.announceDecision(row.id, input.status, reason);
     return toBusinessProfile(row);
+  }
+
+  private async announceDecision(businessId: string, status: 'accepted' | 'rejected', reason: string | null) {
+    try {
+      const payload = { businessId, status, reason, decidedAt: new Date().toISOString() };
+      for (const id of await listActiveAdminIds(this.deps.db)) {
+        this.deps.realtime.emit(rooms.admin(id), VERIFICATION_DECIDED_EVENT, payload);
+      }
+    } catch (err) {
+      // The decision is saved; another admin's queue shows it on its next load.
+      this.deps.logger.warn({ err, businessId }, 'verification decision not pushed to admins');
+    }
   }
 
   /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */

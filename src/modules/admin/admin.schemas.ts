@@ -10,6 +10,12 @@ const search = z.string().trim().max(200).optional();
 export const listBusinessesQuery = pageQuery.extend({
   search,
   verified: z.enum(['pending', 'accepted', 'rejected']).optional(),
+  sort: z
+    .enum(['newest', 'waiting'])
+    .default('newest')
+    .describe(
+      '`newest` (default): newest business first. `waiting`: the verification queue order, the longest-waiting submission first (never-submitted businesses last)',
+    ),
 });
 
 export const verifyBusinessBody = z.object({

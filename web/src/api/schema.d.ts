@@ -159,6 +159,8 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     search?: string;
+                    /** @description `newest` (default): newest business first. `waiting`: the verification queue order, the longest-waiting submission first (never-submitted businesses last) */
+                    sort?: "newest" | "waiting";
                     verified?: "pending" | "accepted" | "rejected";
                 };
                 header?: never;
@@ -474,7 +476,9 @@ export interface paths {
         head?: never;
         /**
          * Accept or reject a business
-         * @description Access: admin.
+         * @description Creates a notification for the business and pushes `businessVerificationDecided` (`{ businessId, status, reason, decidedAt }`) to every administrator's room, so other consoles working the queue see the decision.
+         *
+         *     Access: admin.
          */
         patch: {
             parameters: {
