@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accounts, businesses } from '../../src/platform/db/schema/index.js';
-import { createUser, type TestUser } from '../factories.js';
+import { accounts, businesses, transactions, uploadFiles } from '../../src/platform/db/schema/index.js';
+import { createUser, grantCredits, type TestUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
 
 /** The verification queue as administrators work it: oldest submission first, decisions pushed to every admin. */
@@ -98,5 +98,83 @@ describe('admin: verification queue', () => {
     expect(t.realtime.events.slice(before).filter((e) => e.event === 'businessVerificationDecided')).toEqual(
       [],
     );
+  });
+
+  it("lists one business's uploaded files for an admin, and refuses a business caller", async () => {
+    const [owner, bystander] = await Promise.all([createUser(t), createUser(t)]);
+    await t.db.insert(uploadFiles).values([
+      {
+        businessId: owner.businessId,
+        url: 'http://x.test/a.pdf',
+        key: 'a',
+        fileName: 'certificate.pdf',
+        type: 'application/pdf',
+      },
+      {
+        businessId: bystander.businessId,
+        url: 'http://x.test/b.png',
+        key: 'b',
+        fileName: 'other.png',
+        type: 'image/png',
+      },
+    ]);
+    const res = await t.request({
+      url: `/admin/businesses/${owner.businessId}/files`,
+      token: admin.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        fileName: 'certificate.pdf',
+        url: 'http://x.test/a.pdf',
+        type: 'application/pdf',
+      }),
+    ]);
+
+    const asBusiness = await t.request({
+      url: `/admin/businesses/${owner.businessId}/files`,
+      token: owner.accessToken,
+    });
+    expect(asBusiness.status).toBe(403);
+    const missing = await t.request({
+      url: `/admin/businesses/${randomUUID()}/files`,
+      token: admin.accessToken,
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('admin: transactions by date range', () => {
+  const t = useTestApp();
+
+  it('keeps transactions created from `from` (included) to `to` (excluded), and refuses a malformed instant', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const business = await createUser(t);
+    for (const credits of ['1', '2', '3']) await grantCredits(t, business.businessId, credits);
+    const rows = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.businessId, business.businessId));
+    const days = ['2026-05-01T10:00:00Z', '2026-05-02T10:00:00Z', '2026-05-03T10:00:00Z'];
+    for (const [i, row] of rows.sort((a, b) => Number(a.amount) - Number(b.amount)).entries()) {
+      await t.db
+        .update(transactions)
+        .set({ createdAt: new Date(days[i]!) })
+        .where(eq(transactions.id, row.id));
+    }
+    const list = (query: Record<string, string>) =>
+      t.request({
+        url: '/admin/transactions',
+        token: admin.accessToken,
+        query: { businessId: business.businessId, ...query },
+      });
+
+    const second = await list({ from: '2026-05-02T00:00:00+01:00', to: '2026-05-03T00:00:00Z' });
+    expect(second.status).toBe(200);
+    expect(second.body.data.items.map((i: { amount: number }) => i.amount)).toEqual([2]);
+    const fromSecond = await list({ from: '2026-05-02T10:00:00Z' });
+    expect(fromSecond.body.data.items.map((i: { amount: number }) => i.amount)).toEqual([3, 2]);
+    const bad = await list({ from: 'yesterday' });
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { businessProfileSchema } from '../business/business.schemas.js';
 import type { ModulePlugin } from '../module-plugin.js';
+import { uploadFileSchema } from '../uploads/index.js';
 import {
   adminBusinessDetailSchema,
   adminBusinessListSchema,
@@ -44,6 +46,20 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => sendSuccess(reply, await service.detail(req.params.id), 'Business fetched'),
+  );
+
+  app.get(
+    '/admin/businesses/:id/files',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The business's uploaded files (verification documents among them), newest first",
+        params: idParams,
+        response: { 200: successSchema(z.array(uploadFileSchema)) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.files(req.params.id), 'Files fetched'),
   );
 
   app.patch(

@@ -7,6 +7,7 @@ import { assignReferralCode } from '../business/referral-codes.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
 import { getAppSettings } from '../settings/index.js';
+import { listBusinessFiles } from '../uploads/index.js';
 import { findWallet } from '../wallet/index.js';
 import { toWalletDto } from '../wallet/wallet.dto.js';
 import { toAdminAccountDto } from './admin.dto.js';
@@ -55,6 +56,12 @@ export class AdminBusinessesService {
       userPlan: active ? toUserPlanDto(active) : null,
       ...counts,
     };
+  }
+
+  /** What the business uploaded, so an admin can read its documents before deciding. */
+  async files(businessId: string) {
+    if (!(await findBusinessWithAccount(this.deps.db, businessId))) throw new NotFoundError('Business');
+    return listBusinessFiles(this.deps.db, businessId);
   }
 
   async verify(businessId: string, input: { status: 'accepted' | 'rejected'; reason?: string }) {

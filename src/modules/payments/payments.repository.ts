@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
@@ -128,6 +128,8 @@ export async function listTransactionsForReview(
     kind?: TransactionKind;
     status?: TransactionRow['status'];
     businessId?: string;
+    from?: string;
+    to?: string;
   },
 ): Promise<{ items: (TransactionRow & { companyName: string | null })[]; total: number }> {
   const where = and(
@@ -135,6 +137,8 @@ export async function listTransactionsForReview(
     q.kind ? eq(transactions.kind, q.kind) : undefined,
     q.status ? eq(transactions.status, q.status) : undefined,
     q.businessId ? eq(transactions.businessId, q.businessId) : undefined,
+    q.from ? gte(transactions.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(transactions.createdAt, new Date(q.to)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

@@ -373,6 +373,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/businesses/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's uploaded files (verification documents among them), newest first
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                fileName: string;
+                                id: string;
+                                key: string;
+                                size: string | null;
+                                type: string | null;
+                                url: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/businesses/{id}/promote-affiliate": {
         parameters: {
             query?: never;
@@ -673,10 +729,14 @@ export interface paths {
                 query?: {
                     businessId?: string;
                     flagged?: "true" | "false";
+                    /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
+                    from?: string;
                     kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";
+                    /** @description Created before this instant (ISO 8601) */
+                    to?: string;
                 };
                 header?: never;
                 path?: never;

@@ -60,7 +60,7 @@ export function Shell() {
               to={item.to}
               label={item.label}
               leftSection={<item.icon />}
-              active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+              active={item.to === '/' || item.exact ? pathname === item.to : pathname.startsWith(item.to)}
               onClick={close}
             />
           ))}

@@ -8,6 +8,8 @@ export interface NavItem {
   to: string;
   icon: ComponentType<{ size?: number }>;
   roles: readonly Role[];
+  /** Active only on this exact path (an area's home, whose path starts every other page of the area). */
+  exact?: boolean;
 }
 
 /**
