@@ -7,6 +7,8 @@ import { createTestApp, type TestApp, type TestAppOptions } from '../../harness.
 export interface ConsoleService extends TestApp {
   /** `http://127.0.0.1:<port>`: the console, the API and the real-time channel. */
   url: string;
+  /** The real-time channel, to wait until a page has joined its room before emitting to it. */
+  gateway: RealtimeGateway;
 }
 
 async function freePort(): Promise<number> {
@@ -41,6 +43,7 @@ export async function startConsoleService(opts: TestAppOptions = {}): Promise<Co
   const closeApp = t.close;
   return Object.assign(t, {
     url,
+    gateway,
     close: async () => {
       await Promise.all(jobs.map((j) => j.stop()));
       await gateway.close();

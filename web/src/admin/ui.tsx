@@ -1,4 +1,5 @@
-import { Badge, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -11,7 +12,7 @@ export const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim()
 export const oneOf = <T extends string>(v: unknown, values: readonly T[]) =>
   values.includes(v as T) ? (v as T) : undefined;
 export const bool = (v: unknown) =>
-  v === true || v === 'true' ? 'true' : v === false || v === 'false' ? 'false' : undefined;
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
 
 /** The page's one h1, a line saying what it is for, and its actions (wrapping under it on a phone). */
 export function Heading({
@@ -124,17 +125,36 @@ const STATE_COLOURS: Record<string, string> = {
   open: 'blue',
   closed: 'gray',
   resolved: 'green',
+  active: 'green',
+  inactive: 'gray',
   high: 'red',
   medium: 'yellow',
   low: 'gray',
 };
 
-/** A state in words (colour only repeats what the word says). */
+/**
+ * A state in words (the tint only repeats what the word says). Dark words on a pale tint: Mantine's light
+ * badge draws yellow and green words under 4.5:1.
+ */
 export function StateBadge({ state }: { state: string }) {
+  const colour = STATE_COLOURS[state] ?? 'gray';
   return (
-    <Badge color={STATE_COLOURS[state] ?? 'gray'} variant="light" radius="sm">
+    <Text
+      span
+      size="xs"
+      fw={700}
+      tt="uppercase"
+      px={8}
+      py={2}
+      style={{
+        borderRadius: 4,
+        whiteSpace: 'nowrap',
+        background: `var(--mantine-color-${colour}-1)`,
+        color: 'var(--mantine-color-dark-9)',
+      }}
+    >
       {state}
-    </Badge>
+    </Text>
   );
 }
 
@@ -159,3 +179,8 @@ export function useSearchUpdate<S extends object>(search: S): (patch: Partial<S>
 
 /** A link's search parameters (checked by the target route's `validateSearch`, see useSearchUpdate). */
 export const searchOf = (search: Record<string, unknown>) => search as never;
+
+/** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
+export function toast(message: string, color?: string): void {
+  notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
+}

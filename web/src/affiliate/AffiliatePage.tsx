@@ -29,7 +29,7 @@ export function AffiliatePage() {
           Earnings
         </Title>
         {earnings.error ? (
-          <Text role="alert" c="red.8">
+          <Text role="alert" c="red.9">
             {errorText(earnings.error)}
           </Text>
         ) : !earnings.data ? (

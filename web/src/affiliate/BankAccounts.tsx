@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { toast } from '../admin/ui';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
 import { FormError } from '../ui/form-errors';
@@ -29,7 +29,7 @@ export function BankAccounts() {
         )}
       </Group>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !data ? (
@@ -82,7 +82,7 @@ function AddBankAccount({ onDone }: { onDone: () => void }) {
         }),
       ),
     onSuccess: (a) => {
-      notifications.show({ color: 'green', message: `${a.accountName} at ${a.bankName} saved.` });
+      toast(`${a.accountName} at ${a.bankName} saved.`, 'green');
       void queryClient.invalidateQueries({ queryKey: bankAccountsQuery.queryKey });
       onDone();
     },
@@ -126,8 +126,8 @@ function AddBankAccount({ onDone }: { onDone: () => void }) {
           error={resolve.error ? errorText(resolve.error) : undefined}
         />
         {resolve.data && (
-          <Alert color="green" role="status" title="Account found">
-            The bank names this account <strong>{resolve.data.accountName}</strong>. Save it if that is you.
+          <Alert color="teal" role="status">
+            Account found: the bank names it <strong>{resolve.data.accountName}</strong>. Save it if that is you.
           </Alert>
         )}
         {save.error && <FormError message={errorText(save.error)} />}

@@ -31,7 +31,7 @@ export function History() {
         Commissions and withdrawals
       </Title>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !data ? (

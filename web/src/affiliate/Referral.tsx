@@ -43,7 +43,7 @@ export function Referral() {
               <TextInput label="Referral code" value={code} readOnly style={{ flex: 1 }} />
               <CopyButton value={code}>
                 {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy} color={copied ? 'green.8' : undefined}>
+                  <Button variant="light" onClick={copy} color={copied ? 'teal.9' : undefined}>
                     {copied ? 'Copied' : 'Copy code'}
                   </Button>
                 )}
@@ -53,7 +53,7 @@ export function Referral() {
               <TextInput label="Link" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
               <CopyButton value={link}>
                 {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy} color={copied ? 'green.8' : undefined}>
+                  <Button variant="light" onClick={copy} color={copied ? 'teal.9' : undefined}>
                     {copied ? 'Copied' : 'Copy link'}
                   </Button>
                 )}

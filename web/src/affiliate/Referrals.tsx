@@ -25,7 +25,7 @@ export function Referrals() {
         Referred businesses {data ? `(${data.total})` : ''}
       </Title>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !data ? (

@@ -1,8 +1,7 @@
 import { Button, Card, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoney } from '../admin/ui';
+import { formatMoney, toast } from '../admin/ui';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
 import { FormError } from '../ui/form-errors';
@@ -25,10 +24,10 @@ export function Withdraw({ balance }: { balance: number }) {
       ),
     onSuccess: (t) => {
       setAmount('');
-      notifications.show({
-        color: 'blue',
-        message: `Withdrawal of ${formatMoney(t.amount, 'NGN')} requested; it shows as settled when the bank confirms.`,
-      });
+      toast(
+        `Withdrawal of ${formatMoney(t.amount, 'NGN')} requested; it shows as settled when the bank confirms.`,
+        'blue',
+      );
       void queryClient.invalidateQueries({ queryKey: [AFFILIATE] });
     },
   });

@@ -29,7 +29,14 @@ export function NotificationBell() {
   const unread = data?.unreadCount ?? 0;
 
   useLiveEvent<LiveNotification>('notification', (n) => {
-    toasts.show({ title: n.title, message: n.message, autoClose: 8000 });
+    toasts.show({
+      title: n.title,
+      message: n.message,
+      autoClose: 8000,
+      // Mantine leaves the close button unnamed and draws the message in grey.6 (3.3:1 on white).
+      closeButtonProps: { 'aria-label': 'Close' },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    });
     void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     // A verification decision or a payment changes what the session knows (status, balance, plan).
     void queryClient.invalidateQueries({ queryKey: ['session'] });

@@ -14,7 +14,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -24,7 +23,7 @@ import { hasRole, useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { accountsRoute } from '../area';
 import type { AdminAccount } from '../types';
-import { Empty, formatDateTime, Heading, Pager, useSearchUpdate } from '../ui';
+import { Empty, formatDateTime, Heading, Pager, toast, useSearchUpdate } from '../ui';
 
 const ROLES = ['superadmin', 'admin', 'business', 'user'] as const;
 /** The roles the API lets a superadmin grant (superadmins are bootstrapped, never granted). */
@@ -66,7 +65,7 @@ export function AccountsPage() {
         />
       </Group>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : isPending ? (
@@ -118,6 +117,7 @@ export function AccountsPage() {
         />
       )}
       <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={!!selected}
         onClose={() => go({ account: undefined })}
         title={selected?.name ?? 'Account'}
@@ -186,7 +186,7 @@ function RoleChange({ account }: { account: AdminAccount }) {
       ),
     onSuccess: (updated) => {
       setConfirming(false);
-      notifications.show({ color: 'green', message: `${updated.name} is now ${updated.role}.` });
+      toast(`${updated.name} is now ${updated.role}.`, 'green');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'accounts'] });
     },
   });
@@ -205,7 +205,12 @@ function RoleChange({ account }: { account: AdminAccount }) {
           Change…
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Change the role?">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Change the role?"
+      >
         <Stack>
           <Text>
             Make <strong>{account.name}</strong> ({account.email}) <strong>{role}</strong> instead of{' '}
@@ -218,7 +223,7 @@ function RoleChange({ account }: { account: AdminAccount }) {
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button color="red.8" loading={change.isPending} onClick={() => change.mutate()}>
+            <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
               Make {account.name} {role}
             </Button>
           </Group>

@@ -16,7 +16,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
@@ -25,7 +24,7 @@ import { errorText } from '../../api/errors';
 import { FormError } from '../../ui/form-errors';
 import { businessRoute } from '../area';
 import type { AdminBusinessDetail } from '../types';
-import { flagOf, formatDateTime, formatNumber, Heading, StateBadge, searchOf, waitedFor } from '../ui';
+import { flagOf, formatDateTime, formatNumber, Heading, StateBadge, searchOf, toast, waitedFor } from '../ui';
 import { useQueueLive, type VerificationDecided } from './live';
 
 /** One business as an admin reviews it: who, what they uploaded, their money, and the decision. */
@@ -42,7 +41,7 @@ export function BusinessDetail() {
 
   if (error)
     return (
-      <Text role="alert" c="red.8">
+      <Text role="alert" c="red.9">
         {errorText(error)}
       </Text>
     );
@@ -63,8 +62,8 @@ export function BusinessDetail() {
         <StateBadge state={b.businessVerified} />
       </Heading>
       {decidedElsewhere && (
-        <Alert color="blue" role="status" title="Decided while you were reading">
-          This business was {decidedElsewhere.status}
+        <Alert color="blue" role="status">
+          <strong>Decided while you were reading:</strong> this business was {decidedElsewhere.status}
           {decidedElsewhere.reason ? ` (reason: ${decidedElsewhere.reason})` : ''} at{' '}
           {formatDateTime(decidedElsewhere.decidedAt)}.
         </Alert>
@@ -184,10 +183,10 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
       ),
     onSuccess: (row) => {
       reject.close();
-      notifications.show({
-        color: row.businessVerified === 'accepted' ? 'green' : 'blue',
-        message: `${business.companyName || 'The business'} was ${row.businessVerified}; the business has been notified.`,
-      });
+      toast(
+        `${business.companyName || 'The business'} was ${row.businessVerified}; the business has been notified.`,
+        row.businessVerified === 'accepted' ? 'green' : 'blue',
+      );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
     },
@@ -203,14 +202,14 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
         </Text>
         <Group gap="xs">
           <Button
-            color="green.8"
+            color="teal.9"
             loading={decide.isPending && decide.variables?.status === 'accepted'}
             onClick={() => decide.mutate({ status: 'accepted' })}
           >
             Accept
           </Button>
           {business.businessVerified === 'pending' && (
-            <Button color="red.8" variant="outline" onClick={reject.open}>
+            <Button color="red.9" variant="outline" onClick={reject.open}>
               Reject…
             </Button>
           )}
@@ -218,6 +217,7 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
       </Group>
       {!rejecting && decide.error && <FormError message={errorText(decide.error)} />}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={rejecting}
         onClose={reject.close}
         title={`Reject ${business.companyName || 'this business'}`}
@@ -244,7 +244,7 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
               <Button variant="default" onClick={reject.close}>
                 Cancel
               </Button>
-              <Button type="submit" color="red.8" loading={decide.isPending}>
+              <Button type="submit" color="red.9" loading={decide.isPending}>
                 Reject
               </Button>
             </Group>
@@ -268,10 +268,10 @@ function Affiliate({ business }: { business: AdminBusinessDetail }) {
         }),
       ),
     onSuccess: (row) => {
-      notifications.show({
-        color: 'green',
-        message: `${row.companyName || 'The business'} is an affiliate at ${row.affiliatePercentage}%; referral code ${row.referralCode}.`,
-      });
+      toast(
+        `${row.companyName || 'The business'} is an affiliate at ${row.affiliatePercentage}%; referral code ${row.referralCode}.`,
+        'green',
+      );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
     },
   });
@@ -323,7 +323,7 @@ function Documents({ businessId, logo }: { businessId: string; logo: string | nu
         Documents and files
       </Title>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !data ? (

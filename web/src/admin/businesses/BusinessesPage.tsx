@@ -69,7 +69,7 @@ export function BusinessesPage() {
         />
       </Group>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : isPending ? (

@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -20,7 +19,7 @@ import { ApiError, errorText } from '../../api/errors';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { exchangeRatesQuery } from '../plans/PlansPage';
 import type { ExchangeRate } from '../types';
-import { Empty, flagOf, formatDateTime, formatNumber, Heading } from '../ui';
+import { Empty, flagOf, formatDateTime, formatNumber, Heading, toast } from '../ui';
 
 const countriesQuery = {
   queryKey: ['countries'],
@@ -42,7 +41,7 @@ export function ExchangeRatesPage() {
         <Button onClick={() => setEditing('new')}>Add a rate</Button>
       </Heading>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !rates ? (
@@ -81,7 +80,7 @@ export function ExchangeRatesPage() {
                           <Button size="xs" variant="light" onClick={() => setEditing(r)}>
                             Update<span className="mantine-visually-hidden"> {name}</span>
                           </Button>
-                          <Button size="xs" variant="subtle" color="red.8" onClick={() => setDeleting(r)}>
+                          <Button size="xs" variant="outline" color="red.9" onClick={() => setDeleting(r)}>
                             Delete<span className="mantine-visually-hidden"> {name}</span>
                           </Button>
                         </Group>
@@ -95,6 +94,7 @@ export function ExchangeRatesPage() {
         </Card>
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={
@@ -156,10 +156,7 @@ function RateForm({
         }),
       ),
     onSuccess: (saved) => {
-      notifications.show({
-        color: 'green',
-        message: `${saved.countryCode}: ${saved.rate} ${saved.currency} per dollar saved.`,
-      });
+      toast(`${saved.countryCode}: ${saved.rate} ${saved.currency} per dollar saved.`, 'green');
       void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
       onDone();
     },
@@ -212,13 +209,18 @@ function DeleteRate({ rate, name, onDone }: { rate: ExchangeRate | null; name: s
       if (!response.ok) throw ApiError.from(response.status, error);
     },
     onSuccess: () => {
-      notifications.show({ message: `The rate for ${name} was deleted.` });
+      toast(`The rate for ${name} was deleted.`);
       void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
       onDone();
     },
   });
   return (
-    <Modal opened={!!rate} onClose={onDone} title="Delete the exchange rate?">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!!rate}
+      onClose={onDone}
+      title="Delete the exchange rate?"
+    >
       <Stack>
         <Text>Businesses in {name} will see prices in US dollars until a new rate is added.</Text>
         {remove.error && <FormError message={errorText(remove.error)} />}
@@ -227,7 +229,7 @@ function DeleteRate({ rate, name, onDone }: { rate: ExchangeRate | null; name: s
             Cancel
           </Button>
           <Button
-            color="red.8"
+            color="red.9"
             loading={remove.isPending}
             onClick={() => rate && remove.mutate(rate.countryCode)}
           >

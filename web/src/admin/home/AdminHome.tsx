@@ -73,7 +73,7 @@ export function AdminHome() {
         <Panel
           title="Flagged transactions"
           total={flagged.data?.total}
-          link={{ to: '/admin/transactions', label: 'Review them', search: { flagged: 'true' } }}
+          link={{ to: '/admin/transactions', label: 'Review them', search: { flagged: true } }}
           error={flagged.error}
         >
           {flagged.data &&
@@ -84,7 +84,7 @@ export function AdminHome() {
                     <Anchor
                       component={Link}
                       to="/admin/transactions"
-                      search={searchOf({ flagged: 'true', open: t.id })}
+                      search={searchOf({ flagged: true, open: t.id })}
                       truncate
                     >
                       {t.companyName ?? 'Business'}:{' '}
@@ -131,7 +131,7 @@ export function AdminHome() {
 function Panel(props: {
   title: string;
   total: number | undefined;
-  link: { to: string; label: string; search?: Record<string, string> };
+  link: { to: string; label: string; search?: Record<string, unknown> };
   error: unknown;
   children: ReactNode;
 }) {
@@ -146,7 +146,7 @@ function Panel(props: {
         </Text>
       </Group>
       {props.error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(props.error)}
         </Text>
       ) : props.total === undefined ? (
@@ -173,7 +173,7 @@ function PlatformTotals() {
   if (isPending) return <Skeleton h={300} />;
   if (error)
     return (
-      <Text role="alert" c="red.8">
+      <Text role="alert" c="red.9">
         Platform totals could not load: {errorText(error)}
       </Text>
     );
@@ -218,7 +218,7 @@ function PlatformTotals() {
               { name: 'sent', label: 'Sent', color: 'blue.8' },
               { name: 'delivered', label: 'Delivered', color: 'teal.8' },
               { name: 'read', label: 'Read', color: 'grape.8' },
-              { name: 'failed', label: 'Failed', color: 'red.8' },
+              { name: 'failed', label: 'Failed', color: 'red.9' },
             ]}
             withLegend
             curveType="monotone"

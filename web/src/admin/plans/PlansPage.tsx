@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Card,
   Group,
@@ -14,14 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import type { ExchangeRate, Plan } from '../types';
-import { Empty, formatMoney, formatNumber, Heading } from '../ui';
+import { Empty, formatMoney, formatNumber, Heading, StateBadge, toast } from '../ui';
 
 export const exchangeRatesQuery = {
   queryKey: ['exchange-rates'],
@@ -52,7 +50,7 @@ export function PlansPage() {
         <Button onClick={() => setEditing('new')}>New plan</Button>
       </Heading>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : !plans ? (
@@ -67,6 +65,7 @@ export function PlansPage() {
         </SimpleGrid>
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'New plan' : `Edit ${editing?.name ?? ''}`}
@@ -101,9 +100,7 @@ function PlanCard({
             }),
           ),
     onSuccess: () => {
-      notifications.show({
-        message: `${plan.name} is ${plan.isActive ? 'no longer offered' : 'offered again'}.`,
-      });
+      toast(`${plan.name} is ${plan.isActive ? 'no longer offered' : 'offered again'}.`);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
     },
   });
@@ -113,9 +110,7 @@ function PlanCard({
         <Title order={2} size="h4">
           {plan.name}
         </Title>
-        <Badge color={plan.isActive ? 'green' : 'gray'} variant="light">
-          {plan.isActive ? 'active' : 'inactive'}
-        </Badge>
+        <StateBadge state={plan.isActive ? 'active' : 'inactive'} />
       </Group>
       <Text fw={700} size="xl">
         {formatMoney(plan.price, 'USD')}
@@ -141,7 +136,7 @@ function PlanCard({
         {plan.utilityRate}, service {plan.serviceRate}, authentication {plan.authenticationRate}.
       </Text>
       {toggle.error && (
-        <Text role="alert" c="red.8" size="sm">
+        <Text role="alert" c="red.9" size="sm">
           {errorText(toggle.error)}
         </Text>
       )}
@@ -151,8 +146,8 @@ function PlanCard({
         </Button>
         <Button
           size="xs"
-          variant="subtle"
-          color={plan.isActive ? 'red.8' : 'blue.8'}
+          variant="outline"
+          color={plan.isActive ? 'red.9' : 'blue.8'}
           loading={toggle.isPending}
           onClick={() => toggle.mutate()}
         >
@@ -211,7 +206,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
         : unwrap(api.POST('/api/v1/plans/admin', { body }));
     },
     onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: `${saved.name} saved.` });
+      toast(`${saved.name} saved.`, 'green');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
       onDone();
     },

@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -19,7 +18,7 @@ import { errorText } from '../../api/errors';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { exchangeRatesQuery } from '../plans/PlansPage';
 import type { AppSettings } from '../types';
-import { formatMoney, formatNumber, Heading } from '../ui';
+import { formatMoney, formatNumber, Heading, toast } from '../ui';
 
 const SAMPLE_RECIPIENTS = 1000;
 const FIELDS = [
@@ -40,7 +39,7 @@ export function SettingsPage() {
   });
   if (error)
     return (
-      <Text role="alert" c="red.8">
+      <Text role="alert" c="red.9">
         {errorText(error)}
       </Text>
     );
@@ -70,10 +69,7 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
       return unwrap(api.POST('/api/v1/admin/settings', { body }));
     },
     onSuccess: (next) => {
-      notifications.show({
-        color: 'green',
-        message: 'Settings saved: new campaigns are billed at these rates.',
-      });
+      toast('Settings saved: new campaigns are billed at these rates.', 'green');
       queryClient.setQueryData(['admin', 'settings'], next);
     },
     onError: (err) => setFormError(applyApiError(form, err)),

@@ -11,7 +11,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -19,7 +18,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { FormError } from '../../ui/form-errors';
 import { ticketRoute } from '../area';
-import { formatDateTime, Heading, StateBadge } from '../ui';
+import { formatDateTime, Heading, StateBadge, toast } from '../ui';
 import { ISSUE_TYPES } from './TicketsPage';
 
 type Status = 'pending' | 'open' | 'closed' | 'resolved';
@@ -53,9 +52,7 @@ export function TicketThread() {
     mutationFn: (body: { status: Status; priority?: Priority }) =>
       unwrap(api.PATCH('/api/v1/tickets/admin/{id}/status', { params: { path: { id } }, body })),
     onSuccess: (t) => {
-      notifications.show({
-        message: `Ticket ${t.status}, priority ${t.priority}; the business has been told.`,
-      });
+      toast(`Ticket ${t.status}, priority ${t.priority}; the business has been told.`);
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] });
     },
@@ -63,7 +60,7 @@ export function TicketThread() {
 
   if (error)
     return (
-      <Text role="alert" c="red.8">
+      <Text role="alert" c="red.9">
         {errorText(error)}
       </Text>
     );

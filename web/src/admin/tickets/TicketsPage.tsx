@@ -67,7 +67,7 @@ export function TicketsPage() {
         />
       </Group>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : isPending ? (

@@ -64,7 +64,8 @@ export function TransactionsPage() {
     pageSize: search.pageSize,
     status: search.status,
     kind: KINDS.some(([k]) => k === search.kind) ? (search.kind as Kind) : undefined,
-    flagged: search.flagged,
+    flagged:
+      search.flagged === undefined ? undefined : search.flagged ? ('true' as const) : ('false' as const),
     businessId: search.businessId,
     from: dayStart(search.from),
     to: dayStart(search.to, 1),
@@ -78,7 +79,7 @@ export function TransactionsPage() {
     queryKey: ['admin', 'businesses', { pageSize: 100, verified: undefined }],
     queryFn: () => unwrap(api.GET('/api/v1/admin/businesses', { params: { query: { pageSize: 100 } } })),
   });
-  const set = (patch: Record<string, string | undefined>) => go({ ...patch, page: 1, open: undefined });
+  const set = (patch: Partial<typeof search>) => go({ ...patch, page: 1, open: undefined });
   const open = data?.items.find((t) => t.id === search.open) ?? null;
   const filtered = Object.entries(search).some(
     ([k, v]) => !['page', 'pageSize', 'open'].includes(k) && v !== undefined,
@@ -100,8 +101,8 @@ export function TransactionsPage() {
               { value: 'true', label: 'Flagged for review' },
               { value: 'false', label: 'Not flagged' },
             ]}
-            value={search.flagged ?? null}
-            onChange={(v) => set({ flagged: v ?? undefined })}
+            value={search.flagged === undefined ? null : String(search.flagged)}
+            onChange={(v) => set({ flagged: v === null ? undefined : v === 'true' })}
           />
           <Select
             label="Status"
@@ -166,7 +167,7 @@ export function TransactionsPage() {
         )}
       </Card>
       {error ? (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c="red.9">
           {errorText(error)}
         </Text>
       ) : isPending ? (
@@ -201,7 +202,7 @@ export function TransactionsPage() {
                       <Group gap={4} wrap="nowrap">
                         <StateBadge state={t.status} />
                         {t.flagged && (
-                          <Badge color="orange" variant="filled" radius="sm">
+                          <Badge color="red.9" variant="filled" radius="sm">
                             flagged
                           </Badge>
                         )}
@@ -224,7 +225,13 @@ export function TransactionsPage() {
           onPageSize={(pageSize) => go({ pageSize, page: 1 })}
         />
       )}
-      <Drawer opened={!!open} onClose={() => go({ open: undefined })} title="Transaction" position="right">
+      <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={!!open}
+        onClose={() => go({ open: undefined })}
+        title="Transaction"
+        position="right"
+      >
         {open && <TransactionDetail t={open} />}
       </Drawer>
     </Stack>
