@@ -102,7 +102,7 @@ export function ResetPassword() {
             getInputProps={(index) => ({ 'aria-label': `Code digit ${index + 1} of 6` })}
           />
           {codeProps.error && (
-            <Text c="red.8" size="xs" role="alert">
+            <Text c="red.9" size="xs" role="alert">
               {codeProps.error}
             </Text>
           )}

@@ -72,7 +72,10 @@ export function VerifyEmail() {
                 type="number"
                 oneTimeCode
                 value={code}
-                onChange={setCode}
+                onChange={(v) => {
+                  setCode(v);
+                  setError(null);
+                }}
                 onComplete={(v) => void verify(v)}
                 error={!!error}
                 aria-label="Verification code"
@@ -80,7 +83,7 @@ export function VerifyEmail() {
               />
             </Group>
             {error && (
-              <Text c="red.8" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert">
                 {error}
               </Text>
             )}

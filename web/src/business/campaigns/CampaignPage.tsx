@@ -148,7 +148,7 @@ export function CampaignPage() {
             <Button component={Link} to={`/campaigns/${id}/edit`}>
               Edit
             </Button>
-            <Button variant="outline" color="red.8" onClick={remove}>
+            <Button variant="outline" color="red.9" onClick={remove}>
               Delete
             </Button>
           </>

@@ -274,7 +274,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                 <Group justify="space-between" align="flex-end">
                   <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
                     Message{' '}
-                    <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-8)' }}>
+                    <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
                       *
                     </span>
                   </Text>
@@ -317,7 +317,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                 {v.uploadFileUrl && (
                   <Button
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     onClick={() => form.setFieldValue('uploadFileUrl', null)}
                   >
                     Remove media

@@ -130,7 +130,7 @@ export function ContactsPage() {
       {selected.size > 0 && (
         <Group mb="sm">
           <Text size="sm">{selected.size} selected</Text>
-          <Button color="red.8" variant="light" size="xs" onClick={() => remove([...selected])}>
+          <Button color="red.9" variant="light" size="xs" onClick={() => remove([...selected])}>
             Delete selected
           </Button>
         </Group>
@@ -198,7 +198,7 @@ export function ContactsPage() {
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      color="red.8"
+                      color="red.9"
                       onClick={() => remove([c.id])}
                       aria-label={`Delete ${c.firstName} ${c.lastName}`}
                     >

@@ -17,7 +17,7 @@ export default function ActivityChart({
         { name: 'sent', label: 'Sent', color: 'blue.7' },
         { name: 'delivered', label: 'Delivered', color: 'teal.8' },
         { name: 'read', label: 'Read', color: 'violet.7' },
-        { name: 'failed', label: 'Failed', color: 'red.8' },
+        { name: 'failed', label: 'Failed', color: 'red.9' },
       ]}
       curveType="monotone"
     />

@@ -102,7 +102,7 @@ function BusinessHome() {
       {balance < LOW_CREDITS && (
         <Alert color="orange" title="Credits are running low" role="status">
           You have {formatNumber(balance)} credits left.{' '}
-          <Anchor component={Link} to="/wallet">
+          <Anchor component={Link} to="/wallet" c="inherit" fw={700} td="underline">
             Buy credits
           </Anchor>{' '}
           before your next campaign.
@@ -124,7 +124,7 @@ function BusinessHome() {
               {steps.map((s) => (
                 <List.Item key={s.label}>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge color={s.done ? 'green.8' : 'gray.7'} variant="filled" size="sm" w={56}>
+                    <Badge color={s.done ? 'teal.9' : 'gray.8'} variant="filled" size="sm" w={64}>
                       {s.done ? 'Done' : 'To do'}
                     </Badge>
                     {s.done ? (

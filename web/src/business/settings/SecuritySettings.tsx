@@ -190,7 +190,7 @@ function DeleteCard() {
           Delete account
         </Title>
         <Text size="sm">Your account is closed and you are signed out everywhere.</Text>
-        <Button color="red.8" variant="outline" onClick={open} w="fit-content">
+        <Button color="red.9" variant="outline" onClick={open} w="fit-content">
           Delete my account
         </Button>
       </Stack>
@@ -204,7 +204,7 @@ function DeleteCard() {
               Keep my account
             </Button>
             <Button
-              color="red.8"
+              color="red.9"
               disabled={typed.trim().toLowerCase() !== session.user.email}
               onClick={remove}
             >
