@@ -2,13 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts } from '../../src/platform/db/schema/index.js';
 import { LocalStorageAdapter } from '../../src/platform/storage/local.adapter.js';
 import type { StoragePort } from '../../src/platform/storage/storage.port.js';
 import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../factories.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { eventually, testDispatcher, useGateway } from '../jobs/helpers.js';
+import { testDispatcher, useGateway } from '../jobs/helpers.js';
 import { type S3TestServer, startS3Server } from '../s3-server.js';
 
 /**
@@ -144,9 +144,15 @@ describe.each(backends)('uploads end to end on $name', (backend) => {
     expect(created.status).toBe(201);
     const dispatcher = testDispatcher(t, gateway.adapter).start();
     try {
-      const sent = await eventually(
-        () => gateway.gateway.accepted.filter((m) => m.form.send_to === contact!.phoneNumber.slice(1)),
-        (list) => list.length > 0,
+      const sent = await vi.waitFor(
+        () => {
+          const value = gateway.gateway.accepted.filter(
+            (m) => m.form.send_to === contact!.phoneNumber.slice(1),
+          );
+          expect(value).toSatisfy((list) => list.length > 0);
+          return value;
+        },
+        { timeout: 15_000 },
       );
       expect(sent).toHaveLength(1);
       expect(sent[0]!.form).toMatchObject({ method: 'SendMediaMessage', media_url: image.url });

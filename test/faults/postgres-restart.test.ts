@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type AppDeps, createDeps } from '../../src/deps.js';
 import { startWorker } from '../../src/jobs/index.js';
@@ -11,7 +11,7 @@ import type { ZodApp } from '../../src/platform/http/types.js';
 import type { Job } from '../../src/platform/job.js';
 import { RecordingRealtimeHub } from '../../src/platform/realtime-hub.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, queuedCampaign } from '../jobs/helpers.js';
+import { campaignRow, queuedCampaign } from '../jobs/helpers.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 import { TcpProxy, throughProxy } from './tcp-proxy.js';
 
@@ -98,10 +98,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
     const connectionsBefore = proxy.connections;
 
     for (let outage = 1; outage <= 3; outage++) {
-      await eventually(
-        () => gateway.totalSends,
-        (n) => n >= outage * 40,
-        20_000,
+      await vi.waitFor(
+        () => {
+          const value = gateway.totalSends;
+          expect(value).toSatisfy((n) => n >= outage * 40);
+          return value;
+        },
+        { timeout: 20_000 },
       );
       proxy.cut();
       // While it is down the service says so, and nothing it holds is lost.
@@ -113,10 +116,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
 
     const [a, b] = await Promise.all(
       [immediate, scheduled].map(({ campaign }) =>
-        eventually(
-          () => campaignRow(t, campaign.id),
-          (c) => c.completedAt !== null,
-          60_000,
+        vi.waitFor(
+          async () => {
+            const value = await campaignRow(t, campaign.id);
+            expect(value).toSatisfy((c) => c.completedAt !== null);
+            return value;
+          },
+          { timeout: 60_000 },
         ),
       ),
     );
@@ -134,13 +140,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
     expect(proxy.refused).toBeLessThan(500);
     expect(proxy.connections).toBeGreaterThan(connectionsBefore);
     // Each completion is announced once, after the transaction that records it has committed.
-    const completions = await eventually(
-      () =>
-        (deps.realtime as RecordingRealtimeHub).events.filter(
+    const completions = await vi.waitFor(
+      () => {
+        const value = (deps.realtime as RecordingRealtimeHub).events.filter(
           (e) => (e.payload as { type: string }).type === 'campaign.completed',
-        ),
-      (events) => events.length >= 2,
-      10_000,
+        );
+        expect(value).toSatisfy((events) => events.length >= 2);
+        return value;
+      },
+      { timeout: 10_000 },
     );
     expect(completions).toHaveLength(2);
     console.log(

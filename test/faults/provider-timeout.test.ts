@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
 import { createTestApp, type TestApp } from '../harness.js';
-import { campaignRow, eventually, messagesOf, queuedCampaign, statusCounts } from '../jobs/helpers.js';
+import { campaignRow, messagesOf, queuedCampaign, statusCounts } from '../jobs/helpers.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 
 const TIMEOUT_MS = 500;
@@ -51,9 +51,13 @@ describe('messaging provider timeouts', () => {
     ).start();
 
     // The dispatcher hung up on the requests itself, after waiting about the configured timeout.
-    await eventually(
-      () => gateway.abandonedAfterMs.length,
-      (n) => n >= 6,
+    await vi.waitFor(
+      () => {
+        const value = gateway.abandonedAfterMs.length;
+        expect(value).toSatisfy((n) => n >= 6);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(gateway.abandonedAfterMs.length).toBeGreaterThanOrEqual(6);
     for (const waited of gateway.abandonedAfterMs) expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS * 0.8);
@@ -63,9 +67,13 @@ describe('messaging provider timeouts', () => {
     expect(gateway.totalSends).toBe(0);
 
     gateway.goUp();
-    const done = await eventually(
-      () => campaignRow(t, campaign.id),
-      (c) => c.completedAt !== null,
+    const done = await vi.waitFor(
+      async () => {
+        const value = await campaignRow(t, campaign.id);
+        expect(value).toSatisfy((c) => c.completedAt !== null);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(done).toMatchObject({ sentCount: 12, failedCount: 0 });
     for (const phone of phones) expect(gateway.sendsTo(phone)).toBe(1);

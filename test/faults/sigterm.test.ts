@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, queryRows } from '../../src/platform/db/client.js';
 import { factoryHandle, type RunningService, SECRETS, startService } from '../cluster/processes.js';
 import { createTestDatabase, type TestDatabase } from '../database.js';
 import { createContacts, createUser, setMessagingCredentials, uniqueEmail } from '../factories.js';
 import type { TestApp } from '../harness.js';
-import { eventually } from '../jobs/helpers.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 
 const GRACE_MS = 10_000;
@@ -128,11 +127,15 @@ describe('SIGTERM under load', () => {
     };
     const loops = Array.from({ length: LOOPS }, (_, k) => loop(k));
 
-    await eventually(
-      () =>
-        outcomes.filter((o) => o.status === 200).length + (campaign ? Math.min(gateway.totalSends, 60) : 60),
-      (done) => done >= 160,
-      30_000,
+    await vi.waitFor(
+      () => {
+        const value =
+          outcomes.filter((o) => o.status === 200).length +
+          (campaign ? Math.min(gateway.totalSends, 60) : 60);
+        expect(value).toSatisfy((done) => done >= 160);
+        return value;
+      },
+      { timeout: 30_000 },
     );
     sigtermAt = Date.now();
     service.child.kill('SIGTERM');

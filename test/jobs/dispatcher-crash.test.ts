@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/platform/db/client.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, messagesOf, queuedCampaign, useGateway } from './helpers.js';
+import { campaignRow, messagesOf, queuedCampaign, useGateway } from './helpers.js';
 
 const WORKER = fileURLToPath(new URL('./fixtures/dispatch-worker.ts', import.meta.url));
 const OPTIONS = {
@@ -51,10 +51,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dispatcher killed mid-campaign'
     const url = t.testDb.url!;
 
     const first = await startWorker(url, sim.gateway.url);
-    await eventually(
-      () => sim.gateway.totalSends,
-      (n) => n >= 150,
-      30_000,
+    await vi.waitFor(
+      () => {
+        const value = sim.gateway.totalSends;
+        expect(value).toSatisfy((n) => n >= 150);
+        return value;
+      },
+      { timeout: 30_000 },
     );
     first.kill('SIGKILL');
     await exited(first);
@@ -68,10 +71,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dispatcher killed mid-campaign'
 
     const second = await startWorker(url, sim.gateway.url);
     try {
-      const done = await eventually(
-        () => campaignRow(t, campaign.id),
-        (c) => c.completedAt !== null,
-        60_000,
+      const done = await vi.waitFor(
+        async () => {
+          const value = await campaignRow(t, campaign.id);
+          expect(value).toSatisfy((c) => c.completedAt !== null);
+          return value;
+        },
+        { timeout: 60_000 },
       );
       expect(done).toMatchObject({ sentCount: recipients, failedCount: 0 });
     } finally {

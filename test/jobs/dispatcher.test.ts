@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reclaimExpiredLeases, recordOutcomes } from '../../src/jobs/dispatch.repository.js';
 import { CREDENTIALS_MISSING, Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
@@ -14,7 +14,6 @@ import { walletOf } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import {
   campaignRow,
-  eventually,
   messagesOf,
   queuedCampaign,
   statusCounts,
@@ -46,9 +45,13 @@ describe('dispatcher', () => {
     });
   };
   const completed = (id: string) =>
-    eventually(
-      () => campaignRow(t, id),
-      (c) => c.completedAt !== null,
+    vi.waitFor(
+      async () => {
+        const value = await campaignRow(t, id);
+        expect(value).toSatisfy((c) => c.completedAt !== null);
+        return value;
+      },
+      { timeout: 15_000 },
     );
 
   it('sends each message once, personalised, records the outcome, completes the campaign and notifies', async () => {
@@ -242,9 +245,13 @@ describe('dispatcher', () => {
     sim.gateway.failRecipient(target, 1);
     sim.gateway.latencyMs = 2_000;
     start();
-    await eventually(
-      () => sim.gateway.requestsTo(target),
-      (n) => n === 1,
+    await vi.waitFor(
+      () => {
+        const value = sim.gateway.requestsTo(target);
+        expect(value).toSatisfy((n) => n === 1);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect((await sendStop(user.businessId, target, 's1')).status).toBe(200);
     sim.gateway.latencyMs = 0;
@@ -269,14 +276,23 @@ describe('dispatcher', () => {
     ).start();
     try {
       // Claimed, refused a token, handed back: the messages sit in the queue, not in the dispatcher.
-      await eventually(
-        () => limited.stats.claimed,
-        (n) => n >= 6,
+      await vi.waitFor(
+        () => {
+          const value = limited.stats.claimed;
+          expect(value).toSatisfy((n) => n >= 6);
+          return value;
+        },
+        { timeout: 15_000 },
       );
-      const queuedNow = await eventually(
-        async () =>
-          (await messagesOf(t, campaign.id)).filter((m) => m.attempts === 0 && m.status === 'queued').length,
-        (n) => n === 6,
+      const queuedNow = await vi.waitFor(
+        async () => {
+          const value = (await messagesOf(t, campaign.id)).filter(
+            (m) => m.attempts === 0 && m.status === 'queued',
+          ).length;
+          expect(value).toSatisfy((n) => n === 6);
+          return value;
+        },
+        { timeout: 15_000 },
       );
       expect(queuedNow).toBe(6);
       expect((await sendStop(user.businessId, target, 'd1')).status).toBe(200);
@@ -334,9 +350,13 @@ describe('dispatcher', () => {
     const { campaign } = await queuedCampaign(t, 60);
     sim.gateway.latencyMs = 150;
     const d = start({ concurrency: 4, batchSize: 30 });
-    await eventually(
-      () => sim.gateway.inFlight,
-      (n) => n > 0,
+    await vi.waitFor(
+      () => {
+        const value = sim.gateway.inFlight;
+        expect(value).toSatisfy((n) => n > 0);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     await d.stop();
     const counts = await statusCounts(t, campaign.id);

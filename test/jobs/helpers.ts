@@ -14,20 +14,6 @@ import {
 import type { TestApp } from '../harness.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 
-/** Polls until `ok` holds (or the timeout passes) and returns the last value read. */
-export async function eventually<T>(
-  read: () => Promise<T> | T,
-  ok: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
-
 /** A gateway simulator and the real adapter pointed at it, for one test file. */
 export function useGateway(opts: ConstructorParameters<typeof MessagingGatewaySimulator>[0] = {}) {
   const holder = { gateway: new MessagingGatewaySimulator(opts) } as {

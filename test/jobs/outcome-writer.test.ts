@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '../../src/jobs/dispatch.repository.js';
 import { OutcomeWriter } from '../../src/jobs/outcome-writer.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import { useTestApp } from '../harness.js';
-import { eventually, queuedCampaign, statusCounts } from './helpers.js';
+import { queuedCampaign, statusCounts } from './helpers.js';
 
 const WORKER = 'writer-test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,9 +42,13 @@ describe('outcome writer batching', () => {
     expect(writer.stats.writes).toBe(0);
     expect(await statusCounts(t, campaign.id)).toEqual({ sending: 10 });
 
-    await eventually(
-      () => writer.stats.writes,
-      (n) => n === 1,
+    await vi.waitFor(
+      () => {
+        const value = writer.stats.writes;
+        expect(value).toSatisfy((n) => n === 1);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(writer.stats.written).toBe(10);
     expect(await statusCounts(t, campaign.id)).toEqual({ sent: 10 });
@@ -57,9 +61,13 @@ describe('outcome writer batching', () => {
     const writer = new OutcomeWriter(t.deps, WORKER, 600_000);
     for (let i = 0; i < 500; i++) writer.add(sent(i));
     for (let i = 500; i < 503; i++) writer.add(sent(i));
-    const first = await eventually(
-      () => writer.stats.writes,
-      (n) => n === 1,
+    const first = await vi.waitFor(
+      () => {
+        const value = writer.stats.writes;
+        expect(value).toSatisfy((n) => n === 1);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(first).toBe(1);
     expect(writer.stats.written).toBe(500);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
 import {
   bucketCapacity,
@@ -10,7 +10,7 @@ import {
   UnlimitedRateLimiter,
 } from '../../src/jobs/rate-limiter.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, queuedCampaign, testDispatcher, useGateway } from './helpers.js';
+import { campaignRow, queuedCampaign, testDispatcher, useGateway } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -117,10 +117,13 @@ describe('rate limiter', () => {
       for (let i = 0; i < 2; i++) {
         running.push(testDispatcher(t, sim.adapter, { ratePerSecond: rate, concurrency: 8 }).start());
       }
-      const done = await eventually(
-        () => campaignRow(t, campaign.id),
-        (c) => c.completedAt !== null,
-        20_000,
+      const done = await vi.waitFor(
+        async () => {
+          const value = await campaignRow(t, campaign.id);
+          expect(value).toSatisfy((c) => c.completedAt !== null);
+          return value;
+        },
+        { timeout: 20_000 },
       );
       expect(done.sentCount).toBe(50);
       const times = sim.gateway.sendTimes.slice(sendsBefore).sort((a, b) => a - b);
@@ -139,16 +142,22 @@ describe('rate limiter', () => {
       // A slow spell: two sends in flight taking a second each, so two a second, well under the rate.
       sim.gateway.latencyMs = 1_000;
       running.push(testDispatcher(t, sim.adapter, { ratePerSecond: rate, concurrency: 2 }).start());
-      await eventually(
-        () => sim.gateway.receiveTimes.length - before,
-        (n) => n >= 8,
-        20_000,
+      await vi.waitFor(
+        () => {
+          const value = sim.gateway.receiveTimes.length - before;
+          expect(value).toSatisfy((n) => n >= 8);
+          return value;
+        },
+        { timeout: 20_000 },
       );
       sim.gateway.latencyMs = 0;
-      const done = await eventually(
-        () => campaignRow(t, campaign.id),
-        (c) => c.completedAt !== null,
-        30_000,
+      const done = await vi.waitFor(
+        async () => {
+          const value = await campaignRow(t, campaign.id);
+          expect(value).toSatisfy((c) => c.completedAt !== null);
+          return value;
+        },
+        { timeout: 30_000 },
       );
       expect(done.sentCount).toBe(60);
       // Counted when the gateway received each send. Tokens are drawn as sends start, so a second can see at

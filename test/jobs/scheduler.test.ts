@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startWorker } from '../../src/jobs/index.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { testConfig } from '../../src/platform/config.js';
 import { campaignMessages, campaigns } from '../../src/platform/db/schema/index.js';
 import { createCampaign, createContacts, createUser, setMessagingCredentials } from '../factories.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, useGateway } from './helpers.js';
+import { campaignRow, useGateway } from './helpers.js';
 
 describe('scheduler', () => {
   const t = useTestApp();
@@ -124,9 +124,13 @@ describe('scheduler', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body.data.status).toBe('scheduled');
-      const done = await eventually(
-        () => campaignRow(t, res.body.data.id),
-        (c) => c.completedAt !== null,
+      const done = await vi.waitFor(
+        async () => {
+          const value = await campaignRow(t, res.body.data.id);
+          expect(value).toSatisfy((c) => c.completedAt !== null);
+          return value;
+        },
+        { timeout: 15_000 },
       );
       expect(done).toMatchObject({ isSentOut: true, sentCount: 3, failedCount: 0 });
       expect(done.sentOutAt!.getTime()).toBeGreaterThanOrEqual(done.scheduledAt!.getTime());

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { bankAccounts, transactions } from '../../src/platform/db/schema/index.js';
 import { createUser, grantCredits, grantEarnings, walletOf } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { PaymentProviderSimulator, SIM_BANKS } from '../simulators/payment-provider.js';
 import {
-  eventually,
   postSignedEvent,
   randomAccountNumber,
   refundsOf,
@@ -485,9 +484,12 @@ describe('affiliate', () => {
       const left = debits.reduce((sum, d) => sum - Number(d.earningsDelta) * 100, 0);
       expect(left).toBe(9000); // kobo: what left the balance is exactly the sum of accepted debits
       expect(new Set(debits.map((d) => d.reference)).size).toBe(6);
-      await eventually(async () => {
-        for (const d of debits) expect(sim.transfers.get(d.reference)?.amount).toBe(1500);
-      });
+      await vi.waitFor(
+        () => {
+          for (const d of debits) expect(sim.transfers.get(d.reference)?.amount).toBe(1500);
+        },
+        { timeout: 10_000, interval: 25 },
+      );
     });
   });
 });

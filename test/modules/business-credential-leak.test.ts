@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadMessagingCredentials } from '../../src/modules/business/messaging-credentials.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
 import { createCampaign, createContacts, createUser, grantCredits } from '../factories.js';
 import { type TestRequest, type TestResponse, useTestApp } from '../harness.js';
-import { campaignRow, eventually, testDispatcher } from '../jobs/helpers.js';
+import { campaignRow, testDispatcher } from '../jobs/helpers.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
 
 /** Every log line the service writes, at the most verbose level and with no redaction to lean on. */
@@ -212,9 +212,13 @@ describe('provider passwords never leak', () => {
       breaker: { threshold: 100, firstPauseMs: 10, maxPauseMs: 10 },
     }).start();
     try {
-      const done = await eventually(
-        () => campaignRow(t, draft.id),
-        (c) => c.completedAt !== null,
+      const done = await vi.waitFor(
+        async () => {
+          const value = await campaignRow(t, draft.id);
+          expect(value).toSatisfy((c) => c.completedAt !== null);
+          return value;
+        },
+        { timeout: 15_000 },
       );
       expect(done).toMatchObject({ sentCount: 1, failedCount: 2 });
     } finally {
@@ -239,10 +243,15 @@ describe('provider passwords never leak', () => {
       body: { waNumber: WABA_NUMBER, mobile: delivered!.phoneNumber.slice(1), type: 'text', text: 'STOP' },
     });
     expect(stop.status).toBe(200);
-    const confirmation = await eventually(
-      () =>
-        gateway.accepted.find((a) => a.form.send_to === delivered!.phoneNumber.slice(1) && !a.form.msg_id),
-      (found) => found !== undefined,
+    const confirmation = await vi.waitFor(
+      () => {
+        const value = gateway.accepted.find(
+          (a) => a.form.send_to === delivered!.phoneNumber.slice(1) && !a.form.msg_id,
+        );
+        expect(value).toSatisfy((found) => found !== undefined);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(confirmation?.form.msg).toContain('unsubscribed');
     // Every accepted send carried the decrypted password (the simulator accepts no other).

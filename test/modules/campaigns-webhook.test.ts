@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { NAME_MAX } from '../../src/modules/contacts/contact-fields.js';
 import { MAX_EVENT_ATTEMPTS } from '../../src/modules/webhooks/inbox.js';
@@ -18,19 +18,6 @@ import {
 import { useTestApp } from '../harness.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { MessagingGatewaySimulator } from '../simulators/messaging-gateway.js';
-
-async function eventually<T>(
-  read: () => Promise<T> | T,
-  ok: (v: T) => boolean,
-  timeoutMs = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('messaging webhook: opt-in and opt-out', () => {
   const gateway = new MessagingGatewaySimulator();
@@ -127,9 +114,13 @@ describe('messaging webhook: opt-in and opt-out', () => {
     const [updated] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(updated!.recipientCount).toBe(1);
 
-    await eventually(
-      () => gateway.sendsTo(from),
-      (n) => n > 0,
+    await vi.waitFor(
+      () => {
+        const value = gateway.sendsTo(from);
+        expect(value).toSatisfy((n) => n > 0);
+        return value;
+      },
+      { timeout: 5_000 },
     );
     const confirmation = gateway.accepted.find((m) => m.form.send_to === from)!;
     expect(confirmation.form).toMatchObject({
@@ -203,9 +194,13 @@ describe('messaging webhook: opt-in and opt-out', () => {
     const [cancelled] = await messagesTo(campaign.id, contact!.phoneNumber);
     expect(cancelled).toMatchObject({ status: 'failed', error: expect.stringMatching(/opted out/) });
     const to = contact!.phoneNumber.slice(1);
-    await eventually(
-      () => gateway.sendsTo(to),
-      (n) => n > 0,
+    await vi.waitFor(
+      () => {
+        const value = gateway.sendsTo(to);
+        expect(value).toSatisfy((n) => n > 0);
+        return value;
+      },
+      { timeout: 5_000 },
     );
     expect(gateway.accepted.find((m) => m.form.send_to === to)!.form.msg).toMatch(/unsubscribed/);
     const types = t.realtime.events

@@ -53,6 +53,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
     businessId: user.businessId,
     businessVerified: 'accepted',
     businessType: null,
+    businessCountryCode: null,
   });
   const importFile = (user: TestUser, fileUrl: string) =>
     t.request({ url: '/contacts/import-file', token: user.accessToken, body: { fileUrl } });

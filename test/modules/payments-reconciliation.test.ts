@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startWithdrawalReconciliation } from '../../src/jobs/withdrawal-reconciliation.js';
 import { reconcileWithdrawals } from '../../src/modules/affiliate/withdrawal-reconciliation.js';
 import { notifications } from '../../src/platform/db/schema/index.js';
@@ -9,7 +9,6 @@ import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { type Fault, PaymentProviderSimulator } from '../simulators/payment-provider.js';
 import {
   ageTransaction,
-  eventually,
   postSignedEvent,
   refundsOf,
   saveBankAccount,
@@ -318,9 +317,12 @@ describe('withdrawal reconciliation', () => {
     await ageTransaction(t, reference);
     const job = startWithdrawalReconciliation(t.deps, 50);
     try {
-      await eventually(async () => {
-        expect((await transactionByReference(t, reference)).status).toBe('failed');
-      });
+      await vi.waitFor(
+        async () => {
+          expect((await transactionByReference(t, reference)).status).toBe('failed');
+        },
+        { timeout: 10_000, interval: 25 },
+      );
     } finally {
       await job.stop();
     }

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SandboxPaymentAdapter } from '../../src/providers/payment/sandbox.adapter.js';
 import { createPlan, createUser, grantEarnings, setExchangeRate, walletOf } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
 import {
   eventsWithKey,
-  eventually,
   openCreditCheckout,
   openPlanCheckout,
   paymentNotifications,
@@ -142,9 +141,12 @@ describe('sandbox payment provider', () => {
     });
     expect(res.status).toBe(200);
     const { reference } = res.body.data;
-    await eventually(async () => {
-      expect((await transactionByReference(t, reference)).status).toBe('successful');
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await transactionByReference(t, reference)).status).toBe('successful');
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     expect((await walletOf(t, user.businessId)).earnings).toBe('300.00');
   });
 });

@@ -53,19 +53,6 @@ export async function eventsWithKey(t: TestApp, eventKey: string) {
   return t.db.select().from(webhookEvents).where(eq(webhookEvents.eventKey, eventKey));
 }
 
-/** Polls until `check` passes (for effects that land after an answer, such as sandbox events). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-}
-
 /** A ten-digit account number unlikely to repeat within a file. */
 export function randomAccountNumber(): string {
   return String(Math.floor(Math.random() * 1e10)).padStart(10, '0');

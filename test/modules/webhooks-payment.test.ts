@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPaymentEventSweep } from '../../src/jobs/payment-event-sweep.js';
 import { applyTransferOutcome } from '../../src/modules/affiliate/withdrawals.js';
 import { settlePayment } from '../../src/modules/payments/settlement.js';
@@ -15,7 +15,6 @@ import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { PaymentProviderSimulator } from '../simulators/payment-provider.js';
 import {
   eventsWithKey,
-  eventually,
   openCreditCheckout,
   openPlanCheckout,
   paymentNotifications,
@@ -379,10 +378,13 @@ describe('POST /webhooks/payment-provider', () => {
       const res = await sim.deliver(webhookUrl, event);
       expect(res.body).toMatchObject({ message: 'Event received' });
       // The row was `failed` before this delivery: wait for it to turn `processed`.
-      await eventually(async () => {
-        const [row] = await eventsWithKey(t, `charge.success:${reference}`);
-        expect(row!.status).toBe('processed');
-      });
+      await vi.waitFor(
+        async () => {
+          const [row] = await eventsWithKey(t, `charge.success:${reference}`);
+          expect(row!.status).toBe('processed');
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       expect((await walletOf(t, user.businessId)).balance).toBe('60.0000');
       expect(await eventsWithKey(t, `charge.success:${reference}`)).toHaveLength(1);
     });

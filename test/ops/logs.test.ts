@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Dispatcher } from '../../src/jobs/dispatcher.js';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { MessagingWebhookService } from '../../src/modules/webhooks/messaging.service.js';
@@ -10,7 +10,7 @@ import type { MessagingPort } from '../../src/providers/messaging/messaging.port
 import { signWebhookBody } from '../../src/providers/payment/signature.js';
 import { createCampaign, createContacts, createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, queuedCampaign, testDispatcher, useGateway } from '../jobs/helpers.js';
+import { campaignRow, queuedCampaign, testDispatcher, useGateway } from '../jobs/helpers.js';
 
 type Line = Record<string, unknown> & { msg: string; level: number };
 
@@ -67,7 +67,14 @@ describe('log correlation ids', () => {
     });
     expect(res.status).toBe(200);
     // The confirmation is attempted after the answer; without credentials it is logged, not sent.
-    await eventually(() => since(mark).some((l) => l.msg.includes('confirmation not sent')), Boolean);
+    await vi.waitFor(
+      () => {
+        const value = since(mark).some((l) => l.msg.includes('confirmation not sent'));
+        expect(value).toSatisfy(Boolean);
+        return value;
+      },
+      { timeout: 15_000 },
+    );
     const handling = since(mark).filter(
       (l) => l.msg.startsWith('messaging webhook') || l.msg.includes('opt-in/out'),
     );
@@ -98,9 +105,13 @@ describe('log correlation ids', () => {
       },
     });
     expect(res.status).toBe(200);
-    const applied = await eventually(
-      () => since(mark).find((l) => l.msg === 'payment webhook: event applied'),
-      Boolean,
+    const applied = await vi.waitFor(
+      () => {
+        const value = since(mark).find((l) => l.msg === 'payment webhook: event applied');
+        expect(value).toSatisfy(Boolean);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(applied).toMatchObject({
       reqId: 'wh-log-2',
@@ -152,7 +163,14 @@ describe('log correlation ids', () => {
     const mark = lines.length;
     const webhooks = new MessagingWebhookService(t.deps);
     const scheduler = new Scheduler(t.deps, 60_000, (log) => webhooks.retryUnfinished(0, log)).start();
-    await eventually(() => since(mark).some((l) => l.eventId === stale!.id), Boolean);
+    await vi.waitFor(
+      () => {
+        const value = since(mark).some((l) => l.eventId === stale!.id);
+        expect(value).toSatisfy(Boolean);
+        return value;
+      },
+      { timeout: 15_000 },
+    );
     await scheduler.stop();
     expect((await campaignRow(t, campaign.id)).isSentOut).toBe(true);
 
@@ -186,11 +204,22 @@ describe('log correlation ids', () => {
     const mark = lines.length;
     const options = testDispatcher(t, sim.adapter, { batchSize: 10, concurrency: 4, maxAttempts: 1 }).opts;
     running.push(new Dispatcher({ ...t.deps, messaging: flaky }, options).start());
-    await eventually(
-      () => campaignRow(t, campaign.id),
-      (c) => c.completedAt !== null,
+    await vi.waitFor(
+      async () => {
+        const value = await campaignRow(t, campaign.id);
+        expect(value).toSatisfy((c) => c.completedAt !== null);
+        return value;
+      },
+      { timeout: 15_000 },
     );
-    await eventually(() => since(mark).some((l) => l.msg === 'dispatcher: batch done'), Boolean);
+    await vi.waitFor(
+      () => {
+        const value = since(mark).some((l) => l.msg === 'dispatcher: batch done');
+        expect(value).toSatisfy(Boolean);
+        return value;
+      },
+      { timeout: 15_000 },
+    );
     const claimed = since(mark).find(
       (l) => l.msg === 'dispatcher: batch claimed' && l.businessId === campaign.businessId,
     )!;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
 import { businesses } from '../../src/platform/db/schema/index.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -12,7 +12,7 @@ import { SECRETS, startService } from '../cluster/processes.js';
 import { createTestDatabase } from '../database.js';
 import { createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
-import { campaignRow, eventually, queuedCampaign, testDispatcher, useGateway } from '../jobs/helpers.js';
+import { campaignRow, queuedCampaign, testDispatcher, useGateway } from '../jobs/helpers.js';
 
 const SECRET = 'sk_test_metrics';
 
@@ -60,11 +60,22 @@ describe('metrics: what the work counts', () => {
     sim.gateway.rejectRecipient(phones[0]!);
     sim.gateway.throttleNext(2, 0.05);
     running.push(testDispatcher(t, sim.adapter, { concurrency: 1, batchSize: 10 }).start());
-    await eventually(
-      () => campaignRow(t, campaign.id),
-      (c) => c.completedAt !== null,
+    await vi.waitFor(
+      async () => {
+        const value = await campaignRow(t, campaign.id);
+        expect(value).toSatisfy((c) => c.completedAt !== null);
+        return value;
+      },
+      { timeout: 15_000 },
     );
-    await eventually(messages.bind(null, 'sent'), (n) => n >= before.sent + 5);
+    await vi.waitFor(
+      async () => {
+        const value = await messages('sent');
+        expect(value).toSatisfy((n) => n >= before.sent + 5);
+        return value;
+      },
+      { timeout: 15_000 },
+    );
     expect(await messages('sent')).toBe(before.sent + 5);
     expect(await messages('failed')).toBe(before.failed + 1);
     // Each 429 sent its message back to the queue to wait for Retry-After.
@@ -96,9 +107,13 @@ describe('metrics: what the work counts', () => {
 
     expect((await post(signWebhookBody(SECRET, body))).status).toBe(200);
     // Processed after the answer: an unknown reference is stored and ignored.
-    await eventually(
-      () => webhooks('payment-provider', 'ignored'),
-      (n) => n === before.ignored + 1,
+    await vi.waitFor(
+      async () => {
+        const value = await webhooks('payment-provider', 'ignored');
+        expect(value).toSatisfy((n) => n === before.ignored + 1);
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect((await post(signWebhookBody(SECRET, body))).status).toBe(200);
     expect(await webhooks('payment-provider', 'duplicate')).toBe(before.duplicate + 1);

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
 import { RealtimeGateway } from '../../src/platform/realtime.js';
-import { eventually } from '../jobs/helpers.js';
 
 /**
  * Redis going away while the service runs: the Socket.IO Redis adapter fires its commands without awaiting
@@ -42,9 +41,13 @@ describe('real-time channel while Redis is unreachable', () => {
     gateway.disconnectAccount('00000000-0000-4000-8000-000000000001');
     const publishFailed = (line: string) =>
       line.includes('"msg":"real-time Redis command failed"') && line.includes('"command":"publish"');
-    const logged = await eventually(
-      () => lines.join('').split('\n'),
-      (all) => all.some(publishFailed),
+    const logged = await vi.waitFor(
+      () => {
+        const value = lines.join('').split('\n');
+        expect(value).toSatisfy((all) => all.some(publishFailed));
+        return value;
+      },
+      { timeout: 15_000 },
     );
     expect(logged.some(publishFailed)).toBe(true);
     await gateway.close();

@@ -1,7 +1,7 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { idParams } from '../../platform/http/id-params.js';
 import { businessProfileSchema } from '../business/business.schemas.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { idParams } from '../settings/common-schemas.js';
 import {
   adminBusinessDetailSchema,
   adminBusinessListSchema,

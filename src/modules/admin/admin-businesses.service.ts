@@ -3,11 +3,11 @@ import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js'
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { toBusinessProfile } from '../business/business.dto.js';
 import { assignReferralCode } from '../business/referral-codes.js';
+import { findActiveUserPlan } from '../plans/index.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
-import { findActiveUserPlan } from '../plans/plans.repository.js';
-import { getAppSettings } from '../settings/app-settings.repository.js';
+import { getAppSettings } from '../settings/index.js';
+import { findWallet } from '../wallet/index.js';
 import { toWalletDto } from '../wallet/wallet.dto.js';
-import { findWallet } from '../wallet/wallet.repository.js';
 import { toAdminAccountDto } from './admin.dto.js';
 import {
   countCampaignsAndContacts,

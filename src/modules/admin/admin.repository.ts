@@ -3,8 +3,8 @@ import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
-import type { BusinessRow } from '../business/business.repository.js';
-import { countContacts } from '../contacts/contacts.repository.js';
+import type { BusinessRow } from '../business/index.js';
+import { countContacts } from '../contacts/index.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type BusinessWithAccount = { business: BusinessRow; account: AccountRow };

@@ -5,9 +5,9 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import type { Bank } from '../../providers/payment/payment.port.js';
+import { listTransactions } from '../payments/index.js';
 import { toTransactionDto } from '../payments/payments.dto.js';
-import { listTransactions } from '../payments/payments.repository.js';
-import { findWallet } from '../wallet/wallet.repository.js';
+import { findWallet } from '../wallet/index.js';
 import {
   type BankAccountRow,
   earningsTotals,

@@ -5,8 +5,8 @@ import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
 import { alertAdminsOfFlag } from '../payments/flag-alert.js';
 import { MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/pricing.js';
+import { findWallet } from '../wallet/index.js';
 import { postLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
-import { findWallet } from '../wallet/wallet.repository.js';
 import {
   findBankAccount,
   lockWithdrawal,

@@ -62,14 +62,6 @@ export async function findBusinessView(db: Db, businessId: string) {
   return row ?? null;
 }
 
-export async function findBusinessCountryCode(db: Db, businessId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ countryCode: businesses.countryCode })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row?.countryCode ?? null;
-}
-
 /** Writes the given columns of the business (undefined ones are left alone). */
 export async function updateBusiness(
   db: Db,

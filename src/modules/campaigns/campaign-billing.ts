@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { businesses, plans, userPlans } from '../../platform/db/schema/index.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
-import { findExchangeRate } from '../exchange-rates/exchange-rates.repository.js';
-import { getAppSettings } from '../settings/app-settings.repository.js';
+import { findExchangeRate } from '../exchange-rates/index.js';
+import { getAppSettings } from '../settings/index.js';
 import { InsufficientFundsError, postLedgerEntry } from '../wallet/ledger.js';
 
 export type MessageType = 'marketing' | 'utility' | 'authentication';

@@ -71,7 +71,7 @@ export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 export const publishCampaignBody = z.object({ paymentMethod: z.enum(PAYMENT_METHODS) });
 
 // No length cap of its own: a malformed id is a 404 like any unknown one (the router answers 414 past 100).
-export const campaignParams = z.object({ id: z.string().min(1) });
+export { lookupIdParams as campaignParams } from '../../platform/http/id-params.js';
 
 export const listCampaignsQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../platform/http/errors.js';
+import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
@@ -32,7 +33,6 @@ import type {
 } from './campaigns.schemas.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
   if (!row.isPublished) return 'draft';
@@ -204,7 +204,7 @@ export class CampaignsService {
    */
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
-    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
     if (await deleteUnlessWaiting(this.deps.db, businessId, id)) return;
     // Nothing deleted: either there is no such campaign, or it is waiting to be sent out.
     await this.find(auth, id);
@@ -223,7 +223,7 @@ export class CampaignsService {
   async publish(auth: AuthContext, id: string, paymentMethod: PaymentMethod) {
     const businessId = businessOf(auth);
     this.assertMayPublish(auth);
-    if (!UUID.test(id)) throw new NotFoundError('Campaign');
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
     const published = await this.deps.db.transaction((tx) =>
       publishInTransaction(tx, this.deps.logger, this.publishArgs(businessId, id, paymentMethod)),
     );
@@ -252,7 +252,7 @@ export class CampaignsService {
 
   private async find(auth: AuthContext, id: string): Promise<CampaignRow> {
     const businessId = businessOf(auth);
-    const row = UUID.test(id) ? await findCampaign(this.deps.db, businessId, id) : null;
+    const row = isUuid(id) ? await findCampaign(this.deps.db, businessId, id) : null;
     if (!row) throw new NotFoundError('Campaign');
     return row;
   }

@@ -26,7 +26,7 @@ export const updateContactBody = z.object({
 export type UpdateContactInput = z.output<typeof updateContactBody>;
 
 // No length cap of its own: a path id of any length the router passes is a contact id or a 404 (decisions).
-export const contactParams = z.object({ id: z.string() });
+export { lookupIdParams as contactParams } from '../../platform/http/id-params.js';
 
 export const listContactsQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),

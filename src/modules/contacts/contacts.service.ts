@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { isUuid } from '../../platform/http/id-params.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
 import {
@@ -41,8 +42,6 @@ export function toContactDto(row: ContactRow) {
  * so (`totalIsEstimate`), so its cost is bounded by the cap, not by the business's size.
  */
 export const EXACT_TOTAL_CAP_SEARCH = 1_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const duplicatePhone = () =>
   new ConflictError('A contact with this phone number already exists', {
@@ -128,7 +127,7 @@ export class ContactsService {
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
-    if (!UUID.test(id) || !(await deleteContact(this.deps.db, businessId, id))) {
+    if (!isUuid(id) || !(await deleteContact(this.deps.db, businessId, id))) {
       throw new NotFoundError('Contact');
     }
   }
@@ -142,7 +141,7 @@ export class ContactsService {
 
   private async mustFind(businessId: string, id: string): Promise<ContactRow> {
     // An id that is not a UUID names no contact: the same 404 as another business's contact.
-    const row = UUID.test(id) ? await findContact(this.deps.db, businessId, id) : null;
+    const row = isUuid(id) ? await findContact(this.deps.db, businessId, id) : null;
     if (!row) throw new NotFoundError('Contact');
     return row;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_SETTING_KEYS } from './notification-settings.js';
 
-export const notificationParams = z.object({ id: z.uuid() });
+export { idParams as notificationParams } from '../../platform/http/id-params.js';
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
-import { findExchangeRate } from '../exchange-rates/exchange-rates.repository.js';
-import { getAppSettings } from '../settings/app-settings.repository.js';
+import { findExchangeRate } from '../exchange-rates/index.js';
+import { getAppSettings } from '../settings/index.js';
 
 /** Payments are charged in naira; the provider takes kobo (1/100). */
 export const PAYMENT_CURRENCY = 'NGN';

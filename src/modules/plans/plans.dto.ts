@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { ExchangeRateRow } from '../exchange-rates/exchange-rates.repository.js';
+import type { ExchangeRateRow } from '../exchange-rates/index.js';
 import type { PlanRow, UserPlanRow } from './plans.repository.js';
 
 export function toPlanDto(row: PlanRow) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { idParams } from '../../platform/http/id-params.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { idParams } from '../settings/common-schemas.js';
 import {
   createPlanBody,
   listPlansQuery,

@@ -3,8 +3,7 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { isAdminRole } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
-import { findBusinessCountryCode } from '../business/business.repository.js';
-import { findExchangeRate } from '../exchange-rates/exchange-rates.repository.js';
+import { findExchangeRate } from '../exchange-rates/index.js';
 import { toDecimalText } from '../settings/common-schemas.js';
 import { toPlanDto, toPricedPlanDto, toUserPlanDto } from './plans.dto.js';
 import {
@@ -81,8 +80,7 @@ export class PlansService {
   }
 
   private async localRate(auth: AuthContext) {
-    if (!auth.businessId) return null;
-    const countryCode = await findBusinessCountryCode(this.deps.db, auth.businessId);
+    const countryCode = auth.businessCountryCode;
     return countryCode ? findExchangeRate(this.deps.db, countryCode) : null;
   }
 }

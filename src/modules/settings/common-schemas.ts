@@ -21,9 +21,6 @@ export function toDecimalText(n: number): string {
   return new Decimal(n).toFixed();
 }
 
-/** An id in a path: a malformed one is a 400, never a database cast error. */
-export const idParams = z.object({ id: z.guid('Must be a UUID') });
-
 /**
  * A body whose fields are all optional: a request with no body at all (Fastify hands over `null`) is read
  * as `{}`, so clients may call these endpoints without one.

@@ -9,7 +9,7 @@ export const ticketPriorities = ticketPriorityEnum.enumValues;
 const text = (max: number) => z.string().trim().min(1, 'Must not be empty').max(max);
 const fileUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 
-export const ticketParams = z.object({ id: z.uuid() });
+export { idParams as ticketParams } from '../../platform/http/id-params.js';
 
 export const createTicketBody = z.object({
   issueType: z.enum(issueTypes),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const uploadParams = z.object({ id: z.uuid() });
+export { idParams as uploadParams } from '../../platform/http/id-params.js';
 
 export const presignBody = z.object({
   fileName: z.string().trim().min(1).max(255),

@@ -4,7 +4,7 @@ import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
 import { toUserDto } from '../auth/account.dto.js';
-import { emailTaken, findAccountById, updateAccount } from '../auth/account.repository.js';
+import { emailTaken, findAccountById, updateAccount } from '../auth/index.js';
 import type { OtpService } from '../auth/otp.service.js';
 
 const emailInUse = () => new ConflictError('This e-mail address is already in use', { field: 'newEmail' });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { accounts, businesses } from '../../platform/db/schema/index.js';
 import { composeMail } from '../../platform/mail/layout.js';
 import { isNotificationSettingOn } from '../notifications/notification-settings.js';
-import { getAppSettings } from '../settings/app-settings.repository.js';
+import { getAppSettings } from '../settings/index.js';
 
 /**
  * After a debit has committed: e-mails the business once, when its balance has just crossed below

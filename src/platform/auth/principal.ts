@@ -17,6 +17,8 @@ export interface AuthContext {
   businessId: string | null;
   businessVerified: 'pending' | 'accepted' | 'rejected' | null;
   businessType: string | null;
+  /** The business's country (ISO code), for prices shown in its currency. */
+  businessCountryCode: string | null;
 }
 
 export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'superadmin';
@@ -56,6 +58,7 @@ function preparePrincipalQuery(db: Db) {
       businessId: businesses.id,
       businessVerified: businesses.businessVerified,
       businessType: businesses.type,
+      businessCountryCode: businesses.countryCode,
     })
     .from(accounts)
     .innerJoin(

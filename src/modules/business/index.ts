@@ -1,0 +1,2 @@
+// The business module's public surface: other modules import from here, never from its repository.
+export type { BusinessRow } from './business.repository.js';

@@ -1,0 +1,2 @@
+// The exchange-rates module's public surface: other modules import from here, never from its repository.
+export { type ExchangeRateRow, findExchangeRate } from './exchange-rates.repository.js';

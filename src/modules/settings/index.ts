@@ -1,0 +1,8 @@
+// The settings module's public surface: the one row of service-wide settings (rates, price per credit,
+// affiliate share, low-credit threshold). Other modules import from here, never from its repository.
+export {
+  type AppSettings,
+  getAppSettings,
+  saveAppSettings,
+  toAppSettingsDto,
+} from './app-settings.repository.js';
