@@ -47,7 +47,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; failureSummary?: string }[];
 }
 
 /**
@@ -66,9 +66,9 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     const lines = bad.map(
       (v) =>
         `${v.impact} ${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
           .slice(0, 4)
-          .join(', ')})`,
+          .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+          .join('; ')})`,
     );
     throw new Error(`accessibility violations on ${screen}:\n${lines.join('\n')}`);
   }

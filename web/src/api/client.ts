@@ -15,9 +15,11 @@ interface Answer<E> {
 }
 
 /** The `data` of a success envelope, or an ApiError carrying the failure envelope. */
-export async function unwrap<D>(call: Promise<Answer<{ data: D }>>): Promise<D> {
+export async function unwrap<E extends object>(
+  call: Promise<Answer<E>>,
+): Promise<E extends { data: infer D } ? D : undefined> {
   const { data, error, response } = await call;
-  if (data !== undefined && response.ok) return data.data;
+  if (data !== undefined && response.ok) return (data as { data?: unknown }).data as never;
   throw ApiError.from(response.status, error);
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { type appRoute, publicRoute } from '../app/layout-route';
+import { appRoute, publicRoute } from '../app/layout-route';
 
 /** `?redirect=` keeps where a signed-out visitor was going; only same-site paths are followed. */
 export function safeRedirect(value: unknown): string {
@@ -17,8 +17,35 @@ export const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('./SignIn'), 'SignIn'),
 });
 
+const signUpRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/sign-up',
+  component: lazyRouteComponent(() => import('./SignUp'), 'SignUp'),
+});
+
+const forgotRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./PasswordReset'), 'ForgotPassword'),
+});
+
+const resetRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/reset-password',
+  validateSearch: (s: Record<string, unknown>) => ({
+    email: typeof s.email === 'string' ? s.email : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./PasswordReset'), 'ResetPassword'),
+});
+
 /** The signed-out pages. */
-export const authRoutes = [signInRoute];
+export const authRoutes = [signInRoute, signUpRoute, forgotRoute, resetRoute];
+
+const verifyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/verify-email',
+  component: lazyRouteComponent(() => import('./VerifyEmail'), 'VerifyEmail'),
+});
 
 /** Pages of the auth flow that need the session (verify the e-mail right after sign-up). */
-export const signedInAuthRoutes: ReturnType<typeof createRoute<typeof appRoute>>[] = [];
+export const signedInAuthRoutes = [verifyRoute];

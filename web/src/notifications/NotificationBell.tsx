@@ -44,7 +44,7 @@ export function NotificationBell() {
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications, none unread';
   return (
-    <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={!unread} offset={4} color="red.8">
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={!unread} offset={4} color="red.9">
       <Popover opened={opened} onChange={setOpened} width={320} position="bottom-end" shadow="md">
         <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
