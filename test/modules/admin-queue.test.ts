@@ -52,6 +52,23 @@ describe('admin: verification queue', () => {
       ['Recent', 'Never'].map((n) => `${n} ${tag} Ltd`),
     );
 
+    const asked = await t.request({
+      url: '/admin/businesses',
+      token: admin.accessToken,
+      query: { search: tag, verified: 'pending', submitted: 'true', sort: 'waiting' },
+    });
+    expect(asked.body.data.items.map((i: { companyName: string }) => i.companyName)).toEqual(
+      ['Old', 'Middle', 'Recent'].map((n) => `${n} ${tag} Ltd`),
+    );
+    const notAsked = await t.request({
+      url: '/admin/businesses',
+      token: admin.accessToken,
+      query: { search: tag, submitted: 'false' },
+    });
+    expect(notAsked.body.data.items.map((i: { companyName: string }) => i.companyName)).toEqual([
+      `Never ${tag} Ltd`,
+    ]);
+
     const bad = await t.request({
       url: '/admin/businesses',
       token: admin.accessToken,

@@ -30,7 +30,9 @@ type Verified = 'pending' | 'accepted' | 'rejected';
 export class AdminBusinessesService {
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'realtime'>) {}
 
-  async list(q: PageQuery & { search?: string; verified?: Verified; sort?: 'newest' | 'waiting' }) {
+  async list(
+    q: PageQuery & { search?: string; verified?: Verified; submitted?: boolean; sort?: 'newest' | 'waiting' },
+  ) {
     const { rows, total } = await listBusinesses(this.deps.db, q, q);
     const items = rows.map(({ business, account }) => ({
       ...toBusinessProfile(business),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, campaigns } from '../../platform/db/schema/index.js';
@@ -47,11 +47,16 @@ function accountsMatching(db: Db, pattern: string) {
  */
 export async function listBusinesses(
   db: Db,
-  filter: { search?: string; verified?: Verified; sort?: 'newest' | 'waiting' },
+  filter: { search?: string; verified?: Verified; submitted?: boolean; sort?: 'newest' | 'waiting' },
   page: PageQuery,
 ): Promise<{ rows: BusinessWithAccount[]; total: number }> {
   const where = and(
     filter.verified ? eq(businesses.businessVerified, filter.verified) : undefined,
+    filter.submitted === undefined
+      ? undefined
+      : filter.submitted
+        ? isNotNull(businesses.verificationSubmittedAt)
+        : isNull(businesses.verificationSubmittedAt),
     filter.search ? inArray(businesses.id, businessesMatching(db, likePattern(filter.search))) : undefined,
   );
   const order =

@@ -7,6 +7,18 @@ import { createUser, setExchangeRate, type TestUser } from '../../factories.js';
 import { expectAccessible, hasChromium, launchBrowser, newSession, screenshot } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
+/** The page as a reader sees it when it opens: toasts dismissed, scrolled to the top. */
+async function picture(page: Page, name: string) {
+  const toasts = page.locator('.mantine-Notification-closeButton');
+  while (await toasts.count())
+    await toasts
+      .first()
+      .click()
+      .catch(() => undefined);
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshot(page, name);
+}
+
 /** The administrators' console: role matrix, every admin screen scanned, and the verification journey. */
 describe.skipIf(!hasChromium)('web console: administrators', () => {
   let service: ConsoleService;
@@ -135,13 +147,13 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const names = await page.getByRole('table').getByRole('link').allInnerTexts();
     expect(names.indexOf('Oldest Foods Ltd')).toBeLessThan(names.indexOf('Newer Textiles Ltd'));
     await expectAccessible(page, 'verification queue');
-    await screenshot(page, 'admin-verification-queue');
+    await picture(page, 'admin-verification-queue');
 
     await page.getByRole('link', { name: 'Oldest Foods Ltd' }).click();
     await page.getByRole('heading', { name: 'Oldest Foods Ltd' }).waitFor();
     await page.getByRole('region', { name: 'Documents' }).getByText('uploaded no files').waitFor();
     await expectAccessible(page, 'business detail');
-    await screenshot(page, 'admin-business-detail');
+    await picture(page, 'admin-business-detail');
     await page.getByRole('button', { name: 'Accept' }).click();
     await firstPage.getByText('Business verified').first().waitFor();
     await page.getByText('accepted', { exact: true }).first().waitFor();
@@ -208,7 +220,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const panel = page.getByRole('region', { name: 'Flagged transactions' });
     await panel.getByRole('link', { name: /Short Payer Ltd/ }).waitFor();
     await expectAccessible(page, 'admin home');
-    await screenshot(page, 'admin-home');
+    await picture(page, 'admin-home');
 
     await panel.getByRole('link', { name: 'Review them' }).click();
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
@@ -223,7 +235,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const drawer = page.getByRole('dialog', { name: 'Transaction' });
     await drawer.getByText(/Amount mismatch/).waitFor();
     await expectAccessible(page, 'transaction detail');
-    await screenshot(page, 'admin-transactions');
+    await picture(page, 'admin-transactions');
   }, 90_000);
 
   it('a superadmin changes the marketing rate, sees the sample campaign change first, and it is billed', async () => {
@@ -236,7 +248,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await sample.locator('td').nth(2).filter({ hasText: '2,500.00' }).waitFor();
     expect(await sample.locator('td').nth(1).innerText()).toBe(before);
     await expectAccessible(page, 'platform settings');
-    await screenshot(page, 'admin-settings');
+    await picture(page, 'admin-settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();
     const settings = await service.request({ url: '/admin/settings', token: superadmin.accessToken });
@@ -273,7 +285,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await expectAccessible(page, 'role change');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expectAccessible(page, 'accounts');
-    await screenshot(page, 'admin-accounts');
+    await picture(page, 'admin-accounts');
 
     await page.goto('/admin/plans');
     await page.getByRole('button', { name: 'New plan' }).click();
@@ -284,7 +296,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const plan = page.getByRole('article', { name: 'Growth' });
     await plan.getByText(/GHS\s*600/).waitFor();
     await expectAccessible(page, 'plans');
-    await screenshot(page, 'admin-plans');
+    await picture(page, 'admin-plans');
     await plan.getByRole('button', { name: 'Deactivate Growth' }).click();
     await plan.getByText('inactive').waitFor();
 
@@ -299,12 +311,12 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await rateForm.getByRole('button', { name: 'Save rate' }).click();
     await page.getByRole('row').filter({ hasText: 'Kenya (KE)' }).getByText('KES').waitFor();
     await expectAccessible(page, 'exchange rates');
-    await screenshot(page, 'admin-exchange-rates');
+    await picture(page, 'admin-exchange-rates');
 
     await page.goto('/admin/tickets');
     await page.getByRole('heading', { name: 'Support tickets' }).waitFor();
     await expectAccessible(page, 'tickets');
-    await screenshot(page, 'admin-tickets');
+    await picture(page, 'admin-tickets');
     await page.getByRole('link', { name: /Lagos tag/ }).click();
     await page.getByLabel('Reply').fill('We are looking at it now.');
     await page.getByRole('button', { name: 'Send reply' }).click();
@@ -318,6 +330,6 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
       .where(eq(tickets.businessId, business.businessId));
     expect(stored?.status).toBe('open');
     await expectAccessible(page, 'ticket thread');
-    await screenshot(page, 'admin-ticket-thread');
+    await picture(page, 'admin-ticket-thread');
   }, 90_000);
 });

@@ -127,7 +127,8 @@ function AddBankAccount({ onDone }: { onDone: () => void }) {
         />
         {resolve.data && (
           <Alert color="teal" role="status">
-            Account found: the bank names it <strong>{resolve.data.accountName}</strong>. Save it if that is you.
+            Account found: the bank names it <strong>{resolve.data.accountName}</strong>. Save it if that is
+            you.
           </Alert>
         )}
         {save.error && <FormError message={errorText(save.error)} />}

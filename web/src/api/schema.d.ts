@@ -161,6 +161,8 @@ export interface paths {
                     search?: string;
                     /** @description `newest` (default): newest business first. `waiting`: the verification queue order, the longest-waiting submission first (never-submitted businesses last) */
                     sort?: "newest" | "waiting";
+                    /** @description `true`: only businesses that have asked for verification; `false`: only those that have not */
+                    submitted?: "true" | "false";
                     verified?: "pending" | "accepted" | "rejected";
                 };
                 header?: never;

@@ -29,6 +29,8 @@ export function BusinessesPage() {
     pageSize: search.pageSize,
     search: search.search,
     verified: search.verified === 'all' ? undefined : search.verified,
+    // The queue is who asked for a decision; the other views show every business in that state.
+    submitted: pending ? ('true' as const) : undefined,
     sort: pending ? ('waiting' as const) : ('newest' as const),
   };
   const { data, error, isPending } = useQuery({

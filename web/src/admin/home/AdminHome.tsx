@@ -23,11 +23,15 @@ import {
 export function AdminHome() {
   useQueueLive();
   const queue = useQuery({
-    queryKey: ['admin', 'businesses', { verified: 'pending', sort: 'waiting', pageSize: 5 }],
+    queryKey: [
+      'admin',
+      'businesses',
+      { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 },
+    ],
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/admin/businesses', {
-          params: { query: { verified: 'pending', sort: 'waiting', pageSize: 5 } },
+          params: { query: { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 } },
         }),
       ),
   });
