@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContacts, createUser, setExchangeRate, setMessagingCredentials, type TestUser } from '../../factories.js';
+import {
+  createContacts,
+  createUser,
+  setExchangeRate,
+  setMessagingCredentials,
+  type TestUser,
+} from '../../factories.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
