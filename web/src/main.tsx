@@ -18,6 +18,8 @@ const theme = createTheme({
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
       // Mantine draws a titled toast's text in gray.6 (3.3:1 on white).

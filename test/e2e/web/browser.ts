@@ -94,3 +94,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(before);
 }
+
+/**
+ * A whole service and a browser on a shared two-core machine: starting them, and a journey through
+ * several screens, can take minutes when other suites run beside. A limit, not a measurement.
+ */
+export const E2E_TIMEOUT = 240_000;

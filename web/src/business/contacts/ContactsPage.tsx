@@ -198,7 +198,6 @@ export function ContactsPage() {
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      color="red.9"
                       onClick={() => remove([c.id])}
                       aria-label={`Delete ${c.firstName} ${c.lastName}`}
                     >

@@ -60,7 +60,7 @@ export function TicketPage() {
         </Text>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{t.question}</Text>
       </Card>
-      <Stack gap="xs" aria-live="polite" aria-label="Replies">
+      <Stack gap="xs" role="log" aria-label="Replies">
         {t.comments.map((c) => (
           <Paper
             key={c.id}
