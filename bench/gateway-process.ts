@@ -7,7 +7,15 @@ import { MessagingGatewaySimulator } from '../test/simulators/messaging-gateway.
 import { ownCpuSeconds } from './lib/cpu-meter.js';
 
 const latencyMs = Number(process.argv[2] ?? 0);
-const gateway = await new MessagingGatewaySimulator({ latencyMs, record: false }).start();
+/** Optional: the delivery-report callback, to report on what it accepts like the gateway (see ReceiptEmitter). */
+const receiptsUrl = process.argv[3];
+const gateway = await new MessagingGatewaySimulator({
+  latencyMs,
+  record: false,
+  receipts: receiptsUrl
+    ? { url: receiptsUrl, deliveredDelayMs: 2_000, readDelayMs: 10_000, failedShare: 0.03, readShare: 0.65 }
+    : undefined,
+}).start();
 
 process.on('message', (msg: { type: 'stats' | 'reset' | 'cpu'; id: number }) => {
   if (msg.type === 'cpu') {

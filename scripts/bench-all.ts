@@ -46,6 +46,14 @@ const BENCHES: Bench[] = [
     quickArgs: ['--rows=20000', '--repeat=3'],
   },
   {
+    name: 'analytics',
+    title: 'Campaign report, estimate and analytics overview',
+    what: 'On a business with a million contacts and a million-message campaign: `GET /campaigns/{id}/report`, `POST /campaigns/estimate` (everyone, tags any/all, selected ids) and `GET /analytics/overview` through HTTP, beside the same functions run straight on the database and a scan counting the messages by state.',
+    goal: 'p95 under 50 ms for the report and the estimate',
+    args: ['--rows=1000000'],
+    quickArgs: ['--rows=20000', '--repeat=5'],
+  },
+  {
     name: 'campaign',
     title: 'Campaign dispatch (publish to completed)',
     what: 'A campaign to 100,000 opted-in contacts published through the API and sent by the dispatcher to the gateway simulator (its own process, loopback), beside the raw request rate of the same HTTP client against the same simulator; then two dispatchers sharing one business bucket at 80 messages/s.',
@@ -94,6 +102,16 @@ const BENCHES: Bench[] = [
     quickArgs: [],
     env: { TEST_DATABASE_URL: PG, BENCH_EVENTS: '5000', BENCH_CONCURRENCY: '64' },
     quickEnv: { TEST_DATABASE_URL: PG, BENCH_EVENTS: '300' },
+  },
+  {
+    name: 'receipts',
+    title: 'Delivery reports (`POST /webhooks/messaging-provider/delivery-reports`)',
+    what: 'The 300,000 reports of a 100,000-recipient campaign (sent, delivered, read for each) posted as JSON arrays of 20 events, 64 callbacks in flight, each answered once stored; beside the same number of bare UPDATEs by primary key on a table of the same size, as many in flight, on PostgreSQL.',
+    goal: 'at least 20,000 receipts/s',
+    args: [],
+    quickArgs: [],
+    env: { TEST_DATABASE_URL: PG },
+    quickEnv: { TEST_DATABASE_URL: PG, BENCH_RECIPIENTS: '5000' },
   },
   {
     name: 'realtime',

@@ -20,6 +20,7 @@ import { OAuthIdentityAdapter } from './providers/identity/oauth.adapter.js';
 import { UnconfiguredIdentityAdapter } from './providers/identity/unconfigured.adapter.js';
 import { GatewayMessagingAdapter } from './providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from './providers/messaging/messaging.port.js';
+import { ReceiptEmitter } from './providers/messaging/receipt-emitter.js';
 import { SandboxMessagingAdapter } from './providers/messaging/sandbox.adapter.js';
 import type { PaymentPort } from './providers/payment/payment.port.js';
 import { DEFAULT_PAYMENT_PROVIDER_BASE_URL, RestPaymentAdapter } from './providers/payment/rest.adapter.js';
@@ -171,9 +172,28 @@ function identityAdapter(config: Config): IdentityPort {
   });
 }
 
+/** The sandbox's delivery reports, posted to this service's own callback unless SANDBOX_RECEIPTS is off. */
+function sandboxReceipts(config: Config, logger: Logger): ReceiptEmitter | undefined {
+  if (!config.SANDBOX_RECEIPTS) return undefined;
+  return new ReceiptEmitter(
+    {
+      url:
+        config.SANDBOX_RECEIPTS_URL ??
+        `http://127.0.0.1:${config.PORT}/api/v1/webhooks/messaging-provider/delivery-reports`,
+      token: config.MESSAGING_WEBHOOK_SECRET,
+      deliveredDelayMs: config.SANDBOX_DELIVERED_DELAY_MS,
+      readDelayMs: config.SANDBOX_READ_DELAY_MS,
+      failedShare: config.SANDBOX_FAILED_SHARE,
+      readShare: config.SANDBOX_READ_SHARE,
+    },
+    logger,
+  );
+}
+
 /** The enterprise gateway when its base URL is set; otherwise the sandbox that records messages. */
 function messagingAdapter(config: Config, logger: Logger): MessagingPort {
-  if (!config.MESSAGING_PROVIDER_BASE_URL) return new SandboxMessagingAdapter(logger);
+  if (!config.MESSAGING_PROVIDER_BASE_URL)
+    return new SandboxMessagingAdapter(logger, 10_000, sandboxReceipts(config, logger));
   return new GatewayMessagingAdapter({
     baseUrl: config.MESSAGING_PROVIDER_BASE_URL,
     timeoutMs: config.PROVIDER_TIMEOUT_MS,

@@ -7,11 +7,11 @@ import { createDeps } from './deps.js';
 import { startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/superadmin-bootstrap.js';
 import { sweepAbandonedSpools } from './modules/contacts/import/file-spool.js';
+import { watchQueue } from './modules/messages/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { type Database, openDatabase, runMigrations } from './platform/db/client.js';
 import type { Job } from './platform/job.js';
 import { createLogger } from './platform/logger.js';
-import { watchQueue } from './platform/metrics.js';
 import { type MetricsServer, startMetricsServer } from './platform/metrics-server.js';
 
 type Role = 'all' | 'api' | 'worker';

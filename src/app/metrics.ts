@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
+import { watchQueue } from '../modules/messages/index.js';
 import type { ZodApp } from '../platform/http/types.js';
-import { httpDuration, registry, watchQueue } from '../platform/metrics.js';
+import { httpDuration, registry } from '../platform/metrics.js';
 
 /** When METRICS_ENABLED: request durations by route, the queue gauge, and `GET /metrics` for Prometheus. */
 export function installMetrics(app: ZodApp, deps: Pick<AppDeps, 'config' | 'db'>): void {

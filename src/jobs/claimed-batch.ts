@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ClaimedMessage, Outcome } from './dispatch.repository.js';
+import type { ClaimedMessage, Outcome } from '../modules/messages/index.js';
 
 /**
  * One claim's worth of messages, as the logs see it: a `batchId` on every line written about them (claim,

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
-import type { Config } from '../platform/config.js';
-import { onDispatchSignal } from '../platform/dispatch-signal.js';
-import type { Job } from '../platform/job.js';
-import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
-import { ClaimedBatch } from './claimed-batch.js';
+import type { CampaignContent } from '../modules/campaigns/campaign-content.js';
 import {
   businessesWithQueuedMessages,
-  type CampaignContent,
   type ClaimedMessage,
   campaignsReadyToComplete,
   claimMessages,
   extendLeases,
   type Outcome,
   reclaimExpiredLeases,
-} from './dispatch.repository.js';
+} from '../modules/messages/index.js';
+import type { Config } from '../platform/config.js';
+import { onDispatchSignal } from '../platform/dispatch-signal.js';
+import type { Job } from '../platform/job.js';
+import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
+import { ClaimedBatch } from './claimed-batch.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { SendInputs, toOutbound } from './send-inputs.js';
@@ -62,7 +62,7 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis'
+  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/messaging.service.js';
 import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
@@ -23,5 +24,11 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
   );
   // Payment events stored but never finished (a crash between the inbox and the ledger) are retried too.
   const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
-  return [scheduler, dispatcher, paymentSweep, startWithdrawalReconciliation(deps)];
+  // Delivery reports that raced the outcome write storing their id, and those whose id never came.
+  const receiptSweep = startReceiptSweep(
+    deps,
+    deps.config.RECEIPT_SWEEP_INTERVAL_MS,
+    deps.config.RECEIPT_PENDING_TTL_MS,
+  );
+  return [scheduler, dispatcher, paymentSweep, receiptSweep, startWithdrawalReconciliation(deps)];
 }

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.js';
+import { completeIfDone } from '../modules/campaigns/campaign-completion.js';
+import { campaignProgress, type Outcome, recordOutcomes } from '../modules/messages/index.js';
 import { messagesTotal } from '../platform/metrics.js';
-import { completeIfDone } from './completion.js';
-import { type Outcome, recordOutcomes } from './dispatch.repository.js';
 
 /**
  * Outcomes per write, at most (more only while every write slot is busy). A write's fixed cost (the bind,
@@ -45,7 +45,7 @@ export class OutcomeWriter {
   readonly stats = { writes: 0, written: 0, writeMs: 0 };
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>,
     private readonly workerId: string,
     private readonly flushMs: number,
     private readonly onCompleted: (campaignId: string) => void = () => {},
@@ -151,7 +151,12 @@ export class OutcomeWriter {
       this.retryMs = 0;
       // Counted once written, so the counters say what the database says (a fenced-off row is not).
       for (const r of recorded) messagesTotal.inc({ outcome: OUTCOME_LABELS[r.kind] });
-      for (const id of new Set(recorded.map((r) => r.campaignId))) this.scheduleCompletionCheck(id);
+      const campaigns = new Map(recorded.map((r) => [r.campaignId, r.businessId]));
+      const progress = campaignProgress(this.deps);
+      for (const [campaignId, businessId] of campaigns) {
+        progress.touched(campaignId, businessId);
+        this.scheduleCompletionCheck(campaignId);
+      }
     } catch (err) {
       this.deps.logger.error(
         { err, count: batch.length, batchIds: [...new Set(batch.map((o) => o.batchId).filter(Boolean))] },

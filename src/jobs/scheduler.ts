@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../deps.js';
-import { Notifier } from '../modules/notifications/notifier.js';
+import { notifyCampaignSent } from '../modules/campaigns/campaign-notices.js';
+import { releaseHeldMessages } from '../modules/messages/index.js';
 import { queryRows } from '../platform/db/client.js';
 import { signalDispatch } from '../platform/dispatch-signal.js';
 import type { Job } from '../platform/job.js';
 
-type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
 
 interface DueCampaign {
   id: string;
@@ -97,31 +98,21 @@ export class Scheduler implements Job {
           ))
           RETURNING c.id, c.business_id, c.name, c.recipient_count`,
       );
-      if (due.length) {
-        await tx.execute(sql`
-          UPDATE campaign_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
-          WHERE status = 'held' AND campaign_id IN (${sql.join(
-            due.map((c) => sql`${c.id}`),
-            sql`, `,
-          )})`);
-      }
+      await releaseHeldMessages(
+        tx,
+        due.map((c) => c.id),
+      );
       return due;
     });
   }
 
   private async announce(due: DueCampaign[], log: Logger): Promise<void> {
-    const notifier = new Notifier(this.deps.db, this.deps.realtime, log);
     for (const c of due) {
       log.info({ campaignId: c.id, recipients: c.recipient_count }, 'scheduled campaign sent out');
-      try {
-        await notifier.toBusiness(c.business_id, {
-          type: 'campaign.sent',
-          title: 'Campaign sent',
-          message: `"${c.name}" is being sent to ${c.recipient_count} recipient${c.recipient_count === 1 ? '' : 's'}.`,
-        });
-      } catch (err) {
-        log.warn({ err, campaignId: c.id }, 'campaign-sent notification not created');
-      }
+      await notifyCampaignSent(
+        { ...this.deps, logger: log },
+        { id: c.id, businessId: c.business_id, name: c.name, recipientCount: c.recipient_count },
+      );
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../deps.js';
 import { credentialsForSending } from '../modules/business/messaging-credentials.js';
+import { type CampaignContent, loadCampaignContent } from '../modules/campaigns/campaign-content.js';
+import type { ClaimedMessage } from '../modules/messages/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
-import { type CampaignContent, type ClaimedMessage, loadCampaignContent } from './dispatch.repository.js';
 import { personalise } from './send-policy.js';
 
 const CREDENTIALS_TTL_MS = 30_000;

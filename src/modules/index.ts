@@ -5,6 +5,7 @@ import { adminAccountsRoutes } from './admin/admin-accounts.routes.js';
 import { adminBusinessesRoutes } from './admin/admin-businesses.routes.js';
 import { adminTransactionsRoutes } from './admin/admin-transactions.routes.js';
 import { affiliateRoutes } from './affiliate/affiliate.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { businessRoutes } from './business/business.routes.js';
 import { campaignsRoutes } from './campaigns/campaigns.routes.js';
@@ -26,6 +27,7 @@ const modules: ModulePlugin[] = [
   adminBusinessesRoutes,
   adminTransactionsRoutes,
   affiliateRoutes,
+  analyticsRoutes,
   authRoutes,
   businessRoutes,
   campaignsRoutes,

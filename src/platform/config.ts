@@ -23,6 +23,9 @@ const base64Key = z.string().refine((v) => Buffer.from(v, 'base64').length === 3
   message: 'must be 32 bytes encoded in base64',
 });
 
+/** A fraction from 0 to 1. */
+const share = z.coerce.number().min(0).max(1);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(4000),
@@ -102,6 +105,21 @@ const envSchema = z.object({
   /** A worker process's metrics-and-health listener (an API process serves /metrics on its own port). */
   METRICS_PORT: port.default(9464),
   SHUTDOWN_GRACE_MS: positiveInt.default(25_000),
+  /** A delivery report whose message id has not appeared after this long is dropped. */
+  RECEIPT_PENDING_TTL_MS: positiveInt.default(3_600_000),
+  /** How often a worker applies pending delivery reports whose id has appeared, and drops expired ones. */
+  RECEIPT_SWEEP_INTERVAL_MS: positiveInt.default(5_000),
+  /**
+   * The sandbox gateway posts delivery reports to the callback (SANDBOX_RECEIPTS_URL, default this
+   * process's own) like a real gateway: a share fails after sent, the rest is delivered after about
+   * SANDBOX_DELIVERED_DELAY_MS, and a share of those is read after about SANDBOX_READ_DELAY_MS more.
+   */
+  SANDBOX_RECEIPTS: flag.default(true),
+  SANDBOX_RECEIPTS_URL: url.optional(),
+  SANDBOX_DELIVERED_DELAY_MS: nonNegativeInt.default(3_000),
+  SANDBOX_READ_DELAY_MS: nonNegativeInt.default(20_000),
+  SANDBOX_FAILED_SHARE: share.default(0.03),
+  SANDBOX_READ_SHARE: share.default(0.65),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -212,6 +230,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Abuse limits would throttle suites that sign in many times from one address; a test that checks
     // them turns them on with RATE_LIMIT_ENABLED=true.
     RATE_LIMIT_ENABLED: 'false',
+    // No listener runs for the sandbox gateway's delivery reports to reach; a test that wants them says so.
+    SANDBOX_RECEIPTS: 'false',
     ...overrides,
   });
 }

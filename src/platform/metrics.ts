@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type Db, queryRows } from './db/client.js';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics (METRICS_ENABLED). One registry per process; the counters are incremented by the
@@ -30,26 +28,3 @@ export const webhookEventsTotal = new Counter({
   labelNames: ['provider', 'result'] as const,
   registers: [registry],
 });
-
-let queueDb: Db | undefined;
-/** Queue depth is read from the database at scrape time: it is shared by every process. */
-new Gauge({
-  name: 'campaign_queue_depth',
-  help: 'Campaign messages waiting to be sent, by status',
-  labelNames: ['status'] as const,
-  registers: [registry],
-  async collect() {
-    if (!queueDb) return;
-    this.reset();
-    const rows = await queryRows<{ status: string; n: number }>(
-      queueDb,
-      sql`SELECT status, count(*)::int AS n FROM campaign_messages WHERE status IN ('held', 'queued', 'sending') GROUP BY status`,
-    );
-    for (const s of ['held', 'queued', 'sending'])
-      this.set({ status: s }, rows.find((r) => r.status === s)?.n ?? 0);
-  },
-});
-
-export function watchQueue(db: Db): void {
-  queueDb = db;
-}

@@ -9,6 +9,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Db } from './db/client.js';
 import { AppError } from './http/errors.js';
 import { authenticate } from './http/guards.js';
+import { parseUrl } from './net/parse-url.js';
 import { type RealtimeHub, rooms } from './realtime-hub.js';
 
 export const REALTIME_PATH = '/socket.io';
@@ -263,11 +264,8 @@ function originAllowed(req: IncomingMessage, allowed: string[] | boolean): boole
   const origin = req.headers.origin;
   if (!origin || allowed === true) return true;
   if (Array.isArray(allowed) && allowed.includes(origin)) return true;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(origin);
+  return parsed !== null && parsed.host === req.headers.host;
 }
 
 /** A room id arrives as a string, or as an object carrying it (`{ businessId }`). */

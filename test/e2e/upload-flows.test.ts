@@ -152,7 +152,7 @@ describe.each(backends)('uploads end to end on $name', (backend) => {
           expect(value).toSatisfy((list) => list.length > 0);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       expect(sent).toHaveLength(1);
       expect(sent[0]!.form).toMatchObject({ method: 'SendMediaMessage', media_url: image.url });

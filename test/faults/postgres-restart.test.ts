@@ -104,7 +104,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
           expect(value).toSatisfy((n) => n >= outage * 40);
           return value;
         },
-        { timeout: 20_000 },
+        { timeout: 20_000, interval: 30 },
       );
       proxy.cut();
       // While it is down the service says so, and nothing it holds is lost.
@@ -122,7 +122,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
             expect(value).toSatisfy((c) => c.completedAt !== null);
             return value;
           },
-          { timeout: 60_000 },
+          { timeout: 60_000, interval: 30 },
         ),
       ),
     );
@@ -148,7 +148,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL restarted during a c
         expect(value).toSatisfy((events) => events.length >= 2);
         return value;
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, interval: 30 },
     );
     expect(completions).toHaveLength(2);
     console.log(

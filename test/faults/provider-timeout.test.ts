@@ -57,7 +57,7 @@ describe('messaging provider timeouts', () => {
         expect(value).toSatisfy((n) => n >= 6);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(gateway.abandonedAfterMs.length).toBeGreaterThanOrEqual(6);
     for (const waited of gateway.abandonedAfterMs) expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS * 0.8);
@@ -73,7 +73,7 @@ describe('messaging provider timeouts', () => {
         expect(value).toSatisfy((c) => c.completedAt !== null);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(done).toMatchObject({ sentCount: 12, failedCount: 0 });
     for (const phone of phones) expect(gateway.sendsTo(phone)).toBe(1);

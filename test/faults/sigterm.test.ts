@@ -135,7 +135,7 @@ describe('SIGTERM under load', () => {
         expect(value).toSatisfy((done) => done >= 160);
         return value;
       },
-      { timeout: 30_000 },
+      { timeout: 30_000, interval: 30 },
     );
     sigtermAt = Date.now();
     service.child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { completeIfDone } from '../../src/jobs/completion.js';
+import { completeIfDone } from '../../src/modules/campaigns/campaign-completion.js';
 import { campaignMessages, notifications } from '../../src/platform/db/schema/index.js';
 import { useTestApp } from '../harness.js';
 import { campaignRow, queuedCampaign } from './helpers.js';

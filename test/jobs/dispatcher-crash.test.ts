@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dispatcher killed mid-campaign'
         expect(value).toSatisfy((n) => n >= 150);
         return value;
       },
-      { timeout: 30_000 },
+      { timeout: 30_000, interval: 30 },
     );
     first.kill('SIGKILL');
     await exited(first);
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('dispatcher killed mid-campaign'
           expect(value).toSatisfy((c) => c.completedAt !== null);
           return value;
         },
-        { timeout: 60_000 },
+        { timeout: 60_000, interval: 30 },
       );
       expect(done).toMatchObject({ sentCount: recipients, failedCount: 0 });
     } finally {

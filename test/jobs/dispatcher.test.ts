@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reclaimExpiredLeases, recordOutcomes } from '../../src/jobs/dispatch.repository.js';
 import { CREDENTIALS_MISSING, Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
-import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
+import { OPTED_OUT_REASON, reclaimExpiredLeases, recordOutcomes } from '../../src/modules/messages/index.js';
 import {
   businesses,
   campaignMessages,
@@ -51,7 +50,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((c) => c.completedAt !== null);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
 
   it('sends each message once, personalised, records the outcome, completes the campaign and notifies', async () => {
@@ -251,7 +250,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((n) => n === 1);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect((await sendStop(user.businessId, target, 's1')).status).toBe(200);
     sim.gateway.latencyMs = 0;
@@ -282,7 +281,7 @@ describe('dispatcher', () => {
           expect(value).toSatisfy((n) => n >= 6);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       const queuedNow = await vi.waitFor(
         async () => {
@@ -292,7 +291,7 @@ describe('dispatcher', () => {
           expect(value).toSatisfy((n) => n === 6);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       expect(queuedNow).toBe(6);
       expect((await sendStop(user.businessId, target, 'd1')).status).toBe(200);
@@ -356,7 +355,7 @@ describe('dispatcher', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     await d.stop();
     const counts = await statusCounts(t, campaign.id);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { claimMessages, extendLeases, reclaimExpiredLeases } from '../../src/jobs/dispatch.repository.js';
+import { claimMessages, extendLeases, reclaimExpiredLeases } from '../../src/modules/messages/index.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import type { TestApp } from '../harness.js';
 import { useTestApp } from '../harness.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type { Outcome } from '../../src/jobs/dispatch.repository.js';
 import { OutcomeWriter } from '../../src/jobs/outcome-writer.js';
+import type { Outcome } from '../../src/modules/messages/index.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import { useTestApp } from '../harness.js';
 import { queuedCampaign, statusCounts } from './helpers.js';
@@ -48,7 +48,7 @@ describe('outcome writer batching', () => {
         expect(value).toSatisfy((n) => n === 1);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(writer.stats.written).toBe(10);
     expect(await statusCounts(t, campaign.id)).toEqual({ sent: 10 });
@@ -67,7 +67,7 @@ describe('outcome writer batching', () => {
         expect(value).toSatisfy((n) => n === 1);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(first).toBe(1);
     expect(writer.stats.written).toBe(500);

@@ -123,7 +123,7 @@ describe('rate limiter', () => {
           expect(value).toSatisfy((c) => c.completedAt !== null);
           return value;
         },
-        { timeout: 20_000 },
+        { timeout: 20_000, interval: 30 },
       );
       expect(done.sentCount).toBe(50);
       const times = sim.gateway.sendTimes.slice(sendsBefore).sort((a, b) => a - b);
@@ -148,7 +148,7 @@ describe('rate limiter', () => {
           expect(value).toSatisfy((n) => n >= 8);
           return value;
         },
-        { timeout: 20_000 },
+        { timeout: 20_000, interval: 30 },
       );
       sim.gateway.latencyMs = 0;
       const done = await vi.waitFor(
@@ -157,7 +157,7 @@ describe('rate limiter', () => {
           expect(value).toSatisfy((c) => c.completedAt !== null);
           return value;
         },
-        { timeout: 30_000 },
+        { timeout: 30_000, interval: 30 },
       );
       expect(done.sentCount).toBe(60);
       // Counted when the gateway received each send. Tokens are drawn as sends start, so a second can see at

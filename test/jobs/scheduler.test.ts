@@ -130,7 +130,7 @@ describe('scheduler', () => {
           expect(value).toSatisfy((c) => c.completedAt !== null);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       expect(done).toMatchObject({ isSentOut: true, sentCount: 3, failedCount: 0 });
       expect(done.sentOutAt!.getTime()).toBeGreaterThanOrEqual(done.scheduledAt!.getTime());

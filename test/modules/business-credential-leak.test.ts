@@ -218,7 +218,7 @@ describe('provider passwords never leak', () => {
           expect(value).toSatisfy((c) => c.completedAt !== null);
           return value;
         },
-        { timeout: 15_000 },
+        { timeout: 15_000, interval: 30 },
       );
       expect(done).toMatchObject({ sentCount: 1, failedCount: 2 });
     } finally {
@@ -251,7 +251,7 @@ describe('provider passwords never leak', () => {
         expect(value).toSatisfy((found) => found !== undefined);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(confirmation?.form.msg).toContain('unsubscribed');
     // Every accepted send carried the decrypted password (the simulator accepts no other).

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../../src/jobs/scheduler.js';
 import { NAME_MAX } from '../../src/modules/contacts/contact-fields.js';
+import { OPTED_OUT_REASON } from '../../src/modules/messages/index.js';
 import { MAX_EVENT_ATTEMPTS } from '../../src/modules/webhooks/inbox.js';
 import { MessagingWebhookService } from '../../src/modules/webhooks/messaging.service.js';
-import { OPTED_OUT_REASON } from '../../src/modules/webhooks/opt-in-delivery.js';
 import { campaignMessages, campaigns, contacts, webhookEvents } from '../../src/platform/db/schema/index.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
@@ -120,7 +120,7 @@ describe('messaging webhook: opt-in and opt-out', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 5_000 },
+      { timeout: 5_000, interval: 25 },
     );
     const confirmation = gateway.accepted.find((m) => m.form.send_to === from)!;
     expect(confirmation.form).toMatchObject({
@@ -200,7 +200,7 @@ describe('messaging webhook: opt-in and opt-out', () => {
         expect(value).toSatisfy((n) => n > 0);
         return value;
       },
-      { timeout: 5_000 },
+      { timeout: 5_000, interval: 25 },
     );
     expect(gateway.accepted.find((m) => m.form.send_to === to)!.form.msg).toMatch(/unsubscribed/);
     const types = t.realtime.events

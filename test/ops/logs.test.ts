@@ -73,7 +73,7 @@ describe('log correlation ids', () => {
         expect(value).toSatisfy(Boolean);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     const handling = since(mark).filter(
       (l) => l.msg.startsWith('messaging webhook') || l.msg.includes('opt-in/out'),
@@ -111,7 +111,7 @@ describe('log correlation ids', () => {
         expect(value).toSatisfy(Boolean);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(applied).toMatchObject({
       reqId: 'wh-log-2',
@@ -169,7 +169,7 @@ describe('log correlation ids', () => {
         expect(value).toSatisfy(Boolean);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     await scheduler.stop();
     expect((await campaignRow(t, campaign.id)).isSentOut).toBe(true);
@@ -210,7 +210,7 @@ describe('log correlation ids', () => {
         expect(value).toSatisfy((c) => c.completedAt !== null);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     await vi.waitFor(
       () => {
@@ -218,7 +218,7 @@ describe('log correlation ids', () => {
         expect(value).toSatisfy(Boolean);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     const claimed = since(mark).find(
       (l) => l.msg === 'dispatcher: batch claimed' && l.businessId === campaign.businessId,

@@ -66,7 +66,7 @@ describe('metrics: what the work counts', () => {
         expect(value).toSatisfy((c) => c.completedAt !== null);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     await vi.waitFor(
       async () => {
@@ -74,7 +74,7 @@ describe('metrics: what the work counts', () => {
         expect(value).toSatisfy((n) => n >= before.sent + 5);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(await messages('sent')).toBe(before.sent + 5);
     expect(await messages('failed')).toBe(before.failed + 1);
@@ -113,7 +113,7 @@ describe('metrics: what the work counts', () => {
         expect(value).toSatisfy((n) => n === before.ignored + 1);
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect((await post(signWebhookBody(SECRET, body))).status).toBe(200);
     expect(await webhooks('payment-provider', 'duplicate')).toBe(before.duplicate + 1);

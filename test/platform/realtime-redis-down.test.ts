@@ -47,7 +47,7 @@ describe('real-time channel while Redis is unreachable', () => {
         expect(value).toSatisfy((all) => all.some(publishFailed));
         return value;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 30 },
     );
     expect(logged.some(publishFailed)).toBe(true);
     await gateway.close();

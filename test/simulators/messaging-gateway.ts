@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ReceiptEmitter, type ReceiptEmitterOptions } from '../../src/providers/messaging/receipt-emitter.js';
 
 export interface GatewaySimulatorOptions {
   /** Delay before each answer. */
@@ -11,6 +12,8 @@ export interface GatewaySimulatorOptions {
   accounts?: Record<string, string>;
   /** Keep every accepted form (tests); off for benchmarks, which only need counts. */
   record?: boolean;
+  /** Post delivery reports of accepted campaign messages to this callback, as the gateway does. */
+  receipts?: ReceiptEmitterOptions;
 }
 
 export interface AcceptedMessage {
@@ -57,10 +60,12 @@ export class MessagingGatewaySimulator {
   private counter = 0;
   private readonly idPrefix = randomBytes(3).toString('hex');
   url = '';
+  private readonly receipts?: ReceiptEmitter;
 
   constructor(private readonly opts: GatewaySimulatorOptions = {}) {
     this.latencyMs = opts.latencyMs ?? 0;
     this.errorRate = opts.errorRate ?? 0;
+    if (opts.receipts) this.receipts = new ReceiptEmitter(opts.receipts);
   }
 
   async start(port = 0): Promise<this> {
@@ -224,10 +229,9 @@ export class MessagingGatewaySimulator {
     this.sendTimes.push(now);
     this.receiveTimes.push(receivedAt);
     if (this.opts.record !== false) this.accepted.push({ form, at: now });
-    return [
-      200,
-      { response: { id: `${this.idPrefix}${++this.counter}`, phone: to, details: '', status: 'success' } },
-    ];
+    const id = `${this.idPrefix}${++this.counter}`;
+    if (form.isHSM === 'true') this.receipts?.accepted(id, to);
+    return [200, { response: { id, phone: to, details: '', status: 'success' } }];
   }
 
   private validate(form: Record<string, string>): { id: string; details: string } | null {

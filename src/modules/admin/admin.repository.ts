@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 import { accounts, businesses, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import type { BusinessRow } from '../business/index.js';
@@ -148,14 +149,16 @@ export async function listAccounts(
     filter.role ? eq(accounts.role, filter.role) : undefined,
     filter.search ? inArray(accounts.id, accountsMatching(db, likePattern(filter.search))) : undefined,
   );
-  const rows = await db
-    .select({ account: accounts, businessId: businesses.id })
-    .from(accounts)
-    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
-    .where(where)
-    .orderBy(desc(accounts.createdAt), desc(accounts.id))
-    .limit(page.pageSize)
-    .offset(pageOffset(page));
+  const rows = await newestFirstPage(
+    db
+      .select({ account: accounts, businessId: businesses.id })
+      .from(accounts)
+      .leftJoin(businesses, eq(businesses.accountId, accounts.id))
+      .where(where)
+      .$dynamic(),
+    accounts,
+    page,
+  );
   const [counted] = await db.select({ n: count() }).from(accounts).where(where);
   return { rows, total: Number(counted?.n ?? 0) };
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 import { accounts, bankAccounts, businesses, transactions } from '../../platform/db/schema/index.js';
-import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
 import type { TransactionRow } from '../wallet/ledger.js';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -10,21 +11,23 @@ export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export async function listReferrals(db: Db, businessId: string, q: PageQuery) {
   const where = eq(businesses.referredBy, businessId);
   const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: businesses.id,
-        companyName: businesses.companyName,
-        name: accounts.name,
-        countryCode: businesses.countryCode,
-        businessVerified: businesses.businessVerified,
-        createdAt: businesses.createdAt,
-      })
-      .from(businesses)
-      .innerJoin(accounts, eq(accounts.id, businesses.accountId))
-      .where(where)
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    newestFirstPage(
+      db
+        .select({
+          id: businesses.id,
+          companyName: businesses.companyName,
+          name: accounts.name,
+          countryCode: businesses.countryCode,
+          businessVerified: businesses.businessVerified,
+          createdAt: businesses.createdAt,
+        })
+        .from(businesses)
+        .innerJoin(accounts, eq(accounts.id, businesses.accountId))
+        .where(where)
+        .$dynamic(),
+      businesses,
+      q,
+    ),
     db.select({ n: count() }).from(businesses).where(where),
   ]);
   return { items, total: Number(total?.n ?? 0) };

@@ -1,2 +1,3 @@
 // The business module's public surface: other modules import from here, never from its repository.
 export type { BusinessRow } from './business.repository.js';
+export { newBusinessesByDay } from './business-activity.js';

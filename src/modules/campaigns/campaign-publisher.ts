@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
-import { Notifier } from '../notifications/notifier.js';
+import { queueRecipients } from '../messages/index.js';
 import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
 import {
   type Charge,
@@ -10,10 +10,10 @@ import {
   creditReferrerCommission,
   type PaymentMethod,
 } from './campaign-billing.js';
+import { notifyCampaignSent } from './campaign-notices.js';
 import {
   type CampaignRow,
   findBusinessForCampaigns,
-  insertRecipients,
   lockCampaign,
   markPublished,
 } from './campaigns.repository.js';
@@ -60,7 +60,7 @@ export async function publishInTransaction(
   }
 
   const immediate = !draft.isScheduled;
-  const recipients = await insertRecipients(tx, draft, immediate ? 'queued' : 'held');
+  const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
   if (recipients === 0) {
     throw new BusinessRuleError('This campaign has no recipients: no opted-in contacts match it');
   }
@@ -93,7 +93,7 @@ export async function publishInTransaction(
 
 /** What follows a committed publish: the low-credit e-mail, the "sent" notification, the dispatcher's nudge. */
 export async function afterPublish(
-  deps: Pick<AppDeps, 'db' | 'mail' | 'logger' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'mail' | 'logger' | 'realtime' | 'notifier'>,
   { campaign, charge }: Published,
 ): Promise<void> {
   if (charge.walletBefore && charge.walletAfter) {
@@ -101,15 +101,5 @@ export async function afterPublish(
   }
   if (!campaign.isSentOut) return;
   signalDispatch();
-  try {
-    await new Notifier(deps.db, deps.realtime, deps.logger).toBusiness(campaign.businessId, {
-      type: 'campaign.sent',
-      title: 'Campaign sent',
-      message: `"${campaign.name}" is being sent to ${campaign.recipientCount} recipient${
-        campaign.recipientCount === 1 ? '' : 's'
-      }.`,
-    });
-  } catch (err) {
-    deps.logger.warn({ err, campaignId: campaign.id }, 'campaign-sent notification not created');
-  }
+  await notifyCampaignSent(deps, campaign);
 }

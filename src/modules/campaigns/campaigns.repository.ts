@@ -1,13 +1,10 @@
-import { and, desc, eq, getTableColumns, ilike, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, not, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
-import { businesses, campaignMessages, campaigns, contacts } from '../../platform/db/schema/index.js';
+import { businesses, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
-import type { MESSAGE_STATUSES } from './campaigns.schemas.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
-export type CampaignMessageRow = typeof campaignMessages.$inferSelect;
-type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export async function insertCampaign(db: Db, values: NewCampaign): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
@@ -131,69 +128,6 @@ export async function campaignStats(db: Db, businessId: string) {
     scheduled: Number(row?.scheduled ?? 0),
     draft: Number(row?.draft ?? 0),
   };
-}
-
-export async function deliveryCounts(db: Db, campaignId: string): Promise<Record<MessageStatus, number>> {
-  const rows = await queryRows<{ status: MessageStatus; n: number }>(
-    db,
-    sql`SELECT status, count(*)::int AS n FROM campaign_messages WHERE campaign_id = ${campaignId} GROUP BY status`,
-  );
-  const counts = { held: 0, queued: 0, sending: 0, sent: 0, failed: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return counts;
-}
-
-export async function listCampaignMessages(
-  db: Db,
-  campaignId: string,
-  q: PageQuery & { status?: MessageStatus },
-): Promise<{ rows: CampaignMessageRow[]; total: number }> {
-  const where = and(
-    eq(campaignMessages.campaignId, campaignId),
-    q.status ? eq(campaignMessages.status, q.status) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      // contact_id has no foreign key (migration 0007): a contact deleted since is shown as null.
-      .select({ ...getTableColumns(campaignMessages), contactId: contacts.id })
-      .from(campaignMessages)
-      .leftJoin(contacts, eq(contacts.id, campaignMessages.contactId))
-      .where(where)
-      .orderBy(desc(campaignMessages.createdAt), desc(campaignMessages.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ total: sql<number>`count(*)::int` }).from(campaignMessages).where(where),
-  ]);
-  return { rows, total: Number(count?.total ?? 0) };
-}
-
-/**
- * Queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT: the
- * opted-in contacts of this business, all of them or those among `selected_contact_id`. Returns how many
- * were queued, which is what the publish bills.
- */
-export async function insertRecipients(
-  db: Db,
-  campaign: Pick<CampaignRow, 'id' | 'businessId'>,
-  status: 'held' | 'queued',
-): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`
-      WITH inserted AS (
-        INSERT INTO campaign_messages
-          (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
-        SELECT k.id, k.business_id, c.id, c.phone_number, c.first_name, c.last_name, ${status}::message_status, now()
-        FROM campaigns k
-        JOIN contacts c ON c.business_id = k.business_id
-        WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id))
-        ON CONFLICT (campaign_id, phone_number) DO NOTHING
-        RETURNING 1
-      )
-      SELECT count(*)::int AS n FROM inserted`,
-  );
-  return Number(row?.n ?? 0);
 }
 
 export async function findBusinessForCampaigns(db: Db, businessId: string) {

@@ -6,9 +6,13 @@ import {
   campaignMessagePageSchema,
   campaignPageSchema,
   campaignParams,
+  campaignReportSchema,
   campaignSchema,
   campaignStatsSchema,
   createCampaignBody,
+  estimateBody,
+  estimateSchema,
+  exportMessagesQuery,
   listCampaignsQuery,
   listMessagesQuery,
   publishCampaignBody,
@@ -59,6 +63,23 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
+  app.post(
+    '/campaigns/estimate',
+    {
+      config: { apiObject: 'campaignEstimate' },
+      schema: {
+        tags,
+        summary: 'Recipients and price of an audience before publishing, and whether the balance covers it',
+        description:
+          'Recipients are opted-in contacts: all of them with `sendToAllContact`, else those among `selectedContactId` together with those carrying `tags` (any of them, or all with `tagMatch: all`). Nothing is reserved: the publish recounts and bills.',
+        body: estimateBody,
+        response: { 200: successSchema(estimateSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.estimate(req.auth, req.body ?? {}), 'Campaign estimated'),
+  );
+
   app.get(
     '/campaigns/stats',
     {
@@ -100,12 +121,28 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   );
 
   app.get(
+    '/campaigns/:id/report',
+    {
+      config: { apiObject: 'campaignReport' },
+      schema: {
+        tags,
+        summary: 'Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline',
+        params: campaignParams,
+        response: { 200: successSchema(campaignReportSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.report(req.auth, req.params.id), 'Campaign report fetched'),
+  );
+
+  app.get(
     '/campaigns/:id/messages',
     {
       config: { apiObject: 'campaignMessage' },
       schema: {
         tags,
-        summary: "Each recipient's outcome (filter by `status`), with the failure reason",
+        summary:
+          "Each recipient's outcome with its timestamps (filter by `status`, `search` by phone or name), with the failure reason",
         params: campaignParams,
         querystring: listMessagesQuery,
         response: { 200: successSchema(campaignMessagePageSchema) },
@@ -117,6 +154,31 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         await service.messages(req.auth, req.params.id, req.query),
         'Campaign messages fetched',
       ),
+  );
+
+  app.get(
+    '/campaigns/:id/messages/export',
+    {
+      config: { apiObject: 'campaignMessage' },
+      schema: {
+        tags,
+        summary:
+          'Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)',
+        description:
+          'Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.',
+        params: campaignParams,
+        querystring: exportMessagesQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await service.exportMessages(req.auth, req.params.id, req.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('X-Record-Count', String(file.count))
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
   );
 
   app.patch(

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
+import { MESSAGE_STATUSES } from '../messages/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
-export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'failed'] as const;
+export const TAG_MATCHES = ['any', 'all'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Must be an http(s) URL' }).max(2048);
 
-const timeZone = z
+export const timeZone = z
   .string()
   .trim()
   .min(1)
@@ -23,6 +25,20 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** A campaign's tags follow a contact's tag rules, so every tag a contact can carry can be targeted. */
+const audienceTags = z
+  .array(
+    z
+      .string({ message: 'Each tag must be a string' })
+      .trim()
+      .min(1, 'A tag must not be empty')
+      .max(TAG_MAX, `A tag may be at most ${TAG_MAX} characters`)
+      .refine((t) => !TAG_SEPARATORS.test(t), 'A tag may not contain ";" or ","')
+      .refine((t) => !t.includes('\u0000'), 'Must not contain NUL'),
+  )
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
 /** The editable fields of a campaign, as a create body declares them; PATCH takes each as optional. */
 const campaignFields = {
   name: z.string().trim().min(1).max(200),
@@ -30,6 +46,8 @@ const campaignFields = {
   messageType: z.enum(MESSAGE_TYPES),
   sendToAllContact: z.boolean(),
   selectedContactId: z.array(z.uuid({ message: 'Each contact id must be a UUID' })).max(100_000),
+  tags: audienceTags,
+  tagMatch: z.enum(TAG_MATCHES, { message: 'Must be "any" or "all"' }),
   // The channel's limits: 4096 characters of text, a 60-character header, a 20-character button title.
   message: z.string().trim().min(1).max(4096),
   uploadFileUrl: httpUrl.nullish(),
@@ -47,6 +65,8 @@ export const createCampaignBody = z.object({
   ...campaignFields,
   messageType: campaignFields.messageType.default('marketing'),
   selectedContactId: campaignFields.selectedContactId.default([]),
+  tags: campaignFields.tags.default([]),
+  tagMatch: campaignFields.tagMatch.default('any'),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CreateCampaignInput = z.output<typeof createCampaignBody>;
@@ -57,6 +77,8 @@ export const updateCampaignBody = z.object({
   messageType: campaignFields.messageType.optional(),
   sendToAllContact: campaignFields.sendToAllContact.optional(),
   selectedContactId: campaignFields.selectedContactId.optional(),
+  tags: campaignFields.tags.optional(),
+  tagMatch: campaignFields.tagMatch.optional(),
   message: campaignFields.message.optional(),
   uploadFileUrl: campaignFields.uploadFileUrl,
   header: campaignFields.header,
@@ -76,8 +98,24 @@ export { lookupIdParams as campaignParams } from '../../platform/http/id-params.
 export const listCampaignsQuery = pageQuery.extend({ search: z.string().trim().max(200).optional() });
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;
 
-export const listMessagesQuery = pageQuery.extend({ status: z.enum(MESSAGE_STATUSES).optional() });
+const messageFilters = {
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("Phone digits (anywhere in the number) or words starting the recipient's name"),
+};
+
+export const listMessagesQuery = pageQuery.extend(messageFilters);
 export type ListMessagesQuery = z.output<typeof listMessagesQuery>;
+
+export const exportMessagesQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  ...messageFilters,
+});
+export type ExportMessagesQuery = z.output<typeof exportMessagesQuery>;
 
 export const campaignSchema = z.object({
   id: z.string(),
@@ -86,6 +124,8 @@ export const campaignSchema = z.object({
   messageType: z.enum(MESSAGE_TYPES),
   sendToAllContact: z.boolean(),
   selectedContactId: z.array(z.string()),
+  tags: z.array(z.string()),
+  tagMatch: z.enum(TAG_MATCHES),
   message: z.string(),
   uploadFileUrl: z.string().nullable(),
   header: z.string().nullable(),
@@ -115,6 +155,7 @@ export const deliverySchema = z.object({
   held: z.number().int(),
   queued: z.number().int(),
   sending: z.number().int(),
+  /** Accepted by the gateway and not reported failed since (sent, delivered or read). */
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
@@ -139,8 +180,12 @@ export const campaignMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   providerMessageId: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  failureReason: z.string().nullable().describe('Why it failed; null unless failed (or waiting for a retry)'),
+  errorCode: z.string().nullable().describe("The gateway's error code of a reported failure"),
   sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -148,3 +193,67 @@ export const campaignMessageSchema = z.object({
 export const campaignPageSchema = pageSchema(campaignSchema);
 export const campaignMessagePageSchema = pageSchema(campaignMessageSchema);
 export const qrCodeSchema = z.object({ link: z.string(), imageBase64: z.string() });
+
+/** The audience and price of a campaign before it is created: the composer's preview. */
+export const estimateBody = z.object({
+  sendToAllContact: campaignFields.sendToAllContact.default(false),
+  selectedContactId: campaignFields.selectedContactId.default([]),
+  tags: campaignFields.tags.default([]),
+  tagMatch: campaignFields.tagMatch.default('any'),
+  messageType: campaignFields.messageType.default('marketing'),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('credit'),
+});
+export type EstimateInput = z.output<typeof estimateBody>;
+
+export const estimateSchema = z.object({
+  recipients: z.number().int().describe('Opted-in contacts the audience reaches now'),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  rate: z.number().nullable().describe('Credits (or plan units) per message; null: no active plan'),
+  credits: z.number().describe('recipients x rate: what the publish would debit'),
+  cost: z.number().describe('credits x pricePerCredit, in `currency`'),
+  currency: z.string().describe('Currency of `cost` (USD)'),
+  balance: z.number().describe('Wallet credits available'),
+  planBalance: z.number().nullable().describe('Active plan balance; null without an active plan'),
+  enough: z.boolean().describe('Whether the chosen payment method covers `credits` now'),
+});
+
+const activity = {
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+};
+
+export const campaignReportSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  sentOutAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  recipients: z.number().int().describe('Messages the campaign has, one per recipient'),
+  states: z
+    .object({ held: z.number().int(), queued: z.number().int(), sending: z.number().int(), ...activity })
+    .describe('Messages now in each state; they add up to `recipients`'),
+  pending: z.number().int().describe('Not sent yet: held + queued + sending'),
+  reached: z
+    .object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int() })
+    .describe('The funnel: messages that got at least that far (a read one was delivered and sent)'),
+  deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
+  readRate: z.number().describe('reached.read / reached.delivered, 0..1'),
+  failureReasons: z
+    .array(z.object({ reason: z.string(), count: z.number().int() }))
+    .describe('Why messages failed, most frequent first'),
+  optOuts: z.number().int().describe('Recipients who opted out within 7 days of receiving it'),
+  cost: z.number().nullable().describe('Credits (or plan units) billed'),
+  rate: z.number().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  timeline: z.object({
+    bucketSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Bucket size, fitted to the age; null before send-out'),
+    buckets: z
+      .array(z.object({ start: z.string(), ...activity }))
+      .describe('From send-out to now, oldest first'),
+  }),
+});

@@ -9,30 +9,41 @@ import {
 } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
-import type { PaymentMethod } from './campaign-billing.js';
-import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
+import { EXPORT_IDLE_TIMEOUT_MS, sharedTransferLimits, streamExport } from '../contacts/index.js';
 import {
   type CampaignMessageRow,
+  deliveryCounts,
+  listCampaignMessages,
+  MESSAGE_EXPORT_LAYOUT,
+  openMessageCursor,
+} from '../messages/index.js';
+import type { PaymentMethod } from './campaign-billing.js';
+import { estimateCampaign } from './campaign-estimate.js';
+import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
+import { campaignReport } from './campaign-report.js';
+import {
   type CampaignRow,
   campaignStats,
   deleteUnlessWaiting,
-  deliveryCounts,
   findBusinessForCampaigns,
   findCampaign,
   insertCampaign,
-  listCampaignMessages,
   listCampaigns,
   type NewCampaign,
   updateDraft,
 } from './campaigns.repository.js';
 import type {
   CreateCampaignInput,
+  EstimateInput,
+  ExportMessagesQuery,
   ListCampaignsQuery,
   ListMessagesQuery,
   UpdateCampaignInput,
 } from './campaigns.schemas.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** States past a successful send: a failure reason left from an earlier attempt no longer applies. */
+const REACHED = new Set(['sent', 'delivered', 'read']);
 
 export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
   if (!row.isPublished) return 'draft';
@@ -48,6 +59,8 @@ export function toCampaignDto(row: CampaignRow) {
     messageType: row.messageType,
     sendToAllContact: row.sendToAllContact,
     selectedContactId: row.selectedContactId,
+    tags: row.tags,
+    tagMatch: row.tagMatch,
     message: row.message,
     uploadFileUrl: row.uploadFileUrl,
     header: row.header,
@@ -83,8 +96,12 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
     status: row.status,
     attempts: row.attempts,
     providerMessageId: row.providerMessageId,
-    failureReason: row.status === 'sent' ? null : row.error,
+    failureReason: REACHED.has(row.status) ? null : row.error,
+    errorCode: row.errorCode,
     sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    readAt: iso(row.readAt),
+    failedAt: iso(row.failedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -113,6 +130,10 @@ export class CampaignsService {
     return toPage(rows.map(toCampaignDto), total, q);
   }
 
+  estimate(auth: AuthContext, input: EstimateInput) {
+    return estimateCampaign(this.deps.db, businessOf(auth), input);
+  }
+
   stats(auth: AuthContext) {
     return campaignStats(this.deps.db, businessOf(auth));
   }
@@ -120,11 +141,28 @@ export class CampaignsService {
   async get(auth: AuthContext, id: string) {
     const row = await this.find(auth, id);
     const counts = await deliveryCounts(this.deps.db, row.id);
-    const total = counts.held + counts.queued + counts.sending + counts.sent + counts.failed;
     return {
       ...toCampaignDto(row),
-      delivery: { total, ...counts, pending: counts.held + counts.queued + counts.sending },
+      delivery: { ...counts, pending: counts.held + counts.queued + counts.sending },
     };
+  }
+
+  async report(auth: AuthContext, id: string) {
+    return campaignReport(this.deps.db, await this.find(auth, id));
+  }
+
+  /** The list's rows as a CSV or XLSX download, under the same limits and streaming as the contact export. */
+  async exportMessages(auth: AuthContext, id: string, q: ExportMessagesQuery) {
+    const campaign = await this.find(auth, id);
+    return streamExport({
+      limits: sharedTransferLimits(this.deps.config.DATABASE_POOL_SIZE, this.deps.database),
+      open: () => openMessageCursor(this.deps.database, campaign.id, { status: q.status, search: q.search }),
+      layout: MESSAGE_EXPORT_LAYOUT,
+      format: q.format,
+      fileBase: `campaign-${campaign.id.slice(0, 8)}-messages`,
+      idleMs: EXPORT_IDLE_TIMEOUT_MS,
+      logger: this.deps.logger,
+    });
   }
 
   async messages(auth: AuthContext, id: string, q: ListMessagesQuery) {
@@ -147,6 +185,8 @@ export class CampaignsService {
       messageType: input.messageType,
       sendToAllContact: input.sendToAllContact,
       selectedContactId: [...new Set(input.selectedContactId)],
+      tags: input.tags,
+      tagMatch: input.tagMatch,
       message: input.message,
       uploadFileUrl: input.uploadFileUrl ?? null,
       header: input.header || null,

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { ValidationError } from '../../platform/http/errors.js';
@@ -6,21 +5,17 @@ import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
 import { openContactCursor } from './export/contact-cursor.js';
-import { csvExport, xlsxExport } from './export/export-writers.js';
-import { EXPORT_IDLE_TIMEOUT_MS, endWhenIdle } from './export/idle-guard.js';
+import { CONTACT_LAYOUT } from './export/export-writers.js';
+import { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';
+import { type FileExport, streamExport } from './export/stream-export.js';
 import { type ImportReport, type ImportRow, importContacts } from './import/contact-import.js';
 import { isBlankRow, mapHeader, rowFromCells } from './import/header-map.js';
 import { ImportFileSource } from './import/import-file-source.js';
 import { csvRows, type TableRow } from './import/table-readers.js';
 import { xlsxRows } from './import/xlsx-reader.js';
-import { TransferLimits } from './transfer-limits.js';
+import { sharedTransferLimits, type TransferLimits } from './transfer-limits.js';
 
-export interface ContactExport {
-  body: Readable;
-  contentType: string;
-  fileName: string;
-  count: number;
-}
+export type ContactExport = FileExport;
 
 /**
  * Rows of a table file as import rows: the first non-blank row is the header; `row` counts the rows after
@@ -63,7 +58,7 @@ export class ContactTransferService {
     opts: TransferOptions = {},
   ) {
     this.files = new ImportFileSource(deps);
-    this.limits = new TransferLimits(deps.config.DATABASE_POOL_SIZE);
+    this.limits = sharedTransferLimits(deps.config.DATABASE_POOL_SIZE, deps.database);
     this.exportIdleMs = opts.exportIdleMs ?? EXPORT_IDLE_TIMEOUT_MS;
   }
 
@@ -112,33 +107,15 @@ export class ContactTransferService {
    */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
-    const release = this.limits.trySlot();
-    let cursor: Awaited<ReturnType<typeof openContactCursor>>;
-    try {
-      cursor = await openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn });
-    } catch (err) {
-      release();
-      throw err;
-    }
-    const written =
-      q.format === 'xlsx' ? xlsxExport(cursor, this.deps.logger) : csvExport(cursor, this.deps.logger);
-    const body = endWhenIdle(written, this.exportIdleMs);
-    body.once('close', () => {
-      // The writer closes the cursor when it stops; this covers a body ended before the writer began.
-      cursor
-        .close()
-        .catch(() => {})
-        .finally(release);
+    return streamExport({
+      limits: this.limits,
+      open: () => openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn }),
+      layout: CONTACT_LAYOUT,
+      format: q.format,
+      fileBase: 'contacts',
+      idleMs: this.exportIdleMs,
+      logger: this.deps.logger,
     });
-    const date = new Date().toISOString().slice(0, 10);
-    return q.format === 'xlsx'
-      ? { body, contentType: 'application/xlsx', fileName: `contacts-${date}.xlsx`, count: cursor.total }
-      : {
-          body,
-          contentType: 'text/csv; charset=utf-8',
-          fileName: `contacts-${date}.csv`,
-          count: cursor.total,
-        };
   }
 
   close(): Promise<void> {

@@ -14,6 +14,7 @@ import {
   importFileBody,
   importReportSchema,
   listContactsQuery,
+  tagCountSchema,
   updateContactBody,
 } from './contacts.schemas.js';
 import { ContactsService } from './contacts.service.js';
@@ -66,6 +67,20 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
     },
     async (req, reply) =>
       sendSuccess(reply, await service.create(req.auth, req.body), 'Contact created', 201),
+  );
+
+  app.get(
+    '/contacts/tags',
+    {
+      config: { apiObject: 'contactTag' },
+      schema: {
+        tags,
+        summary:
+          "The business's tags with how many contacts (and opted-in contacts) carry each, most used first",
+        response: { 200: successSchema(z.array(tagCountSchema)) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.tags(req.auth), 'Contact tags fetched'),
   );
 
   app.get(

@@ -79,3 +79,9 @@ export const importReportSchema = z.object({
 });
 
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int() });
+
+export const tagCountSchema = z.object({
+  tag: z.string(),
+  contacts: z.number().int().describe('Contacts carrying the tag'),
+  optedIn: z.number().int().describe('Of those, the opted-in ones (who a campaign by this tag reaches)'),
+});

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
+import { tagCounts } from './contact-audience.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
 import {
   businessCountry,
@@ -78,6 +79,11 @@ export class ContactsService {
     // Never below what is certainly there.
     const total = Math.max(cap + 1, estimate, page.offset + rows.length);
     return { ...toPage(rows.map(toContactDto), total, q), totalIsEstimate: true };
+  }
+
+  /** The business's tags, each with its contact and opted-in counts, most used first. */
+  tags(auth: AuthContext) {
+    return tagCounts(this.deps.db, businessOf(auth));
   }
 
   async get(auth: AuthContext, id: string) {

@@ -81,3 +81,18 @@ export class TransferLimits {
     };
   }
 }
+
+const shared = new WeakMap<object, TransferLimits>();
+
+/**
+ * The one set of slots of a database (per process): contact imports and exports and campaign-message
+ * exports all hold a connection of the same pool, so they share its quarter.
+ */
+export function sharedTransferLimits(poolSize: number, database: object): TransferLimits {
+  let limits = shared.get(database);
+  if (!limits) {
+    limits = new TransferLimits(poolSize);
+    shared.set(database, limits);
+  }
+  return limits;
+}

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
-import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import type { PageQuery } from '../../platform/http/pagination.js';
 import type { TransactionRow } from '../wallet/ledger.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -105,13 +106,7 @@ export async function listTransactions(
     kinds ? inArray(transactions.kind, [...kinds]) : undefined,
   );
   const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    newestFirstPage(db.select().from(transactions).where(where).$dynamic(), transactions, q),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return { items, total: Number(total?.n ?? 0) };
@@ -141,14 +136,16 @@ export async function listTransactionsForReview(
     q.to ? lt(transactions.createdAt, new Date(q.to)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ transaction: transactions, companyName: businesses.companyName })
-      .from(transactions)
-      .innerJoin(businesses, eq(businesses.id, transactions.businessId))
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    newestFirstPage(
+      db
+        .select({ transaction: transactions, companyName: businesses.companyName })
+        .from(transactions)
+        .innerJoin(businesses, eq(businesses.id, transactions.businessId))
+        .where(where)
+        .$dynamic(),
+      transactions,
+      q,
+    ),
     db.select({ n: count() }).from(transactions).where(where),
   ]);
   return {

@@ -3,37 +3,18 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
-import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import { credentialsForSending } from '../business/messaging-credentials.js';
+import { type ConsentBusiness, type ConsentReply, ConsentService } from '../contacts/consent.js';
 import { toE164 } from '../contacts/phone.js';
-import { Notifier } from '../notifications/notifier.js';
-import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
 import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
-import {
-  type Contact,
-  type Delivery,
-  deliverLatestCampaign,
-  OPTED_OUT_REASON,
-  restoreHeldMessages,
-} from './opt-in-delivery.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
 /** How long after its arrival an unfinished opt-in or opt-out is still retried. */
 export const RETRY_WINDOW_MS = 60 * 60_000;
 const SUPERSEDED = 'superseded by a later opt-in or opt-out from the same sender';
 
-interface Business {
-  id: string;
-  companyName: string | null;
-}
-
-type Outcome = {
-  status: 'processed' | 'ignored';
-  note?: string;
-  reply?: { businessId: string; to: string; text: string };
-};
+type Outcome = { status: 'processed' | 'ignored'; note?: string; reply?: ConsentReply };
 
 /**
  * The gateway's two-way callback (CONVENTIONS.md): opt-ins and opt-outs sent to a business's number.
@@ -43,7 +24,11 @@ type Outcome = {
  * through the route), and each event counts once in `webhook_events_total`.
  */
 export class MessagingWebhookService {
-  constructor(private readonly deps: AppDeps) {}
+  private readonly consent: ConsentService;
+
+  constructor(private readonly deps: AppDeps) {
+    this.consent = new ConsentService(deps);
+  }
 
   /** `log`: the request's logger, so the handling's lines carry its request id. */
   async receive(body: unknown, log: Logger = this.deps.logger): Promise<void> {
@@ -126,7 +111,7 @@ export class MessagingWebhookService {
       count(outcome.status);
       if (outcome.note) log.info({ note: outcome.note }, 'messaging webhook: ignored');
       else log.info({ intent }, 'messaging webhook: processed');
-      if (outcome.reply) void this.confirm(outcome.reply, log);
+      if (outcome.reply) void this.consent.confirm(outcome.reply, log);
     } catch (err) {
       count('failed');
       log.error({ err }, 'messaging webhook: processing failed');
@@ -136,134 +121,21 @@ export class MessagingWebhookService {
 
   private async handle(message: InboundMessage, intent: 'opt_in' | 'opt_out', log: Logger): Promise<Outcome> {
     const waNumber = message.waNumber.replace(/\D/g, '');
-    const [business] = await queryRows<Business>(
+    const [business] = await queryRows<ConsentBusiness>(
       this.deps.db,
       sql`SELECT id, company_name AS "companyName" FROM businesses WHERE waba_number = ${waNumber}`,
     );
     if (!business) return { status: 'ignored', note: `no business has the number ${waNumber}` };
     const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
     if (!phone) return { status: 'ignored', note: 'sender number is not a valid phone number' };
-    return intent === 'opt_in'
-      ? this.optIn(business, phone, message.name, log)
-      : this.optOut(business, phone, message.name, log);
-  }
-
-  private async optIn(business: Business, phone: string, name: string | null, log: Logger): Promise<Outcome> {
-    const [firstName, ...rest] = (name ?? '').trim().split(/\s+/).filter(Boolean);
-    const { contact, delivery } = await this.deps.db.transaction(async (tx) => {
-      const [contact] = await queryRows<Contact>(
-        tx,
-        sql`
-          INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-          VALUES (${business.id}, ${firstName ?? phone}, ${rest.join(' ')}, ${phone}, true)
-          ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, updated_at = now()
-          RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`,
-      );
-      await restoreHeldMessages(tx, business.id, contact!);
-      const delivery: Delivery = await deliverLatestCampaign(tx, log, business.id, contact!);
-      return { contact: contact!, delivery };
-    });
-    if (delivery.kind === 'queued') signalDispatch();
-    if (delivery.kind === 'queued' && delivery.charge?.walletBefore && delivery.charge.walletAfter) {
-      await alertIfCreditLow(
-        { ...this.deps, logger: log },
-        business.id,
-        delivery.charge.walletBefore,
-        delivery.charge.walletAfter,
-      );
-    }
-    await this.notify(
-      business.id,
-      'contact.opted_in',
-      'Contact opted in',
-      `${label(contact, phone)} opted in to your messages.`,
-      log,
-    );
-    return {
-      status: 'processed',
-      reply: {
-        businessId: business.id,
-        to: phone,
-        text: `You are now subscribed to messages from ${business.companyName ?? 'us'}. Reply STOP to unsubscribe.`,
-      },
-    };
-  }
-
-  private async optOut(
-    business: Business,
-    phone: string,
-    name: string | null,
-    log: Logger,
-  ): Promise<Outcome> {
-    const contact = await this.deps.db.transaction(async (tx) => {
-      const [row] = await queryRows<Contact>(
-        tx,
-        sql`UPDATE contacts SET opt_in = false, updated_at = now()
-            WHERE business_id = ${business.id} AND phone_number = ${phone}
-            RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`,
-      );
-      // Messages not yet handed to the provider are not sent to someone who just said stop.
-      await tx.execute(sql`
-        UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, updated_at = now()
-        WHERE business_id = ${business.id} AND phone_number = ${phone} AND status IN ('held', 'queued')`);
-      return row ?? null;
-    });
-    const who = contact ? label(contact, phone) : (name ?? phone);
-    await this.notify(
-      business.id,
-      'contact.opted_out',
-      'Contact opted out',
-      `${who} opted out of your messages.`,
-      log,
-    );
-    return {
-      status: 'processed',
-      reply: {
-        businessId: business.id,
-        to: phone,
-        text: `You have been unsubscribed from ${business.companyName ?? 'our'} messages. Reply START to subscribe again.`,
-      },
-    };
-  }
-
-  private async notify(
-    businessId: string,
-    type: 'contact.opted_in' | 'contact.opted_out',
-    title: string,
-    message: string,
-    log: Logger,
-  ): Promise<void> {
-    try {
-      await new Notifier(this.deps.db, this.deps.realtime, log).toBusiness(businessId, {
-        type,
-        title,
-        message,
-      });
-    } catch (err) {
-      log.warn({ err, businessId }, 'opt-in/out notification not created');
-    }
-  }
-
-  /** The confirmation is a reply in an open chat (no template); sent after the webhook has answered. */
-  private async confirm(reply: { businessId: string; to: string; text: string }, log: Logger): Promise<void> {
-    try {
-      const credentials = await credentialsForSending(this.deps, reply.businessId);
-      if (!credentials) {
-        log.warn({ businessId: reply.businessId }, 'opt-in/out confirmation not sent: no credentials');
-        return;
-      }
-      await this.deps.messaging.send(credentials, { to: reply.to, text: reply.text });
-    } catch (err) {
-      log.warn({ err, businessId: reply.businessId }, 'opt-in/out confirmation not sent');
-    }
+    const reply =
+      intent === 'opt_in'
+        ? await this.consent.optIn(business, phone, message.name, log)
+        : await this.consent.optOut(business, phone, message.name, log);
+    return { status: 'processed', reply };
   }
 }
 
 function count(result: 'processed' | 'ignored' | 'duplicate' | 'rejected' | 'failed'): void {
   webhookEventsTotal.inc({ provider: MESSAGING_PROVIDER, result });
-}
-
-function label(contact: Contact, phone: string): string {
-  const name = `${contact.firstName} ${contact.lastName}`.trim();
-  return name && name !== phone ? `${name} (${phone})` : phone;
 }

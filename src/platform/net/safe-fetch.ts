@@ -3,6 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { type Readable, Transform } from 'node:stream';
 import { Agent, type Dispatcher, request } from 'undici';
 import { isPublicAddress } from './address-policy.js';
+import { parseUrl } from './parse-url.js';
 
 export type SafeFetchFailure =
   | 'invalid-url'
@@ -148,12 +149,8 @@ export class SafeFetcher {
 }
 
 function parseHttpUrl(raw: string, base?: URL): URL {
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    throw new SafeFetchError('invalid-url', 'The file URL is not a valid URL');
-  }
+  const url = parseUrl(raw, base);
+  if (!url) throw new SafeFetchError('invalid-url', 'The file URL is not a valid URL');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SafeFetchError('invalid-url', 'The file URL must use http or https');
   }

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { parseUrl } from '../net/parse-url.js';
 import type { PresignedUpload, StoragePort, StoredObject } from './storage.port.js';
 
 export const LOCAL_STORAGE_PREFIX = '/storage/';
@@ -79,12 +80,8 @@ export class LocalStorageAdapter implements StoragePort {
   }
 
   keyFromUrl(url: string): string | null {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
+    const parsed = parseUrl(url);
+    if (!parsed) return null;
     const base = new URL(this.publicUrl);
     if (parsed.origin !== base.origin || !parsed.pathname.startsWith(LOCAL_STORAGE_PREFIX)) return null;
     let key: string;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { parseUrl } from '../net/parse-url.js';
 import { isSafeKey } from './local.adapter.js';
 import type { PresignedUpload, StoragePort, StoredObject } from './storage.port.js';
 
@@ -102,12 +103,8 @@ export class S3StorageAdapter implements StoragePort {
    * virtual-host style, presigned or not). Anything else, or a key we would never have issued, is null.
    */
   keyFromUrl(url: string): string | null {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
+    const parsed = parseUrl(url);
+    if (!parsed) return null;
     const bases = [this.base, ...(this.opts.publicUrl ? [new URL(this.opts.publicUrl)] : [])];
     for (const base of bases) {
       const prefix = base.pathname.replace(/\/+$/, '');

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { parseUrl } from '../../platform/net/parse-url.js';
 import {
   type MessagingCredentials,
   MessagingError,
@@ -152,11 +153,7 @@ function fileName(url: string): string {
 }
 
 function safePath(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
+  return parseUrl(url)?.pathname ?? url;
 }
 
 function parseJson(text: string): GatewayResponse | null {

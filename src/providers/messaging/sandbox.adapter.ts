@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MessagingCredentials, MessagingPort, OutboundMessage, SendResult } from './messaging.port.js';
+import type { ReceiptEmitter } from './receipt-emitter.js';
 
 export interface RecordedMessage extends OutboundMessage {
   providerMessageId: string;
@@ -10,7 +11,8 @@ export interface RecordedMessage extends OutboundMessage {
 
 /**
  * The embedded default (MESSAGING_PROVIDER_BASE_URL unset): accepts every message and keeps the latest ones
- * in memory, so a laptop can run whole campaigns without a gateway account.
+ * in memory, so a laptop can run whole campaigns without a gateway account. With a `receipts` emitter it
+ * also reports delivered, read and failed to the delivery-report callback, as a gateway would.
  */
 export class SandboxMessagingAdapter implements MessagingPort {
   readonly requiresCredentials = false;
@@ -19,6 +21,7 @@ export class SandboxMessagingAdapter implements MessagingPort {
   constructor(
     private readonly logger?: Logger,
     private readonly keep = 10_000,
+    private readonly receipts?: ReceiptEmitter,
   ) {}
 
   async send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult> {
@@ -26,6 +29,9 @@ export class SandboxMessagingAdapter implements MessagingPort {
     this.sent.push({ ...message, providerMessageId, userId: credentials.userId, at: new Date() });
     if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
     this.logger?.debug({ to: message.to, providerMessageId }, 'sandbox message accepted');
+    // Campaign messages only: a chat reply (a confirmation) is not a campaign's to report on.
+    if (message.messageType)
+      this.receipts?.accepted(providerMessageId, message.to, credentials.fromNumber ?? '');
     return { providerMessageId };
   }
 }

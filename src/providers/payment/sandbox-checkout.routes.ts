@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseUrl } from '../../platform/net/parse-url.js';
 import type { SandboxPayment, SandboxPaymentAdapter } from './sandbox.adapter.js';
 
 export const SANDBOX_CHECKOUT_PREFIX = '/sandbox/payment/checkout';
@@ -88,14 +89,11 @@ function outcomeHtml(p: SandboxPayment): string {
 }
 
 function withReference(callbackUrl: string, reference: string): string {
-  try {
-    const url = new URL(callbackUrl);
-    url.searchParams.set('reference', reference);
-    url.searchParams.set('trxref', reference);
-    return url.toString();
-  } catch {
-    return callbackUrl;
-  }
+  const url = parseUrl(callbackUrl);
+  if (!url) return callbackUrl;
+  url.searchParams.set('reference', reference);
+  url.searchParams.set('trxref', reference);
+  return url.toString();
 }
 
 function formatAmount(p: SandboxPayment): string {

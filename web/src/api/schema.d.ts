@@ -142,6 +142,120 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same overview across every business, with new businesses and credits sold per day
+         * @description Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).
+         *
+         *     Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                days: {
+                                    /** @description Credits bought that day (settled purchases) */
+                                    creditsSold: number;
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description YYYY-MM-DD in `timeZone` */
+                                    day: string;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Businesses registered that day */
+                                    newBusinesses: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                }[];
+                                from: string;
+                                timeZone: string;
+                                to: string;
+                                /** @description Up to five campaigns sent out in the window, best read rate first */
+                                topCampaigns: {
+                                    businessId: string;
+                                    /** @description Delivered or read */
+                                    delivered: number;
+                                    id: string;
+                                    name: string;
+                                    read: number;
+                                    /** @description read / delivered, 0..1 */
+                                    readRate: number;
+                                    recipients: number;
+                                    sentOutAt: string | null;
+                                }[];
+                                totals: {
+                                    /** @description Credits bought that day (settled purchases) */
+                                    creditsSold: number;
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Businesses registered that day */
+                                    newBusinesses: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/businesses": {
         parameters: {
             query?: never;
@@ -1257,6 +1371,113 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's activity per day, totals and best campaigns
+         * @description Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).
+         *
+         *     Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Every day of the window, oldest first, zeros included */
+                                days: {
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description YYYY-MM-DD in `timeZone` */
+                                    day: string;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                }[];
+                                from: string;
+                                timeZone: string;
+                                to: string;
+                                /** @description Up to five campaigns sent out in the window, best read rate first */
+                                topCampaigns: {
+                                    businessId: string;
+                                    /** @description Delivered or read */
+                                    delivered: number;
+                                    id: string;
+                                    name: string;
+                                    read: number;
+                                    /** @description read / delivered, 0..1 */
+                                    readRate: number;
+                                    recipients: number;
+                                    sentOutAt: string | null;
+                                }[];
+                                totals: {
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2576,6 +2797,9 @@ export interface paths {
                                     sentOutAt: string | null;
                                     /** @enum {string} */
                                     status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @enum {string} */
+                                    tagMatch: "any" | "all";
+                                    tags: string[];
                                     timeZone: string | null;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
@@ -2626,6 +2850,12 @@ export interface paths {
                         /** @default [] */
                         selectedContactId?: string[];
                         sendToAllContact: boolean;
+                        /**
+                         * @default any
+                         * @enum {string}
+                         */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -2669,6 +2899,9 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -2755,6 +2988,9 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -2832,6 +3068,9 @@ export interface paths {
                         scheduledAt?: string | null;
                         selectedContactId?: string[];
                         sendToAllContact?: boolean;
+                        /** @enum {string} */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -2875,6 +3114,9 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -2897,7 +3139,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Each recipient's outcome (filter by `status`), with the failure reason
+         * Each recipient's outcome with its timestamps (filter by `status`, `search` by phone or name), with the failure reason
          * @description Access: authenticated.
          */
         get: {
@@ -2905,7 +3147,9 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    status?: "held" | "queued" | "sending" | "sent" | "failed";
+                    /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
+                    search?: string;
+                    status?: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                 };
                 header?: never;
                 path: {
@@ -2929,15 +3173,21 @@ export interface paths {
                                     attempts: number;
                                     contactId: string | null;
                                     createdAt: string;
+                                    deliveredAt: string | null;
+                                    /** @description The gateway's error code of a reported failure */
+                                    errorCode: string | null;
+                                    failedAt: string | null;
+                                    /** @description Why it failed; null unless failed (or waiting for a retry) */
                                     failureReason: string | null;
                                     firstName: string;
                                     id: string;
                                     lastName: string;
                                     phoneNumber: string;
                                     providerMessageId: string | null;
+                                    readAt: string | null;
                                     sentAt: string | null;
                                     /** @enum {string} */
-                                    status: "held" | "queued" | "sending" | "sent" | "failed";
+                                    status: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                     updatedAt: string;
                                 }[];
                                 page: number;
@@ -2950,6 +3200,52 @@ export interface paths {
                             status: "success";
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/messages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)
+         * @description Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.
+         *
+         *     Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "csv" | "xlsx";
+                    /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
+                    search?: string;
+                    status?: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -3029,9 +3325,204 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                campaignId: string;
+                                completedAt: string | null;
+                                /** @description Credits (or plan units) billed */
+                                cost: number | null;
+                                /** @description reached.delivered / reached.sent, 0..1 (0 before any is sent) */
+                                deliveryRate: number;
+                                /** @description Why messages failed, most frequent first */
+                                failureReasons: {
+                                    count: number;
+                                    reason: string;
+                                }[];
+                                name: string;
+                                /** @description Recipients who opted out within 7 days of receiving it */
+                                optOuts: number;
+                                paymentMethod: ("credit" | "plan") | null;
+                                /** @description Not sent yet: held + queued + sending */
+                                pending: number;
+                                rate: number | null;
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent) */
+                                reached: {
+                                    delivered: number;
+                                    read: number;
+                                    sent: number;
+                                };
+                                /** @description reached.read / reached.delivered, 0..1 */
+                                readRate: number;
+                                /** @description Messages the campaign has, one per recipient */
+                                recipients: number;
+                                sentOutAt: string | null;
+                                /** @description Messages now in each state; they add up to `recipients` */
+                                states: {
+                                    delivered: number;
+                                    failed: number;
+                                    held: number;
+                                    queued: number;
+                                    read: number;
+                                    sending: number;
+                                    sent: number;
+                                };
+                                timeline: {
+                                    /** @description From send-out to now, oldest first */
+                                    buckets: {
+                                        delivered: number;
+                                        failed: number;
+                                        read: number;
+                                        sent: number;
+                                        start: string;
+                                    }[];
+                                    /** @description Bucket size, fitted to the age; null before send-out */
+                                    bucketSeconds: number | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recipients and price of an audience before publishing, and whether the balance covers it
+         * @description Recipients are opted-in contacts: all of them with `sendToAllContact`, else those among `selectedContactId` together with those carrying `tags` (any of them, or all with `tagMatch: all`). Nothing is reserved: the publish recounts and bills.
+         *
+         *     Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default marketing
+                         * @enum {string}
+                         */
+                        messageType?: "marketing" | "utility" | "authentication";
+                        /**
+                         * @default credit
+                         * @enum {string}
+                         */
+                        paymentMethod?: "credit" | "plan";
+                        /** @default [] */
+                        selectedContactId?: string[];
+                        /** @default false */
+                        sendToAllContact?: boolean;
+                        /**
+                         * @default any
+                         * @enum {string}
+                         */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Wallet credits available */
+                                balance: number;
+                                /** @description credits x pricePerCredit, in `currency` */
+                                cost: number;
+                                /** @description recipients x rate: what the publish would debit */
+                                credits: number;
+                                /** @description Currency of `cost` (USD) */
+                                currency: string;
+                                /** @description Whether the chosen payment method covers `credits` now */
+                                enough: boolean;
+                                /** @enum {string} */
+                                paymentMethod: "credit" | "plan";
+                                /** @description Active plan balance; null without an active plan */
+                                planBalance: number | null;
+                                /** @description Credits (or plan units) per message; null: no active plan */
+                                rate: number | null;
+                                /** @description Opted-in contacts the audience reaches now */
+                                recipients: number;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3614,6 +4105,58 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's tags with how many contacts (and opted-in contacts) carry each, most used first
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Contacts carrying the tag */
+                                contacts: number;
+                                /** @description Of those, the opted-in ones (who a campaign by this tag reaches) */
+                                optedIn: number;
+                                tag: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6060,6 +6603,88 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/messaging-provider/delivery-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery reports from the messaging gateway (sent, delivered, read, failed); 200 once stored
+         * @description One report as query or form fields (`externalId`, `deliveredTS`, `status`, `cause`, `phoneNo`, `errCode`) or a JSON array of events (`externalId`, `eventType`, `eventTs`, `cause`, `errorCode`, ...). Same token rule as the inbound callback (401 without it when MESSAGING_WEBHOOK_SECRET is set). Once accepted the answer is 200, unknown ids and unreadable items included (they are logged and counted); 503 only when the reports could not be stored, so the gateway sends them again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

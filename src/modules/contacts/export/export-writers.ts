@@ -5,25 +5,39 @@ import { stringify as stringifyBatch } from 'csv-stringify/sync';
 import type { Worksheet } from 'exceljs';
 import type { Logger } from 'pino';
 import { escapeCell } from '../spreadsheet-cells.js';
-import type { ContactCursor, ExportRecord } from './contact-cursor.js';
+import type { Cell, RecordCursor } from './record-cursor.js';
 
 /** The import's own column names, in this order: an export imports back unchanged. */
 export const EXPORT_COLUMNS = ['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn'] as const;
 
-/** Text cells, escaped against formula injection. */
-function cells(r: ExportRecord): [string, string, string, string] {
-  return [escapeCell(r[0]), escapeCell(r[1]), escapeCell(r[2]), escapeCell(r[3])];
+/** A file's header row and sheet name. */
+export interface ExportLayout {
+  columns: readonly string[];
+  sheet: string;
 }
+
+export const CONTACT_LAYOUT: ExportLayout = { columns: EXPORT_COLUMNS, sheet: 'Contacts' };
+
+/** Text escaped against formula injection; a yes/no stays one (XLSX keeps it a boolean); nothing is empty. */
+function cell(value: Cell): string | boolean {
+  if (value === null) return '';
+  return typeof value === 'boolean' ? value : escapeCell(value);
+}
+
+const csvCell = (value: Cell) => {
+  const c = cell(value);
+  return typeof c === 'boolean' ? (c ? 'true' : 'false') : c;
+};
 
 /**
  * CSV (RFC 4180: CRLF, quotes where needed) streamed from the cursor: csv-stringify writes each batch in one
  * call, so the stream carries a chunk per few thousand rows rather than an object per row.
  */
-export function csvExport(cursor: ContactCursor, logger: Logger): Readable {
+export function csvExport(cursor: RecordCursor, logger: Logger, layout = CONTACT_LAYOUT): Readable {
   async function* chunks() {
-    yield stringifyBatch([], { header: true, columns: [...EXPORT_COLUMNS], record_delimiter: 'windows' });
+    yield stringifyBatch([], { header: true, columns: [...layout.columns], record_delimiter: 'windows' });
     for await (const batch of cursor.batches()) {
-      const records = batch.map((r) => [...cells(r), r[4] ? 'true' : 'false']);
+      const records = batch.map((r) => r.map(csvCell));
       yield stringifyBatch(records, { record_delimiter: 'windows' });
     }
   }
@@ -43,7 +57,7 @@ export function csvExport(cursor: ContactCursor, logger: Logger): Readable {
  * So after each batch the producer waits until that buffer and the response have drained: memory holds
  * about one batch, whatever the size of the export and the speed of the client.
  */
-export function xlsxExport(cursor: ContactCursor, logger: Logger): Readable {
+export function xlsxExport(cursor: RecordCursor, logger: Logger, layout = CONTACT_LAYOUT): Readable {
   const out = new PassThrough();
   const produce = async () => {
     // Loaded on the first XLSX export, not at start-up: most processes never write one.
@@ -54,10 +68,10 @@ export function xlsxExport(cursor: ContactCursor, logger: Logger): Readable {
       useSharedStrings: false,
       zip: { zlib: { level: 1 } },
     });
-    const sheet = workbook.addWorksheet('Contacts');
-    sheet.addRow([...EXPORT_COLUMNS]).commit();
+    const sheet = workbook.addWorksheet(layout.sheet);
+    sheet.addRow([...layout.columns]).commit();
     for await (const batch of cursor.batches()) {
-      for (const r of batch) sheet.addRow([...cells(r), r[4]]).commit();
+      for (const r of batch) sheet.addRow(r.map(cell)).commit();
       const input = zipEntryInput(sheet);
       if (input && input._writableState.length > 0) await drainOrClose(input, out);
       if (out.writableNeedDrain) await drainOrClose(out, out);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../../deps.js';
 import { ValidationError } from '../../../platform/http/errors.js';
+import { parseUrl } from '../../../platform/net/parse-url.js';
 import { limitStream, SafeFetcher } from '../../../platform/net/safe-fetch.js';
 import { ownsStoredFile } from '../contacts.repository.js';
 import { type SpooledFile, spoolToTempFile } from './file-spool.js';
@@ -68,12 +69,8 @@ export class ImportFileSource {
     businessId: string,
     fileUrl: string,
   ): Promise<{ body: Readable; format: TableFormat }> {
-    let url: URL;
-    try {
-      url = new URL(fileUrl);
-    } catch {
-      throw ValidationError.field('fileUrl', 'fileUrl must be an absolute http(s) URL');
-    }
+    const url = parseUrl(fileUrl);
+    if (!url) throw ValidationError.field('fileUrl', 'fileUrl must be an absolute http(s) URL');
     const byPath = formatFromPath(url.pathname);
     if (byPath === 'other') throw unsupported();
 

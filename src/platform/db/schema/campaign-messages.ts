@@ -34,9 +34,18 @@ export const campaignMessages = pgTable(
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     leaseExpiresAt: timestamptz('lease_expires_at'),
     lockedBy: text('locked_by'),
+    /** The gateway's id for the message (its answer to the send); delivery reports name the message by it. */
     providerMessageId: text('provider_message_id'),
+    /** Why it failed (the gateway's words or ours); null unless the message is failed. */
     error: text('error'),
+    /** The gateway's error code of a failure it reported. */
+    errorCode: text('error_code'),
     sentAt: timestamptz('sent_at'),
+    /** First delivery (or read, which implies it) the gateway reported. */
+    deliveredAt: timestamptz('delivered_at'),
+    readAt: timestamptz('read_at'),
+    /** When it failed; null unless the message is failed. */
+    failedAt: timestamptz('failed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,5 +57,9 @@ export const campaignMessages = pgTable(
     // claim each business's due messages in order, within that business's rate limit.
     index('campaign_messages_ready_idx').on(t.businessId, t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    // Delivery reports find their message by the gateway's id.
+    index('campaign_messages_provider_id_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
   ],
 );

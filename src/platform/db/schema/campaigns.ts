@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
-import { messageTypeEnum, paymentMethodEnum } from './enums.js';
+import { messageTypeEnum, paymentMethodEnum, tagMatchEnum } from './enums.js';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -16,6 +16,9 @@ export const campaigns = pgTable(
     messageType: messageTypeEnum('message_type').notNull().default('marketing'),
     sendToAllContact: boolean('send_to_all_contact').notNull(),
     selectedContactId: uuid('selected_contact_id').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Contacts carrying these tags (any or all of them, per `tag_match`) are recipients too. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tagMatch: tagMatchEnum('tag_match').notNull().default('any'),
     message: text('message').notNull(),
     uploadFileUrl: text('upload_file_url'),
     header: text('header'),

@@ -3,12 +3,24 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'business', 'user']);
 export const businessVerifiedEnum = pgEnum('business_verified', ['pending', 'accepted', 'rejected']);
 export const messageTypeEnum = pgEnum('message_type', ['marketing', 'utility', 'authentication']);
+/** How a campaign's `tags` select contacts: those with any of them, or those with all of them. */
+export const tagMatchEnum = pgEnum('tag_match', ['any', 'all']);
 export const paymentMethodEnum = pgEnum('payment_method', ['credit', 'plan']);
 /**
  * held: waiting for its scheduled campaign to fall due; queued: ready (or waiting for a retry at
- * next_attempt_at); sending: leased by a dispatcher; sent / failed: final.
+ * next_attempt_at); sending: leased by a dispatcher; sent: accepted by the gateway; delivered, read: what
+ * the gateway's delivery reports said since; failed: refused, given up, or reported failed after sent.
+ * The transitions are in `src/modules/messages/message-queue.ts`.
  */
-export const messageStatusEnum = pgEnum('message_status', ['held', 'queued', 'sending', 'sent', 'failed']);
+export const messageStatusEnum = pgEnum('message_status', [
+  'held',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+]);
 export const transactionStatusEnum = pgEnum('transaction_status', [
   'pending',
   'successful',

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../deps.js';
-import { isNotificationSettingOn } from '../modules/notifications/notification-settings.js';
-import { Notifier } from '../modules/notifications/notifier.js';
-import { queryRows } from '../platform/db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { queryRows } from '../../platform/db/client.js';
+import { campaignMessageSql, campaignProgress } from '../messages/index.js';
+import { isNotificationSettingOn } from '../notifications/notification-settings.js';
+import { recordCampaignCompleted } from './campaign-notices.js';
 
-type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger'>;
+type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
 
-const PENDING = sql`NOT EXISTS (SELECT 1 FROM campaign_messages m
-                                WHERE m.campaign_id = c.id AND m.status IN ('held', 'queued', 'sending'))`;
-const SENT = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'sent')`;
-const FAILED = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campaign_id = c.id AND m.status = 'failed')`;
+const PENDING = campaignMessageSql.nonePending(sql`c.id`);
+const SENT = campaignMessageSql.sentCount(sql`c.id`);
+const FAILED = campaignMessageSql.failedCount(sql`c.id`);
 
 /**
  * Marks a campaign complete once every message is final, stores its counts and notifies the business
@@ -20,7 +20,7 @@ const FAILED = sql`(SELECT count(*)::int FROM campaign_messages m WHERE m.campai
  * message (an opt-in delivery) only has its counts refreshed.
  */
 export async function completeIfDone(deps: CompletionDeps, campaignId: string): Promise<boolean> {
-  const notifier = new Notifier(deps.db, deps.realtime, deps.logger);
+  const notifier = deps.notifier;
   const completed = await deps.db.transaction(async (tx) => {
     const [done] = await queryRows<{
       business_id: string;
@@ -37,13 +37,13 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
     );
     if (!done) return null;
     if (!(await isNotificationSettingOn(tx, done.business_id, 'campaignCompletionPush')))
-      return { notice: null };
-    const notice = await notifier.recordForBusiness(tx, done.business_id, {
-      type: 'campaign.completed',
-      title: 'Campaign completed',
-      message: `"${done.name}" has finished: ${done.sent_count} sent, ${done.failed_count} failed.`,
+      return { notice: null, businessId: done.business_id };
+    const notice = await recordCampaignCompleted(notifier, tx, done.business_id, {
+      name: done.name,
+      sentCount: done.sent_count,
+      failedCount: done.failed_count,
     });
-    return { notice };
+    return { notice, businessId: done.business_id };
   });
   if (!completed) {
     await deps.db.execute(sql`
@@ -53,5 +53,7 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
     return false;
   }
   if (completed.notice) notifier.announce(completed.notice);
+  // The last `campaignProgress`, at once, with the campaign's final status.
+  await campaignProgress(deps).completed(campaignId, completed.businessId);
   return true;
 }

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
+
+export interface CampaignContent {
+  id: string;
+  businessId: string;
+  messageType: 'marketing' | 'utility' | 'authentication';
+  message: string;
+  header: string | null;
+  uploadFileUrl: string | null;
+  actionButtonTitle: string | null;
+  actionButtonUrl: string | null;
+}
+
+/** What every message of a campaign carries. Fixed once published (only drafts can be edited). */
+export async function loadCampaignContent(db: Db, campaignId: string): Promise<CampaignContent | null> {
+  const [row] = await queryRows<{
+    id: string;
+    business_id: string;
+    message_type: CampaignContent['messageType'];
+    message: string;
+    header: string | null;
+    upload_file_url: string | null;
+    action_button_title: string | null;
+    action_button_url: string | null;
+  }>(
+    db,
+    sql`SELECT id, business_id, message_type, message, header, upload_file_url, action_button_title,
+               action_button_url
+        FROM campaigns WHERE id = ${campaignId}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    businessId: row.business_id,
+    messageType: row.message_type,
+    message: row.message,
+    header: row.header,
+    uploadFileUrl: row.upload_file_url,
+    actionButtonTitle: row.action_button_title,
+    actionButtonUrl: row.action_button_url,
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * The message queue: the module that owns `campaign_messages`. Other modules and the background jobs call
+ * these functions; none of them writes the table. `message-queue.ts` is every state change.
+ */
+
+export * from './counters.js';
+export * from './counters-of-campaigns.js';
+export * from './message-export.js';
+export * from './message-queue.js';
+export * from './message-reads.js';
+export * from './progress.js';
+export * from './receipt-sweep.js';
+export * from './receipt-writer.js';

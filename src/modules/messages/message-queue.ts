@@ -1,0 +1,523 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
+
+/**
+ * Every change to a campaign message's state, in one place: this file is the only code that writes
+ * `campaign_messages` (the module's other files read it). The life of a message:
+ *
+ *   held ──(campaign falls due)──> queued ──(claimed under a lease)──> sending ──> sent | failed | queued
+ *   sent ──(delivery reports)──> delivered ──> read, and sent ──> failed ──> delivered ──> read
+ *
+ * held:      waiting for its scheduled campaign (`queueRecipients`, `restoreHeldMessages`);
+ * queued:    ready, or waiting for a retry (`releaseHeldMessages`, `recordOutcomes`, `reclaimExpiredLeases`);
+ * sending:   claimed by a dispatcher under a lease (`claimMessages`, kept alive by `extendLeases`);
+ * sent:      accepted by the gateway, which answered its id (`recordOutcomes`);
+ * delivered, read: what the gateway's delivery reports say (`applyReceipts`);
+ * failed:    refused, out of attempts, cancelled by an opt-out (`cancelForOptOut`), or reported failed.
+ *
+ * `failed_at` and `error_code` describe a failure and are set only while the message is failed (`error`
+ * also keeps the last retry's reason while a message waits to be sent again).
+ * The counters (campaign_counters, campaign_failure_reasons, message_activity) follow every change here
+ * through the table's triggers, in the same transaction.
+ */
+
+/** The failure reason of a message cancelled because its recipient opted out before it went. */
+export const OPTED_OUT_REASON = 'Recipient opted out before the message was sent';
+
+export const LEASE_LOST_REASON =
+  'Delivery not confirmed: the worker sending it stopped, and the attempt limit was reached';
+
+/** A message a dispatcher holds under its lease. */
+export interface ClaimedMessage {
+  id: string;
+  campaignId: string;
+  businessId: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+  attempts: number;
+}
+
+/** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
+export type Outcome = (
+  | { id: string; kind: 'sent'; providerMessageId: string; at: Date }
+  | { id: string; kind: 'failed'; error: string }
+  | { id: string; kind: 'retry'; error: string; delayMs: number; refund?: boolean }
+  /** Claimed but never sent (shutdown, paused business): back to the queue, the attempt not counted. */
+  | { id: string; kind: 'release' }
+) & { batchId?: string };
+
+/** One outcome as written: its message's campaign and what became of the message. */
+export interface RecordedOutcome {
+  campaignId: string;
+  businessId: string;
+  kind: Outcome['kind'];
+}
+
+/** The contact a message is addressed to, as the consent rules hand it over. */
+export interface Recipient {
+  id: string;
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Publish: queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT:
+ * the opted-in contacts of this business, all of them or those among `selected_contact_id` or carrying
+ * the campaign's tags (any of them, or all of them). Returns how many were queued, which is what the
+ * publish bills.
+ */
+export async function queueRecipients(
+  db: Db,
+  campaign: { id: string; businessId: string },
+  status: 'held' | 'queued',
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+      WITH inserted AS (
+        INSERT INTO campaign_messages
+          (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
+        SELECT k.id, k.business_id, c.id, c.phone_number, c.first_name, c.last_name, ${status}::message_status, now()
+        FROM campaigns k
+        JOIN contacts c ON c.business_id = k.business_id
+        WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
+          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+               OR (k.tag_match = 'any' AND c.tags && k.tags)
+               OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+        ON CONFLICT (campaign_id, phone_number) DO NOTHING
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM inserted`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * An opt-in's delivery of a campaign already sent out: queues the contact's message, or re-queues the one
+ * an earlier opt-out cancelled. The unique (campaign, phone) key decides. Returns null when the contact
+ * already has the message (nothing changes), else whether a new row was inserted (a new one is billed; a
+ * re-queued one was paid for at publish).
+ */
+export async function queueOptInMessage(
+  db: Db,
+  campaignId: string,
+  businessId: string,
+  contact: Recipient,
+): Promise<{ inserted: boolean } | null> {
+  const [row] = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`
+      INSERT INTO campaign_messages
+        (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
+      VALUES (${campaignId}, ${businessId}, ${contact.id}, ${contact.phoneNumber}, ${contact.firstName},
+              ${contact.lastName}, 'queued', now())
+      ON CONFLICT (campaign_id, phone_number) DO UPDATE
+        SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, attempts = 0,
+            next_attempt_at = now(), updated_at = now()
+        WHERE campaign_messages.status = 'failed' AND campaign_messages.error = ${OPTED_OUT_REASON}
+      RETURNING (xmax = 0) AS inserted`,
+  );
+  return row ?? null;
+}
+
+/** The scheduler: moves the held messages of campaigns that just fell due to the send queue. */
+export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promise<void> {
+  if (!campaignIds.length) return;
+  await db.execute(sql`
+    UPDATE campaign_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
+    WHERE status = 'held' AND campaign_id IN (${sql.join(
+      campaignIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+/** An opt-out: messages not yet handed to the provider are not sent to someone who just said stop. */
+export async function cancelForOptOut(db: Db, businessId: string, phone: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, failed_at = now(), updated_at = now()
+    WHERE business_id = ${businessId} AND phone_number = ${phone} AND status IN ('held', 'queued')`);
+}
+
+/**
+ * Puts back the messages an earlier opt-out cancelled in campaigns still waiting for their time: they were
+ * paid for at publish and the opt-out refunded nothing, so they are held again without a charge and go out
+ * with the campaign. FOR SHARE on the campaigns orders this against the scheduler, which marks a campaign
+ * sent out and releases its held messages in one transaction: a message is never held in a campaign that
+ * has already been released (it would wait forever). Returns how many were put back.
+ */
+export async function restoreHeldMessages(db: Db, businessId: string, phone: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+      UPDATE campaign_messages
+      SET status = 'held', error = NULL, error_code = NULL, failed_at = NULL, attempts = 0,
+          next_attempt_at = now(), updated_at = now()
+      WHERE business_id = ${businessId} AND phone_number = ${phone}
+        AND status = 'failed' AND error = ${OPTED_OUT_REASON}
+        AND campaign_id IN (SELECT id FROM campaigns
+                            WHERE business_id = ${businessId} AND is_published AND NOT is_sent_out
+                            FOR SHARE)
+      RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Takes up to `limit` due messages of one business under a lease. SKIP LOCKED lets several dispatchers
+ * claim side by side without waiting on each other or taking the same row.
+ */
+export async function claimMessages(
+  db: Db,
+  args: { businessId: string; limit: number; workerId: string; leaseMs: number },
+): Promise<ClaimedMessage[]> {
+  const rows = await queryRowsPrepared<{
+    id: string;
+    campaign_id: string;
+    business_id: string;
+    phone_number: string;
+    first_name: string;
+    last_name: string;
+    attempts: number;
+  }>(
+    db,
+    'dispatch_claim_messages',
+    sql`
+      UPDATE campaign_messages m
+      SET status = 'sending', attempts = m.attempts + 1, locked_by = ${args.workerId},
+          lease_expires_at = now() + ${args.leaseMs} * interval '1 millisecond', updated_at = now()
+      -- = ANY(ARRAY(...)) makes the planner fetch the picked rows by primary key; a join against the
+      -- subquery gets planned as a hash join over the whole table, which grows with the campaign.
+      WHERE m.id = ANY(ARRAY(
+        SELECT id FROM campaign_messages
+        WHERE business_id = ${args.businessId} AND status = 'queued' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at
+        LIMIT ${args.limit}
+        FOR UPDATE SKIP LOCKED
+      ))
+      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    campaignId: r.campaign_id,
+    businessId: r.business_id,
+    phoneNumber: r.phone_number,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    attempts: Number(r.attempts),
+  }));
+}
+
+/**
+ * The ids among `candidates` (a SELECT of message ids) whose recipient has opted out: such a message must
+ * not go back to the queue. An opt-out cancels only held and queued messages, so one being sent at that
+ * moment would otherwise be retried and delivered after the STOP. The contacts are read FOR SHARE: an
+ * opt-out in progress (its contact row locked) is waited for and its result read, and one that starts
+ * after waits for this statement, then finds the message queued and cancels it itself.
+ */
+function optedOut(candidates: ReturnType<typeof sql>) {
+  return sql`
+    SELECT m.id, c.opt_in FROM campaign_messages m
+    JOIN contacts c ON c.business_id = m.business_id AND c.phone_number = m.phone_number
+    WHERE m.id = ANY(ARRAY(${candidates}))
+    FOR SHARE OF c`;
+}
+
+/**
+ * Writes a batch of outcomes in one statement (and applies the delivery reports already waiting for the
+ * gateway ids it stores). Fenced by `locked_by`: a row whose lease this worker lost
+ * (another dispatcher reclaimed it) is left to its new owner. A retry or release of a message whose
+ * recipient opted out meanwhile fails it instead (`OPTED_OUT_REASON`, recorded as `failed`); like the
+ * opt-out itself, that refunds nothing. Returns the outcomes actually written.
+ */
+export async function recordOutcomes(
+  db: Db,
+  workerId: string,
+  outcomes: Outcome[],
+): Promise<RecordedOutcome[]> {
+  if (!outcomes.length) return [];
+  const values = outcomes.map((o) => ({
+    id: o.id,
+    kind: o.kind,
+    status: o.kind === 'sent' ? 'sent' : o.kind === 'failed' ? 'failed' : 'queued',
+    pid: o.kind === 'sent' ? o.providerMessageId : null,
+    err: o.kind === 'failed' || o.kind === 'retry' ? o.error.slice(0, 1000) : null,
+    at: o.kind === 'sent' ? o.at.toISOString() : null,
+    delay_ms: o.kind === 'retry' ? o.delayMs : 0,
+    refund: o.kind === 'release' || (o.kind === 'retry' && o.refund) ? 1 : 0,
+  }));
+  const sentIds = outcomes.flatMap((o) => (o.kind === 'sent' ? [o.providerMessageId] : []));
+  // Reports that arrived before these ids were stored are applied with them, in the same transaction.
+  return db.transaction(async (tx) => {
+    const written = await writeOutcomes(tx, workerId, values);
+    if (sentIds.length) await applyPendingReceiptsOf(tx, sentIds);
+    return written;
+  });
+}
+
+async function writeOutcomes(
+  db: Db,
+  workerId: string,
+  values: Record<string, unknown>[],
+): Promise<RecordedOutcome[]> {
+  const rows = await queryRowsPrepared<{ campaign_id: string; business_id: string; kind: Outcome['kind'] }>(
+    db,
+    'dispatch_record_outcomes',
+    sql`
+      WITH v AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int)
+      ), recipients AS MATERIALIZED (
+        ${optedOut(sql`SELECT id FROM v WHERE status = 'queued'`)}
+      ), stopped AS (
+        SELECT id FROM recipients WHERE NOT opt_in
+      ), done AS (
+        UPDATE campaign_messages m
+        SET status = CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed'
+                          ELSE v.status END::message_status,
+            provider_message_id = COALESCE(v.pid, m.provider_message_id),
+            error = CASE WHEN v.status = 'sent' THEN NULL
+                         WHEN m.id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
+                         ELSE COALESCE(v.err, m.error) END,
+            sent_at = COALESCE(v.at, m.sent_at),
+            failed_at = CASE WHEN v.status = 'failed' OR m.id IN (SELECT id FROM stopped) THEN now() END,
+            next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
+            attempts = GREATEST(0, m.attempts - v.refund),
+            lease_expires_at = NULL, locked_by = NULL, updated_at = now()
+        FROM v
+        -- By primary key (see claimMessages), fenced by the lease owner.
+        WHERE m.id = v.id AND m.id = ANY(ARRAY(SELECT id FROM v))
+          AND m.status = 'sending' AND m.locked_by = ${workerId}
+        RETURNING m.campaign_id, m.business_id,
+                  CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind
+      )
+      SELECT campaign_id, business_id, kind FROM done`,
+  );
+  return rows.map((r) => ({ campaignId: r.campaign_id, businessId: r.business_id, kind: r.kind }));
+}
+
+/**
+ * Keeps this worker's leases alive while it still holds messages. Rows an outcome write of this worker
+ * holds at that moment are skipped (they are leaving `sending`; if that write fails, the next beat extends
+ * them): the heartbeat and an outcome write lock the same rows in different orders, and waiting here was a
+ * deadlock (PostgreSQL aborted one of the two after a second; seen in the campaign benchmark).
+ */
+export async function extendLeases(db: Db, workerId: string, leaseMs: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE campaign_messages SET lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE id = ANY(ARRAY(
+      SELECT id FROM campaign_messages WHERE status = 'sending' AND locked_by = ${workerId}
+      FOR UPDATE SKIP LOCKED
+    ))
+      AND status = 'sending' AND locked_by = ${workerId}`);
+}
+
+/**
+ * Messages whose dispatcher died (its lease ran out) go back to the queue, or fail once they have used
+ * every attempt or their recipient has opted out meanwhile. Their last send may or may not have reached
+ * the provider: the at-least-once side. A row locked at that moment is skipped: its owner is still alive
+ * and writing its outcome (the same deadlock as the heartbeat's, see `extendLeases`); if that write fails,
+ * a later round reclaims it. Returns the campaigns touched.
+ */
+export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise<string[]> {
+  const rows = await queryRows<{ campaign_id: string }>(
+    db,
+    sql`
+      WITH expired AS MATERIALIZED (
+        SELECT id FROM campaign_messages WHERE status = 'sending' AND lease_expires_at < now()
+        FOR UPDATE SKIP LOCKED
+      ), recipients AS MATERIALIZED (
+        ${optedOut(sql`SELECT id FROM expired`)}
+      ), stopped AS (
+        SELECT id FROM recipients WHERE NOT opt_in
+      ), reclaimed AS (
+        UPDATE campaign_messages
+        SET status = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped)
+                          THEN 'failed'::message_status ELSE 'queued'::message_status END,
+            error = CASE WHEN attempts >= ${maxAttempts} THEN ${LEASE_LOST_REASON}
+                         WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
+                         ELSE error END,
+            failed_at = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped) THEN now() END,
+            next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
+        WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
+        RETURNING campaign_id
+      )
+      SELECT DISTINCT campaign_id FROM reclaimed`,
+  );
+  return rows.map((r) => r.campaign_id);
+}
+
+/** A delivery report, as the gateway's callback gives it (see `receipts.ts` for the wire formats). */
+export interface Receipt {
+  providerMessageId: string;
+  event: 'sent' | 'delivered' | 'read' | 'failed';
+  at: Date;
+  errorCode?: string | null;
+  reason?: string | null;
+}
+
+/** What became of a batch of receipts, per receipt. */
+export interface ReceiptsApplied {
+  /** Receipts that moved their message (state or a timestamp). */
+  applied: number;
+  /** Receipts whose message already said as much (duplicates, or an older state arriving late). */
+  unchanged: number;
+  /** Receipts whose message id is not stored (yet): kept in `pending_receipts`. */
+  pending: number;
+  /** The campaigns whose messages moved, with their business. */
+  campaigns: { campaignId: string; businessId: string }[];
+}
+
+export const REPORTED_FAILED_REASON = 'Reported failed by the gateway';
+
+/** A state's place in the order receipts move it: a message only ever moves to a higher rank. */
+const RANK = sql`CASE m.status WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3
+                 WHEN 'read' THEN 4 ELSE 0 END`;
+const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
+
+/**
+ * Applies delivery reports to the messages they name, by the gateway's id alone (never by phone number,
+ * so one business's report can never touch another's message). `events` is an SQL source of rows
+ * (pid, event, at, code, reason). Order-independent and idempotent: a message ends in the highest state
+ * any of its reports gave (sent < failed < delivered < read; a `delivered` after a `failed` wins, since the
+ * handset got it, and takes the failure back), each timestamp is the earliest reported (a read also dates
+ * the delivery), and a report that changes nothing writes nothing. Messages are locked in id order, so
+ * concurrent batches naming the same messages queue instead of deadlocking. Reports with no stored message
+ * are kept as pending when `keepUnknown` (an incoming callback) and dropped otherwise.
+ */
+function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) {
+  return sql`
+    WITH e AS MATERIALIZED (${events}),
+    a AS (
+      SELECT pid,
+             max(CASE event WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 END) AS rank,
+             min(at) FILTER (WHERE event = 'sent') AS sent_at,
+             min(at) FILTER (WHERE event IN ('delivered', 'read')) AS delivered_at,
+             min(at) FILTER (WHERE event = 'read') AS read_at,
+             min(at) FILTER (WHERE event = 'failed') AS failed_at,
+             (array_agg(reason ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS reason,
+             (array_agg(code ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS code
+      FROM e GROUP BY pid
+    ),
+    target AS MATERIALIZED (
+      SELECT id, provider_message_id AS pid FROM campaign_messages
+      WHERE provider_message_id IN (SELECT pid FROM a)
+      ORDER BY id FOR UPDATE
+    ),
+    moved AS (
+      UPDATE campaign_messages m SET
+        status = (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered'
+                  ELSE 'read' END)::message_status,
+        sent_at = LEAST(m.sent_at, a.sent_at),
+        delivered_at = LEAST(m.delivered_at, a.delivered_at),
+        read_at = LEAST(m.read_at, a.read_at),
+        failed_at = CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END,
+        error = CASE WHEN ${NEW_RANK} = 2
+                     THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error END, a.reason, ${REPORTED_FAILED_REASON}) END,
+        error_code = CASE WHEN ${NEW_RANK} = 2 THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error_code END, a.code) END,
+        updated_at = now()
+      FROM a
+      WHERE m.id IN (SELECT id FROM target) AND m.provider_message_id = a.pid AND ${RANK} >= 1
+        AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
+            (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered' ELSE 'read' END,
+             LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
+             CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END)
+      RETURNING m.provider_message_id AS pid, m.campaign_id, m.business_id
+    ),
+    kept AS (
+      ${
+        keepUnknown
+          ? sql`INSERT INTO pending_receipts (provider_message_id, event, event_at, error_code, reason)
+                SELECT pid, event, at, code, reason FROM e
+                WHERE NOT EXISTS (SELECT 1 FROM target t WHERE t.pid = e.pid)
+                RETURNING 1`
+          : sql`SELECT 1 WHERE false`
+      }
+    )
+    SELECT
+      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM moved)) AS applied,
+      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM target) AND pid NOT IN (SELECT pid FROM moved)) AS unchanged,
+      (SELECT count(*)::int FROM kept) AS pending,
+      (SELECT COALESCE(json_agg(DISTINCT jsonb_build_object('campaignId', campaign_id, 'businessId', business_id)), '[]')
+       FROM moved) AS campaigns`;
+}
+
+async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<ReceiptsApplied> {
+  const [row] = await queryRows<{
+    applied: number;
+    unchanged: number;
+    pending: number;
+    campaigns: ReceiptsApplied['campaigns'] | string;
+  }>(db, query);
+  const campaigns = typeof row?.campaigns === 'string' ? JSON.parse(row.campaigns) : (row?.campaigns ?? []);
+  return {
+    applied: Number(row?.applied ?? 0),
+    unchanged: Number(row?.unchanged ?? 0),
+    pending: Number(row?.pending ?? 0),
+    campaigns,
+  };
+}
+
+/** An incoming batch of delivery reports, in one statement; unknown ids are kept for later. */
+export function applyReceipts(db: Db, receipts: Receipt[]): Promise<ReceiptsApplied> {
+  const rows = receipts.map((r) => ({
+    pid: r.providerMessageId,
+    event: r.event,
+    at: r.at.toISOString(),
+    code: r.errorCode ?? null,
+    reason: r.reason ?? null,
+  }));
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(pid text, event text, at timestamptz, code text, reason text)`,
+      true,
+    ),
+  );
+}
+
+/**
+ * Applies the pending reports of the given gateway ids (just stored by an outcome write, in the same
+ * transaction), taking them out of `pending_receipts`.
+ */
+export function applyPendingReceiptsOf(db: Db, providerMessageIds: string[]): Promise<ReceiptsApplied> {
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`DELETE FROM pending_receipts WHERE provider_message_id = ANY(${sql.param(providerMessageIds)}::text[])
+          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
+      false,
+    ),
+  );
+}
+
+/**
+ * The sweep's half of pending reports: up to `limit` whose message id is stored by now (a report that
+ * raced the outcome write that stored it) are applied and removed; SKIP LOCKED lets sweeps run side by side.
+ */
+export function applyMatchedPendingReceipts(db: Db, limit = 5000): Promise<ReceiptsApplied> {
+  return runReceipts(
+    db,
+    applyReceiptsSql(
+      sql`DELETE FROM pending_receipts WHERE id = ANY(ARRAY(
+            SELECT p.id FROM pending_receipts p
+            WHERE EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = p.provider_message_id)
+            ORDER BY p.id LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
+      false,
+    ),
+  );
+}
+
+/** Pending reports whose message id never appeared within `ttlMs`: dropped. Returns how many. */
+export async function dropExpiredPendingReceipts(db: Db, ttlMs: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM pending_receipts
+                      WHERE received_at < now() - ${ttlMs} * interval '1 millisecond' RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,67 @@
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { campaigns } from './campaigns.js';
+import { timestamptz } from './columns.js';
+
+/**
+ * A campaign's messages counted by state, kept by statement-level triggers on `campaign_messages` (the
+ * delivery-receipts migration): every insert, state change and delete adjusts them in the same transaction,
+ * so a report reads one row instead of counting a million messages. Each count is "currently in that
+ * state"; `failed_after_sent` counts the failed messages the gateway had accepted, which gives the funnel
+ * (reached at least sent = sent + delivered + read + failed_after_sent; delivered = delivered + read).
+ */
+export const campaignCounters = pgTable('campaign_counters', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  businessId: uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  recipients: integer('recipients').notNull().default(0),
+  held: integer('held').notNull().default(0),
+  queued: integer('queued').notNull().default(0),
+  sending: integer('sending').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  read: integer('read').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  failedAfterSent: integer('failed_after_sent').notNull().default(0),
+});
+
+/** How many of a campaign's messages are failed, per reason (same triggers). Rows at 0 are kept. */
+export const campaignFailureReasons = pgTable(
+  'campaign_failure_reasons',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.reason] })],
+);
+
+/**
+ * Per campaign and minute, how many messages were sent, delivered, read and failed then (by the
+ * message's own timestamps; same triggers). No foreign key to the campaign: a deleted campaign's
+ * history still counts in its business's overview. A business's rows go with the business.
+ */
+export const messageActivity = pgTable(
+  'message_activity',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    bucketStart: timestamptz('bucket_start').notNull(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    sent: integer('sent').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.bucketStart] }),
+    index('message_activity_business_idx').on(t.businessId, t.bucketStart),
+    index('message_activity_bucket_idx').on(t.bucketStart),
+  ],
+);

@@ -1,0 +1,25 @@
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+
+/**
+ * Delivery reports whose message id is not (yet) stored: the dispatcher writes outcomes in batches, so a
+ * fast report can arrive first. Applied when the id appears (by the outcome write, else by the sweep) and
+ * dropped after a while (RECEIPT_PENDING_TTL_MS) if it never does.
+ */
+export const pendingReceipts = pgTable(
+  'pending_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerMessageId: text('provider_message_id').notNull(),
+    /** sent | delivered | read | failed */
+    event: text('event').notNull(),
+    eventAt: timestamptz('event_at').notNull(),
+    errorCode: text('error_code'),
+    reason: text('reason'),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('pending_receipts_provider_id_idx').on(t.providerMessageId),
+    index('pending_receipts_received_idx').on(t.receivedAt),
+  ],
+);
