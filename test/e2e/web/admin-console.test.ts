@@ -284,6 +284,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
       .waitFor();
     await expectAccessible(page, 'role change');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // Scanned once the dialog has gone: during its fade the page is half-covered.
+    await confirm.waitFor({ state: 'detached' });
     await expectAccessible(page, 'accounts');
     await picture(page, 'admin-accounts');
 
