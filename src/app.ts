@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.js';
 import { registerModules } from './modules/index.js';
 import { installCrossSiteGuard } from './platform/http/cross-site-guard.js';
 import type { ZodApp } from './platform/http/types.js';
+import { installWebConsole } from './platform/http/web-console.js';
 
 export { API_PREFIX } from './app/api-prefix.js';
 
@@ -29,5 +30,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   installMetrics(app, deps);
   await installSandboxes(app, deps);
   await app.register(registerModules(deps), { prefix: API_PREFIX });
+  await installWebConsole(app, deps);
   return app;
 }

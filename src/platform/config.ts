@@ -34,6 +34,8 @@ const envSchema = z.object({
   DATABASE_URL: url.optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web console served at `/` (default: web/dist of this checkout; absent: no console). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   REDIS_URL: url.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: base64Key.optional(),

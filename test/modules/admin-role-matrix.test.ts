@@ -54,6 +54,7 @@ const plan = {
 const ROWS: Row[] = [
   { method: 'GET', path: '/admin/businesses', status: 200 },
   { method: 'GET', path: '/admin/businesses/{id}', params: businessId, status: 200 },
+  { method: 'GET', path: '/admin/businesses/{id}/files', params: businessId, status: 200 },
   {
     method: 'PATCH',
     path: '/admin/businesses/{id}/verify',

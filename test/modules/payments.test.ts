@@ -137,6 +137,8 @@ describe('payments', () => {
         amount: '300000',
         currency: 'NGN',
         reference: data.reference,
+        // The provider sends the buyer back to the web console's page that verifies the payment.
+        callback_url: 'http://127.0.0.1:4000/wallet/return',
       });
       expect(JSON.parse(sent.body!.metadata as string)).toMatchObject({
         purpose: 'credit_purchase',

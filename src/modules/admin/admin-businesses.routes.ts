@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { businessProfileSchema } from '../business/business.schemas.js';
 import type { ModulePlugin } from '../module-plugin.js';
+import { uploadFileSchema } from '../uploads/index.js';
 import {
   adminBusinessDetailSchema,
   adminBusinessListSchema,
@@ -46,6 +48,20 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) => sendSuccess(reply, await service.detail(req.params.id), 'Business fetched'),
   );
 
+  app.get(
+    '/admin/businesses/:id/files',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The business's uploaded files (verification documents among them), newest first",
+        params: idParams,
+        response: { 200: successSchema(z.array(uploadFileSchema)) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.files(req.params.id), 'Files fetched'),
+  );
+
   app.patch(
     '/admin/businesses/:id/verify',
     {
@@ -53,6 +69,8 @@ export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Accept or reject a business',
+        description:
+          "Creates a notification for the business and pushes `businessVerificationDecided` (`{ businessId, status, reason, decidedAt }`) to every administrator's room, so other consoles working the queue see the decision.",
         params: idParams,
         body: verifyBusinessBody,
         response: profile,

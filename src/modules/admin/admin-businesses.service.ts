@@ -2,12 +2,14 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
+import { rooms } from '../../platform/realtime-hub.js';
 import { toBusinessProfile } from '../business/business.dto.js';
 import { releaseWabaNumber } from '../business/index.js';
 import { assignReferralCode } from '../business/referral-codes.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { toUserPlanDto } from '../plans/plans.dto.js';
 import { getAppSettings } from '../settings/index.js';
+import { listBusinessFiles } from '../uploads/index.js';
 import { findWallet } from '../wallet/index.js';
 import { toWalletDto } from '../wallet/wallet.dto.js';
 import { toAdminAccountDto } from './admin.dto.js';
@@ -15,8 +17,15 @@ import {
   countCampaignsAndContacts,
   decideVerification,
   findBusinessWithAccount,
+  listActiveAdminIds,
   listBusinesses,
 } from './admin.repository.js';
+
+/**
+ * Pushed to every administrator's room when a business's verification is decided, so a second admin working
+ * the same queue sees the decision without reloading. Not a notification: nothing is stored for it.
+ */
+export const VERIFICATION_DECIDED_EVENT = 'businessVerificationDecided';
 
 type Verified = 'pending' | 'accepted' | 'rejected';
 
@@ -30,9 +39,11 @@ function refuseOwnBusiness(auth: AuthContext, businessId: string): void {
 }
 
 export class AdminBusinessesService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'realtime'>) {}
 
-  async list(q: PageQuery & { search?: string; verified?: Verified }) {
+  async list(
+    q: PageQuery & { search?: string; verified?: Verified; submitted?: boolean; sort?: 'newest' | 'waiting' },
+  ) {
     const { rows, total } = await listBusinesses(this.deps.db, q, q);
     const items = rows.map(({ business, account }) => ({
       ...toBusinessProfile(business),
@@ -58,6 +69,12 @@ export class AdminBusinessesService {
       userPlan: active ? toUserPlanDto(active) : null,
       ...counts,
     };
+  }
+
+  /** What the business uploaded, so an admin can read its documents before deciding. */
+  async files(businessId: string) {
+    if (!(await findBusinessWithAccount(this.deps.db, businessId))) throw new NotFoundError('Business');
+    return listBusinessFiles(this.deps.db, businessId);
   }
 
   async verify(
@@ -89,6 +106,7 @@ export class AdminBusinessesService {
               : 'Your business verification was rejected.',
           },
     );
+    await this.announceDecision(row.id, input.status, reason);
     return toBusinessProfile(row);
   }
 
@@ -104,6 +122,18 @@ export class AdminBusinessesService {
       message: `An administrator released the WhatsApp number ${released} from your business. Save your provider details again with a number that is yours.`,
     });
     return this.detail(businessId);
+  }
+
+  private async announceDecision(businessId: string, status: 'accepted' | 'rejected', reason: string | null) {
+    try {
+      const payload = { businessId, status, reason, decidedAt: new Date().toISOString() };
+      for (const id of await listActiveAdminIds(this.deps.db)) {
+        this.deps.realtime.emit(rooms.admin(id), VERIFICATION_DECIDED_EVENT, payload);
+      }
+    } catch (err) {
+      // The decision is saved; another admin's queue shows it on its next load.
+      this.deps.logger.warn({ err, businessId }, 'verification decision not pushed to admins');
+    }
   }
 
   /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
@@ -48,14 +48,26 @@ function accountsMatching(db: Db, pattern: string) {
  */
 export async function listBusinesses(
   db: Db,
-  filter: { search?: string; verified?: Verified },
+  filter: { search?: string; verified?: Verified; submitted?: boolean; sort?: 'newest' | 'waiting' },
   page: PageQuery,
 ): Promise<{ rows: BusinessWithAccount[]; total: number }> {
   const where = and(
     filter.verified ? eq(businesses.businessVerified, filter.verified) : undefined,
+    filter.submitted === undefined
+      ? undefined
+      : filter.submitted
+        ? isNotNull(businesses.verificationSubmittedAt)
+        : isNull(businesses.verificationSubmittedAt),
     filter.search ? inArray(businesses.id, businessesMatching(db, likePattern(filter.search))) : undefined,
   );
-  const order = [desc(businesses.createdAt), desc(businesses.id)];
+  const order =
+    filter.sort === 'waiting'
+      ? [
+          sql`${businesses.verificationSubmittedAt} asc nulls last`,
+          asc(businesses.createdAt),
+          asc(businesses.id),
+        ]
+      : [desc(businesses.createdAt), desc(businesses.id)];
   const [ids, [counted]] = await Promise.all([
     db
       .select({ id: businesses.id })
@@ -172,4 +184,13 @@ export async function setAccountRole(
     .from(businesses)
     .where(eq(businesses.accountId, accountId));
   return { account, businessId: business?.id ?? null };
+}
+
+/** Every administrator (admin or superadmin) still in service: whose consoles hear about queue decisions. */
+export async function listActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.role, ['admin', 'superadmin']), eq(accounts.deleted, false)));
+  return rows.map((r) => r.id);
 }

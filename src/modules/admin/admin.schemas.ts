@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { businessProfileSchema } from '../business/business.schemas.js';
 import { userPlanSchema } from '../plans/plans.schemas.js';
 import { decimalNumber, optionalBody } from '../settings/common-schemas.js';
@@ -10,6 +10,15 @@ const search = z.string().trim().max(200).optional();
 export const listBusinessesQuery = pageQuery.extend({
   search,
   verified: z.enum(['pending', 'accepted', 'rejected']).optional(),
+  submitted: queryBoolean
+    .optional()
+    .describe('`true`: only businesses that have asked for verification; `false`: only those that have not'),
+  sort: z
+    .enum(['newest', 'waiting'])
+    .default('newest')
+    .describe(
+      '`newest` (default): newest business first. `waiting`: the verification queue order, the longest-waiting submission first (never-submitted businesses last)',
+    ),
 });
 
 export const verifyBusinessBody = z.object({

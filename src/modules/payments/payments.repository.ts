@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
@@ -123,6 +123,8 @@ export async function listTransactionsForReview(
     kind?: TransactionKind;
     status?: TransactionRow['status'];
     businessId?: string;
+    from?: string;
+    to?: string;
   },
 ): Promise<{ items: (TransactionRow & { companyName: string | null })[]; total: number }> {
   const where = and(
@@ -130,6 +132,8 @@ export async function listTransactionsForReview(
     q.kind ? eq(transactions.kind, q.kind) : undefined,
     q.status ? eq(transactions.status, q.status) : undefined,
     q.businessId ? eq(transactions.businessId, q.businessId) : undefined,
+    q.from ? gte(transactions.createdAt, new Date(q.from)) : undefined,
+    q.to ? lt(transactions.createdAt, new Date(q.to)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     newestFirstPage(

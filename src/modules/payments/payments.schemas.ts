@@ -69,6 +69,11 @@ export const adminTransactionsQuery = pageQuery.extend({
   kind: z.enum(transactionKindEnum.enumValues).optional(),
   status: z.enum(transactionStatusEnum.enumValues).optional(),
   businessId: z.uuid().optional(),
+  from: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone)'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Created before this instant (ISO 8601)'),
 });
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuery>;

@@ -206,6 +206,8 @@ export class PaymentsService {
         amountMinor: req.price.kobo,
         currency: PAYMENT_CURRENCY,
         reference,
+        // The web console's return page, which verifies the payment and shows the result.
+        callbackUrl: new URL('/wallet/return', this.deps.config.PUBLIC_URL).toString(),
         metadata: { ...metadata, transactionId: row.id, businessId },
       });
       return {

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH points elsewhere. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+}
+
+/** A fresh browser profile (its own cookies) on the service, desktop-sized unless told otherwise. */
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'en-GB',
+    timezoneId: 'Africa/Lagos',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+let axeSource: Promise<string> | undefined;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page (injected from node_modules, nothing fetched) and fails with a readable list
+ * when it finds a serious or critical violation.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: await axeSource });
+  // A string, run in the page: this project's TypeScript has no DOM types.
+  const violations = await page.evaluate<AxeViolation[]>(
+    "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)",
+  );
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) {
+    const lines = bad.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+          .join('; ')})`,
+    );
+    throw new Error(`accessibility violations on ${screen}:\n${lines.join('\n')}`);
+  }
+}
+
+/**
+ * docs/screenshots/<name>-1280.png and <name>-375.png: the page as it is, at desktop and phone widths
+ * (the viewport is put back afterwards). The phone one also checks nothing scrolls sideways at 375 px.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    if (width === 375) {
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      if (overflow > 1) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px too wide)`);
+    }
+  }
+  await page.setViewportSize(before);
+}
+
+/**
+ * A whole service and a browser on a shared two-core machine: starting them, and a journey through
+ * several screens, can take minutes when other suites run beside. A limit, not a measurement.
+ */
+export const E2E_TIMEOUT = 240_000;

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createContacts,
+  createUser,
+  setExchangeRate,
+  setMessagingCredentials,
+  type TestUser,
+} from '../../factories.js';
+import {
+  E2E_TIMEOUT,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newSession,
+  screenshot,
+} from './browser.js';
+import { type ConsoleService, startConsoleService } from './service.js';
+
+async function signIn(page: Page, user: TestUser, to: string) {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+// Journeys 3 and 4: buy credits through the sandbox checkout, compose a personalised campaign and watch it
+// send to completion; schedule another in a different time zone and see it listed at that zone's time.
+describe.skipIf(!hasChromium)('journey: campaigns', () => {
+  let service: ConsoleService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
+  }, E2E_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it(
+    'buys credits at the sandbox checkout, sends a personalised campaign and follows it to completion',
+    async () => {
+      const user = await createUser(service, { name: 'Dayo Bello', businessVerified: 'accepted' });
+      await setMessagingCredentials(service, user.businessId);
+      await createContacts(service, user.businessId, 40, { tags: ['vip'] });
+      // Credits are sold in the local currency: the business's country needs an exchange rate.
+      await setExchangeRate(service, 'NG', '1500');
+      const { context, page } = await newSession(browser, service.url);
+      await signIn(page, user, '/wallet');
+      await page.getByRole('heading', { name: 'Wallet' }).waitFor();
+      await page.getByTestId('credit-price').waitFor();
+      await expectAccessible(page, 'wallet');
+      await screenshot(page, 'wallet');
+      await page.getByRole('button', { name: 'Buy credits' }).click();
+      await page.waitForURL(/sandbox\/payment\/checkout/);
+      // The sandbox's hosted checkout, then back to the console's return page, which verifies the payment.
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.getByRole('link', { name: 'Return to the merchant' }).click();
+      await page.getByText('Payment successful').waitFor();
+      await expectAccessible(page, 'payment return');
+      await page.getByRole('link', { name: 'Back to the wallet' }).click();
+      expect(await page.getByTestId('wallet-balance').innerText()).toBe('1,000.00');
+
+      await page.goto('/campaigns/new');
+      await page.getByLabel('Campaign name').fill('VIP launch');
+      await page.locator('#campaign-message').fill('Hello ');
+      await page.getByRole('button', { name: 'Insert a name' }).click();
+      await page.getByRole('menuitem', { name: 'First name' }).click();
+      await page.locator('#campaign-message').press('End');
+      await page.locator('#campaign-message').pressSequentially(', our new menu is out.');
+      expect(await page.locator('#campaign-message').inputValue()).toBe(
+        'Hello {{firstName}}, our new menu is out.',
+      );
+      // The phone preview fills the placeholder with a sample name.
+      await page
+        .getByRole('img', { name: 'Preview of the message on a phone' })
+        .getByText('Hello Ada, our new menu is out.')
+        .waitFor();
+      await expectAccessible(page, 'composer');
+      await screenshot(page, 'composer');
+
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page.getByRole('heading', { name: 'VIP launch' }).waitFor();
+      // Live progress to completion: every opted-in contact is processed, without a reload.
+      await page.getByText('40 of 40 processed').waitFor({ timeout: 60_000 });
+      await page.getByText('Sent', { exact: true }).first().waitFor();
+      await expectAccessible(page, 'campaign page');
+      await screenshot(page, 'campaign');
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    "schedules a campaign in another time zone and lists it at that zone's time",
+    async () => {
+      const user = await createUser(service, {
+        name: 'Emeka Obi',
+        businessVerified: 'accepted',
+        credits: '500',
+      });
+      await setMessagingCredentials(service, user.businessId);
+      await createContacts(service, user.businessId, 5);
+      const { context, page } = await newSession(browser, service.url);
+      await signIn(page, user, '/campaigns/new');
+      await page.getByLabel('Campaign name').fill('Tokyo breakfast');
+      await page.locator('#campaign-message').fill('Good morning');
+      await page.getByRole('radio', { name: 'Schedule' }).check();
+      await page.getByLabel('Date and time').fill('2030-01-15T09:30');
+      await page.getByLabel('Time zone').fill('Asia/Tokyo');
+      await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+      await page.getByRole('button', { name: 'Schedule campaign' }).click();
+      await page.getByRole('heading', { name: 'Tokyo breakfast' }).waitFor();
+
+      const list = await service.request({ url: '/campaigns', token: user.accessToken });
+      expect(list.body.data.items[0]).toMatchObject({
+        scheduledAt: '2030-01-15T00:30:00.000Z',
+        timeZone: 'Asia/Tokyo',
+      });
+      await page.goto('/campaigns');
+      const row = page.getByRole('row', { name: /Tokyo breakfast/ });
+      await row.getByText(/15 Jan 2030, 09:30 GMT\+9/).waitFor();
+      await expectAccessible(page, 'campaigns');
+      await screenshot(page, 'campaigns');
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,234 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { hasRole, useSession } from '../../auth/session';
+import { FormError } from '../../ui/form-errors';
+import { accountsRoute } from '../area';
+import type { AdminAccount } from '../types';
+import { Empty, formatDateTime, Heading, Pager, toast, useSearchUpdate } from '../ui';
+
+const ROLES = ['superadmin', 'admin', 'business', 'user'] as const;
+/** The roles the API lets a superadmin grant (superadmins are bootstrapped, never granted). */
+const GRANTABLE = ['admin', 'business', 'user'] as const;
+type Grantable = (typeof GRANTABLE)[number];
+
+/** Every account, searchable; its detail in a drawer; role changes for superadmins. */
+export function AccountsPage() {
+  const search = accountsRoute.useSearch();
+  const go = useSearchUpdate(search);
+  const query = { page: search.page, pageSize: search.pageSize, search: search.search, role: search.role };
+  const { data, error, isPending } = useQuery({
+    queryKey: ['admin', 'accounts', query],
+    queryFn: () => unwrap(api.GET('/api/v1/admin/accounts', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
+  const selected = data?.items.find((a) => a.id === search.account) ?? null;
+
+  return (
+    <Stack>
+      <Heading title="Accounts" description="Every account on the platform, newest first." />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Name or e-mail"
+          defaultValue={search.search ?? ''}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Select
+          label="Role"
+          placeholder="Any role"
+          clearable
+          data={[...ROLES]}
+          value={search.role ?? null}
+          onChange={(v) => go({ role: (v as (typeof ROLES)[number]) || undefined, page: 1 })}
+          w={{ base: '100%', sm: 180 }}
+        />
+      </Group>
+      {error ? (
+        <Text role="alert" c="red.9">
+          {errorText(error)}
+        </Text>
+      ) : isPending ? (
+        <Skeleton h={240} />
+      ) : !data?.items.length ? (
+        <Empty>No account matches.</Empty>
+      ) : (
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={600}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>
+                      <UnstyledButton onClick={() => go({ account: a.id })} c="blue.8" fw={600}>
+                        {a.name}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.email}</Table.Td>
+                    <Table.Td>{a.role}</Table.Td>
+                    <Table.Td>
+                      {a.deleted ? 'deactivated' : a.verified ? 'verified' : 'e-mail not verified'}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={(page) => go({ page })}
+          onPageSize={(pageSize) => go({ pageSize, page: 1 })}
+        />
+      )}
+      <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={!!selected}
+        onClose={() => go({ account: undefined })}
+        title={selected?.name ?? 'Account'}
+        position="right"
+      >
+        {selected && <AccountDetail account={selected} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function AccountDetail({ account }: { account: AdminAccount }) {
+  const session = useSession();
+  const rows: [string, string][] = [
+    ['E-mail', account.email],
+    ['WhatsApp number', account.whatsappNumber ?? '—'],
+    ['Role', account.role],
+    ['E-mail verified', account.verified ? 'Yes' : 'No'],
+    ['Deactivated', account.deleted ? `Yes, ${formatDateTime(account.deletedAt)}` : 'No'],
+    ['Created', formatDateTime(account.createdAt)],
+  ];
+  return (
+    <Stack>
+      <Table variant="vertical" withRowBorders={false}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th fw={500} c="dimmed" bg="transparent">
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {account.businessId && (
+        <Anchor component={Link} to={`/admin/businesses/${account.businessId}`}>
+          Open the business
+        </Anchor>
+      )}
+      {hasRole(session, ['superadmin']) && account.role !== 'superadmin' && account.id !== session.user.id ? (
+        <RoleChange account={account} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {account.role === 'superadmin'
+            ? 'A superadmin’s role cannot be changed here.'
+            : 'Only a superadmin can change roles.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Pick a role, then confirm in a dialog that names the account: a role change is easy to make by mistake. */
+function RoleChange({ account }: { account: AdminAccount }) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<Grantable>(account.role as Grantable);
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PATCH('/api/v1/admin/accounts/{id}/role', {
+          params: { path: { id: account.id } },
+          body: { role },
+        }),
+      ),
+    onSuccess: (updated) => {
+      setConfirming(false);
+      toast(`${updated.name} is now ${updated.role}.`, 'green');
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'accounts'] });
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" gap="xs">
+        <Select
+          label="Change role"
+          data={[...GRANTABLE]}
+          value={role}
+          onChange={(v) => v && setRole(v as Grantable)}
+          allowDeselect={false}
+          w={160}
+        />
+        <Button disabled={role === account.role} onClick={() => setConfirming(true)}>
+          Change…
+        </Button>
+      </Group>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Change the role?"
+      >
+        <Stack>
+          <Text>
+            Make <strong>{account.name}</strong> ({account.email}) <strong>{role}</strong> instead of{' '}
+            {account.role}?
+            {role === 'admin' &&
+              ' They will be able to verify businesses, see every transaction and answer tickets.'}
+          </Text>
+          {change.error && <FormError message={errorText(change.error)} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
+              Make {account.name} {role}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

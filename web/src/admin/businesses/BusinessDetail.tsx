@@ -1,0 +1,393 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { FormError } from '../../ui/form-errors';
+import { businessRoute } from '../area';
+import type { AdminBusinessDetail } from '../types';
+import { flagOf, formatDateTime, formatNumber, Heading, StateBadge, searchOf, toast, waitedFor } from '../ui';
+import { useQueueLive, type VerificationDecided } from './live';
+
+/** One business as an admin reviews it: who, what they uploaded, their money, and the decision. */
+export function BusinessDetail() {
+  const { id } = businessRoute.useParams();
+  const [decidedElsewhere, setDecidedElsewhere] = useState<VerificationDecided | null>(null);
+  const { data: b, error } = useQuery({
+    queryKey: ['admin', 'business', id],
+    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses/{id}', { params: { path: { id } } })),
+  });
+  useQueueLive((event) => {
+    if (event.businessId === id) setDecidedElsewhere(event);
+  });
+
+  if (error)
+    return (
+      <Text role="alert" c="red.9">
+        {errorText(error)}
+      </Text>
+    );
+  if (!b) return <Skeleton h={400} />;
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/admin/businesses" size="sm">
+        ← Verification queue
+      </Anchor>
+      <Heading
+        title={b.companyName || 'Unnamed business'}
+        description={
+          <>
+            {b.account.name} · {b.account.email} · registered {formatDateTime(b.createdAt)}
+          </>
+        }
+      >
+        <StateBadge state={b.businessVerified} />
+      </Heading>
+      {decidedElsewhere && (
+        <Alert color="blue" role="status">
+          <strong>Decided while you were reading:</strong> this business was {decidedElsewhere.status}
+          {decidedElsewhere.reason ? ` (reason: ${decidedElsewhere.reason})` : ''} at{' '}
+          {formatDateTime(decidedElsewhere.decidedAt)}.
+        </Alert>
+      )}
+      <Decision business={b} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title="Profile">
+          <Facts
+            rows={[
+              ['Company', b.companyName],
+              ['Registration number', b.businessRegistrationNumber],
+              ['Industry', b.industry],
+              ['Country', b.countryCode ? `${flagOf(b.countryCode)} ${b.countryCode}` : null],
+              ['Address', b.address],
+              ['Website', b.website],
+              ['Employees', b.noOfEmployees?.toString()],
+              ['Subscribers', b.noOfSubscribers?.toString()],
+              [
+                'Submitted',
+                b.verificationSubmittedAt
+                  ? `${formatDateTime(b.verificationSubmittedAt)} (${waitedFor(b.verificationSubmittedAt)} ago)`
+                  : 'Not submitted',
+              ],
+              ['Rejection reason', b.verificationReason],
+            ]}
+          />
+        </Section>
+        <Section title="Account">
+          <Facts
+            rows={[
+              ['Name', b.account.name],
+              ['E-mail', b.account.email],
+              ['WhatsApp number', b.account.whatsappNumber],
+              ['E-mail verified', b.account.verified ? 'Yes' : 'No'],
+              ['Role', b.account.role],
+              ['Deactivated', b.account.deleted ? `Yes, ${formatDateTime(b.account.deletedAt)}` : 'No'],
+            ]}
+          />
+          <Anchor
+            component={Link}
+            to="/admin/accounts"
+            search={searchOf({ search: b.account.email, account: b.account.id })}
+            size="sm"
+          >
+            Open the account
+          </Anchor>
+        </Section>
+        <Section title="Wallet, plan and campaigns">
+          <Facts
+            rows={[
+              ['Credit balance', b.wallet ? formatNumber(b.wallet.balance, 2) : 'No wallet'],
+              [
+                'Plan',
+                b.userPlan
+                  ? `${b.userPlan.plan.name}, until ${formatDateTime(b.userPlan.expiredDate)}`
+                  : 'None',
+              ],
+              ['Plan balance', b.userPlan ? formatNumber(b.userPlan.balance, 2) : null],
+              ['Campaigns', formatNumber(b.campaignCount)],
+              ['Contacts', formatNumber(b.contactCount)],
+              [
+                'Messaging provider',
+                b.provider ? `${b.provider} (${b.wabaNumber ?? 'no number'})` : 'Not connected',
+              ],
+            ]}
+          />
+          <Anchor component={Link} to="/admin/transactions" search={searchOf({ businessId: b.id })} size="sm">
+            Its transactions
+          </Anchor>
+        </Section>
+        <Section title="Affiliate">
+          <Affiliate business={b} />
+        </Section>
+      </SimpleGrid>
+      <Documents businessId={b.id} logo={b.companyLogo} />
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Stack gap="xs">{children}</Stack>
+    </Card>
+  );
+}
+
+function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+  return (
+    <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="40%" fw={500} c="dimmed" bg="transparent">
+              {label}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Accept, or reject with a reason the business will read in its notification. */
+function Decision({ business }: { business: AdminBusinessDetail }) {
+  const queryClient = useQueryClient();
+  const [rejecting, reject] = useDisclosure(false);
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: (body: { status: 'accepted' | 'rejected'; reason?: string }) =>
+      unwrap(
+        api.PATCH('/api/v1/admin/businesses/{id}/verify', { params: { path: { id: business.id } }, body }),
+      ),
+    onSuccess: (row) => {
+      reject.close();
+      toast(
+        `${business.companyName || 'The business'} was ${row.businessVerified}; the business has been notified.`,
+        row.businessVerified === 'accepted' ? 'green' : 'blue',
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
+    },
+  });
+  if (business.businessVerified === 'accepted') return null;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Decision">
+      <Group justify="space-between" gap="sm">
+        <Text>
+          {business.businessVerified === 'pending'
+            ? 'Read the profile and the documents, then decide.'
+            : 'This business was rejected. It can be accepted if it has fixed what was wrong.'}
+        </Text>
+        <Group gap="xs">
+          <Button
+            color="teal.9"
+            loading={decide.isPending && decide.variables?.status === 'accepted'}
+            onClick={() => decide.mutate({ status: 'accepted' })}
+          >
+            Accept
+          </Button>
+          {business.businessVerified === 'pending' && (
+            <Button color="red.9" variant="outline" onClick={reject.open}>
+              Reject…
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {!rejecting && decide.error && <FormError message={errorText(decide.error)} />}
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={rejecting}
+        onClose={reject.close}
+        title={`Reject ${business.companyName || 'this business'}`}
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            decide.mutate({ status: 'rejected', reason: reason.trim() || undefined });
+          }}
+        >
+          <Stack>
+            <Textarea
+              label="Reason"
+              description="The business reads this in its notification: say what to fix."
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              autosize
+              minRows={3}
+              maxLength={1000}
+              data-autofocus
+            />
+            {decide.error && <FormError message={errorText(decide.error)} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={reject.close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red.9" loading={decide.isPending}>
+                Reject
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Card>
+  );
+}
+
+/** Promote to affiliate with a commission percentage (kept when already an affiliate: the code stays). */
+function Affiliate({ business }: { business: AdminBusinessDetail }) {
+  const queryClient = useQueryClient();
+  const [percentage, setPercentage] = useState<number | string>(business.affiliatePercentage ?? 10);
+  const promote = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/v1/admin/businesses/{id}/promote-affiliate', {
+          params: { path: { id: business.id } },
+          body: { affiliatePercentage: Number(percentage) },
+        }),
+      ),
+    onSuccess: (row) => {
+      toast(
+        `${row.companyName || 'The business'} is an affiliate at ${row.affiliatePercentage}%; referral code ${row.referralCode}.`,
+        'green',
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
+    },
+  });
+  const isAffiliate = business.type === 'affiliate';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {isAffiliate
+          ? `An affiliate earning ${business.affiliatePercentage}% of what referred businesses spend; referral code ${business.referralCode}.`
+          : 'Not an affiliate. An affiliate earns a share of what the businesses it refers spend on campaigns.'}
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          promote.mutate();
+        }}
+      >
+        <Group align="flex-end" gap="xs">
+          <NumberInput
+            label="Commission (%)"
+            min={0}
+            max={100}
+            allowDecimal={false}
+            value={percentage}
+            onChange={setPercentage}
+            w={140}
+            error={promote.error ? errorText(promote.error) : undefined}
+          />
+          <Button type="submit" variant="light" loading={promote.isPending}>
+            {isAffiliate ? 'Change the percentage' : 'Promote to affiliate'}
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+/** The business's files in the page: images drawn, PDFs in a frame, anything else as a link. */
+function Documents({ businessId, logo }: { businessId: string; logo: string | null }) {
+  const { data, error } = useQuery({
+    queryKey: ['admin', 'business', businessId, 'files'],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/admin/businesses/{id}/files', { params: { path: { id: businessId } } })),
+  });
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Documents">
+      <Title order={2} size="h4" mb="sm">
+        Documents and files
+      </Title>
+      {error ? (
+        <Text role="alert" c="red.9">
+          {errorText(error)}
+        </Text>
+      ) : !data ? (
+        <Skeleton h={120} />
+      ) : (
+        <Stack>
+          {logo && (
+            <Group gap="sm">
+              <Image src={logo} alt="Company logo" h={64} w="auto" fit="contain" radius="sm" />
+              <Text size="sm" c="dimmed">
+                Company logo
+              </Text>
+            </Group>
+          )}
+          {!data.length && <Text c="dimmed">The business has uploaded no files.</Text>}
+          {data.map((f) => {
+            const kind = fileKind(f.type, f.fileName);
+            const shown = open === f.id;
+            return (
+              <Stack key={f.id} gap={6}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {f.fileName}
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {formatDateTime(f.createdAt)}
+                    </Text>
+                  </Text>
+                  <Group gap="xs">
+                    {kind !== 'other' && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setOpen(shown ? null : f.id)}
+                        aria-expanded={shown}
+                      >
+                        {shown ? 'Hide' : 'View'}
+                        <span className="mantine-visually-hidden"> {f.fileName}</span>
+                      </Button>
+                    )}
+                    <Anchor href={f.url} target="_blank" rel="noreferrer" size="sm">
+                      Open in a new tab<span className="mantine-visually-hidden"> ({f.fileName})</span>
+                    </Anchor>
+                  </Group>
+                </Group>
+                {shown && kind === 'image' && (
+                  <Image src={f.url} alt={f.fileName} mah={480} fit="contain" radius="sm" bg="gray.1" />
+                )}
+                {shown && kind === 'pdf' && (
+                  <iframe src={f.url} title={f.fileName} style={{ width: '100%', height: 560, border: 0 }} />
+                )}
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function fileKind(type: string | null, name: string): 'image' | 'pdf' | 'other' {
+  const t = (type ?? '').toLowerCase();
+  const n = name.toLowerCase();
+  if (t.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/.test(n)) return 'image';
+  if (t === 'application/pdf' || n.endsWith('.pdf')) return 'pdf';
+  return 'other';
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '../../realtime/socket';
+
+/** What the service pushes to every admin's room when a business's verification is decided. */
+export interface VerificationDecided {
+  businessId: string;
+  status: 'accepted' | 'rejected';
+  reason: string | null;
+  decidedAt: string;
+}
+
+/**
+ * Keeps the queue current while it is on screen: a decision by another admin, or a new submission (an admin
+ * notification), refreshes every business list and the decided business's page.
+ */
+export function useQueueLive(onDecided?: (event: VerificationDecided) => void): void {
+  const queryClient = useQueryClient();
+  useLiveEvent<VerificationDecided>('businessVerificationDecided', (event) => {
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'business', event.businessId] });
+    onDecided?.(event);
+  });
+  useLiveEvent<{ type?: string }>('notification', (n) => {
+    if (n.type === 'business.verification_submitted' || n.type === 'account.email_verified')
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
+  });
+}

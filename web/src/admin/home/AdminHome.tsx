@@ -1,0 +1,299 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useQueueLive } from '../businesses/live';
+import { adminOverviewQuery, rate } from '../overview';
+import {
+  Empty,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  Heading,
+  StateBadge,
+  searchOf,
+  waitedFor,
+} from '../ui';
+
+/** What needs an administrator now (queue, flagged money, open tickets) and how the platform is doing. */
+export function AdminHome() {
+  useQueueLive();
+  const queue = useQuery({
+    queryKey: [
+      'admin',
+      'businesses',
+      { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 },
+    ],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/admin/businesses', {
+          params: { query: { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 } },
+        }),
+      ),
+  });
+  const flagged = useQuery({
+    queryKey: ['admin', 'transactions', { flagged: 'true', pageSize: 5 }],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/admin/transactions', { params: { query: { flagged: 'true', pageSize: 5 } } })),
+  });
+  const tickets = useQuery({
+    queryKey: ['admin', 'tickets', { status: 'open', pageSize: 5 }],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/tickets/admin', { params: { query: { status: 'open', pageSize: 5 } } })),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Heading title="Admin home" description="What is waiting for you, and the platform's last 30 days." />
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Panel
+          title="Waiting for verification"
+          total={queue.data?.total}
+          link={{ to: '/admin/businesses', label: 'Open the queue' }}
+          error={queue.error}
+        >
+          {queue.data &&
+            (queue.data.items.length ? (
+              <Stack gap={6}>
+                {queue.data.items.map((b) => (
+                  <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor component={Link} to={`/admin/businesses/${b.id}`} truncate>
+                      {b.companyName || b.account.name}
+                    </Anchor>
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      waiting {waitedFor(b.verificationSubmittedAt)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Empty>No business is waiting.</Empty>
+            ))}
+        </Panel>
+        <Panel
+          title="Flagged transactions"
+          total={flagged.data?.total}
+          link={{ to: '/admin/transactions', label: 'Review them', search: { flagged: true } }}
+          error={flagged.error}
+        >
+          {flagged.data &&
+            (flagged.data.items.length ? (
+              <Stack gap={6}>
+                {flagged.data.items.map((t) => (
+                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor
+                      component={Link}
+                      to="/admin/transactions"
+                      search={searchOf({ flagged: true, open: t.id })}
+                      truncate
+                    >
+                      {t.companyName ?? 'Business'}:{' '}
+                      {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
+                    </Anchor>
+                    <StateBadge state={t.status} />
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Empty>Nothing is flagged.</Empty>
+            ))}
+        </Panel>
+        <Panel
+          title="Open tickets"
+          total={tickets.data?.total}
+          link={{ to: '/admin/tickets', label: 'All tickets', search: { status: 'open' } }}
+          error={tickets.error}
+        >
+          {tickets.data &&
+            (tickets.data.items.length ? (
+              <Stack gap={6}>
+                {tickets.data.items.map((t) => (
+                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor component={Link} to={`/admin/tickets/${t.id}`} truncate>
+                      {t.question}
+                    </Anchor>
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(t.updatedAt)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            ) : (
+              <Empty>No open ticket.</Empty>
+            ))}
+        </Panel>
+      </SimpleGrid>
+      <PlatformTotals />
+    </Stack>
+  );
+}
+
+function Panel(props: {
+  title: string;
+  total: number | undefined;
+  link: { to: string; label: string; search?: Record<string, unknown> };
+  error: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={props.title}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h4">
+          {props.title}
+        </Title>
+        <Text fw={700} size="xl" aria-label={`${props.total ?? 0} in all`}>
+          {props.total ?? ''}
+        </Text>
+      </Group>
+      {props.error ? (
+        <Text role="alert" c="red.9">
+          {errorText(props.error)}
+        </Text>
+      ) : props.total === undefined ? (
+        <Skeleton h={80} />
+      ) : (
+        props.children
+      )}
+      <Anchor
+        component={Link}
+        to={props.link.to}
+        search={props.link.search && searchOf(props.link.search)}
+        size="sm"
+        mt="sm"
+        display="block"
+      >
+        {props.link.label}
+      </Anchor>
+    </Card>
+  );
+}
+
+function PlatformTotals() {
+  const { data, error, isPending } = useQuery(adminOverviewQuery);
+  if (isPending) return <Skeleton h={300} />;
+  if (error)
+    return (
+      <Text role="alert" c="red.9">
+        Platform totals could not load: {errorText(error)}
+      </Text>
+    );
+  if (!data) return <Empty>Platform totals are not available on this service yet.</Empty>;
+  const t = data.totals;
+  const figures = [
+    ['Messages sent', formatNumber(t.sent)],
+    ['Delivery rate', rate(t.delivered, t.sent)],
+    ['Read rate', rate(t.read, t.delivered)],
+    ['Credits sold', formatNumber(t.creditsSold, 2)],
+    ['New businesses', formatNumber(t.newBusinesses)],
+  ] as const;
+  const days = data.days.map((d) => ({ ...d, day: d.day.slice(5) }));
+  return (
+    <Stack gap="md" component="section" aria-label="Platform totals">
+      <Title order={2} size="h3">
+        Platform, {data.from} to {data.to}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        {figures.map(([label, value]) => (
+          <Card key={label} withBorder padding="sm">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl">
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card withBorder padding="md">
+          <Title order={3} size="h5" mb="sm" id="chart-messages">
+            Messages per day
+          </Title>
+          <AreaChart
+            h={220}
+            data={days}
+            dataKey="day"
+            aria-labelledby="chart-messages"
+            series={[
+              { name: 'sent', label: 'Sent', color: 'blue.8' },
+              { name: 'delivered', label: 'Delivered', color: 'teal.8' },
+              { name: 'read', label: 'Read', color: 'grape.8' },
+              { name: 'failed', label: 'Failed', color: 'red.9' },
+            ]}
+            withLegend
+            curveType="monotone"
+          />
+        </Card>
+        <Card withBorder padding="md">
+          <Title order={3} size="h5" mb="sm" id="chart-growth">
+            New businesses and credits sold per day
+          </Title>
+          <BarChart
+            h={220}
+            data={days}
+            dataKey="day"
+            aria-labelledby="chart-growth"
+            series={[
+              { name: 'newBusinesses', label: 'New businesses', color: 'blue.8' },
+              { name: 'creditsSold', label: 'Credits sold', color: 'orange.8' },
+            ]}
+            withLegend
+          />
+        </Card>
+      </SimpleGrid>
+      <DaysTable days={data.days} />
+    </Stack>
+  );
+}
+
+/** The charts' numbers as a table: readable without seeing the chart, and by a screen reader. */
+function DaysTable({
+  days,
+}: {
+  days: {
+    day: string;
+    sent: number;
+    delivered: number;
+    read: number;
+    failed: number;
+    newBusinesses: number;
+    creditsSold: number;
+  }[];
+}) {
+  const recent = days.slice(-7).reverse();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped captionSide="top">
+        <Table.Caption>The last seven days</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Day</Table.Th>
+            <Table.Th ta="right">Sent</Table.Th>
+            <Table.Th ta="right">Delivered</Table.Th>
+            <Table.Th ta="right">Read</Table.Th>
+            <Table.Th ta="right">Failed</Table.Th>
+            <Table.Th ta="right">New businesses</Table.Th>
+            <Table.Th ta="right">Credits sold</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {recent.map((d) => (
+            <Table.Tr key={d.day}>
+              <Table.Td>{d.day}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.sent)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.delivered)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.read)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.failed)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.newBusinesses)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(d.creditsSold, 2)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

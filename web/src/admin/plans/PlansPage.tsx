@@ -1,0 +1,277 @@
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { applyApiError, FormError } from '../../ui/form-errors';
+import type { ExchangeRate, Plan } from '../types';
+import { Empty, formatMoney, formatNumber, Heading, StateBadge, toast } from '../ui';
+
+export const exchangeRatesQuery = {
+  queryKey: ['exchange-rates'],
+  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates')),
+};
+
+/** One price per currency that has a rate (several countries may share one currency). */
+export function currencies(rates: ExchangeRate[] | undefined): { currency: string; rate: number }[] {
+  const seen = new Map<string, number>();
+  for (const r of rates ?? []) if (!seen.has(r.currency)) seen.set(r.currency, r.rate);
+  return [...seen]
+    .map(([currency, rate]) => ({ currency, rate }))
+    .sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/** Every plan (inactive ones too), with its prices in the currencies that have exchange rates. */
+export function PlansPage() {
+  const { data: plans, error } = useQuery({
+    queryKey: ['admin', 'plans'],
+    queryFn: () => unwrap(api.GET('/api/v1/plans/admin/all')),
+  });
+  const { data: rates } = useQuery(exchangeRatesQuery);
+  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+
+  return (
+    <Stack>
+      <Heading title="Plans" description="Prices are set in US dollars; each business sees its own currency.">
+        <Button onClick={() => setEditing('new')}>New plan</Button>
+      </Heading>
+      {error ? (
+        <Text role="alert" c="red.9">
+          {errorText(error)}
+        </Text>
+      ) : !plans ? (
+        <Skeleton h={240} />
+      ) : !plans.length ? (
+        <Empty>No plan yet. Create the first one.</Empty>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {plans.map((p) => (
+            <PlanCard key={p.id} plan={p} rates={rates} onEdit={() => setEditing(p)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New plan' : `Edit ${editing?.name ?? ''}`}
+        size="lg"
+      >
+        {editing !== null && (
+          <PlanForm plan={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function PlanCard({
+  plan,
+  rates,
+  onEdit,
+}: {
+  plan: Plan;
+  rates: ExchangeRate[] | undefined;
+  onEdit: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: () =>
+      plan.isActive
+        ? unwrap(api.POST('/api/v1/plans/admin/{id}/deactivate', { params: { path: { id: plan.id } } }))
+        : unwrap(
+            api.PATCH('/api/v1/plans/admin/{id}', {
+              params: { path: { id: plan.id } },
+              body: { isActive: true },
+            }),
+          ),
+    onSuccess: () => {
+      toast(`${plan.name} is ${plan.isActive ? 'no longer offered' : 'offered again'}.`);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
+    },
+  });
+  return (
+    <Card withBorder padding="md" component="article" aria-label={plan.name}>
+      <Group justify="space-between" mb={4} wrap="nowrap">
+        <Title order={2} size="h4">
+          {plan.name}
+        </Title>
+        <StateBadge state={plan.isActive ? 'active' : 'inactive'} />
+      </Group>
+      <Text fw={700} size="xl">
+        {formatMoney(plan.price, 'USD')}
+        <Text span size="sm" c="dimmed" fw={400}>
+          {' '}
+          for {plan.duration} days
+        </Text>
+      </Text>
+      {currencies(rates).length > 0 && (
+        <Text size="sm" c="dimmed">
+          {currencies(rates)
+            .map((c) => formatMoney(plan.price * c.rate, c.currency))
+            .join(' · ')}
+        </Text>
+      )}
+      {plan.description && (
+        <Text size="sm" mt="xs">
+          {plan.description}
+        </Text>
+      )}
+      <Text size="sm" mt="xs">
+        {formatNumber(plan.freeCredit)} free credits. Per message: marketing {plan.marketingRate}, utility{' '}
+        {plan.utilityRate}, service {plan.serviceRate}, authentication {plan.authenticationRate}.
+      </Text>
+      {toggle.error && (
+        <Text role="alert" c="red.9" size="sm">
+          {errorText(toggle.error)}
+        </Text>
+      )}
+      <Group mt="sm" gap="xs">
+        <Button size="xs" variant="light" onClick={onEdit}>
+          Edit<span className="mantine-visually-hidden"> {plan.name}</span>
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          color={plan.isActive ? 'red.9' : 'blue.8'}
+          loading={toggle.isPending}
+          onClick={() => toggle.mutate()}
+        >
+          {plan.isActive ? 'Deactivate' : 'Activate'}
+          <span className="mantine-visually-hidden"> {plan.name}</span>
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+const RATES = [
+  ['marketingRate', 'Marketing rate'],
+  ['utilityRate', 'Utility rate'],
+  ['serviceRate', 'Service rate'],
+  ['authenticationRate', 'Authentication rate'],
+] as const;
+
+function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const { data: rates } = useQuery(exchangeRatesQuery);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      name: plan?.name ?? '',
+      description: plan?.description ?? '',
+      duration: plan?.duration ?? 30,
+      price: plan?.price ?? 0,
+      freeCredit: plan?.freeCredit ?? 0,
+      marketingRate: plan?.marketingRate ?? 1,
+      utilityRate: plan?.utilityRate ?? 1,
+      serviceRate: plan?.serviceRate ?? 1,
+      authenticationRate: plan?.authenticationRate ?? 1,
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Give the plan a name'),
+      duration: (v) => (Number(v) >= 1 ? null : 'At least one day'),
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: typeof form.values) => {
+      const body = {
+        ...values,
+        description: values.description.trim() || undefined,
+        duration: Number(values.duration),
+        price: Number(values.price),
+        freeCredit: Number(values.freeCredit),
+        marketingRate: Number(values.marketingRate),
+        utilityRate: Number(values.utilityRate),
+        serviceRate: Number(values.serviceRate),
+        authenticationRate: Number(values.authenticationRate),
+      };
+      return plan
+        ? unwrap(api.PATCH('/api/v1/plans/admin/{id}', { params: { path: { id: plan.id } }, body }))
+        : unwrap(api.POST('/api/v1/plans/admin', { body }));
+    },
+    onSuccess: (saved) => {
+      toast(`${saved.name} saved.`, 'green');
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
+      onDone();
+    },
+    onError: (err) => setFormError(applyApiError(form, err)),
+  });
+  const price = Number(form.values.price) || 0;
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <Stack>
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <NumberInput
+            label="Price (USD)"
+            min={0}
+            allowDecimal={false}
+            required
+            {...form.getInputProps('price')}
+          />
+          <NumberInput
+            label="Duration (days)"
+            min={1}
+            allowDecimal={false}
+            required
+            {...form.getInputProps('duration')}
+          />
+          <NumberInput
+            label="Free credits"
+            min={0}
+            allowDecimal={false}
+            required
+            {...form.getInputProps('freeCredit')}
+          />
+        </SimpleGrid>
+        {currencies(rates).length > 0 && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Shown as{' '}
+            {currencies(rates)
+              .map((c) => formatMoney(price * c.rate, c.currency))
+              .join(', ')}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          {RATES.map(([name, label]) => (
+            <NumberInput
+              key={name}
+              label={`${label} (credits per message)`}
+              min={0}
+              decimalScale={4}
+              step={0.1}
+              required
+              {...form.getInputProps(name)}
+            />
+          ))}
+        </SimpleGrid>
+        <FormError message={formError} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {plan ? 'Save changes' : 'Create plan'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

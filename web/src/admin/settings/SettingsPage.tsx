@@ -1,0 +1,179 @@
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { applyApiError, FormError } from '../../ui/form-errors';
+import { exchangeRatesQuery } from '../plans/PlansPage';
+import type { AppSettings } from '../types';
+import { formatMoney, formatNumber, Heading, toast } from '../ui';
+
+const SAMPLE_RECIPIENTS = 1000;
+const FIELDS = [
+  ['marketingRate', 'Marketing message', 'credits per message'],
+  ['utilityRate', 'Utility message', 'credits per message'],
+  ['authenticationRate', 'Authentication message', 'credits per message'],
+  ['serviceRate', 'Service message', 'credits per message'],
+  ['pricePerCredit', 'Price per credit', 'US dollars'],
+  ['lowCreditThreshold', 'Low-credit warning', 'credits left'],
+  ['affiliatePercentage', 'Affiliate commission', '% for new affiliates'],
+] as const;
+
+/** The platform's prices: message rates, the price of a credit, the low-credit warning, the affiliate share. */
+export function SettingsPage() {
+  const { data, error } = useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: () => unwrap(api.GET('/api/v1/admin/settings')),
+  });
+  if (error)
+    return (
+      <Text role="alert" c="red.9">
+        {errorText(error)}
+      </Text>
+    );
+  return (
+    <Stack>
+      <Heading
+        title="Platform settings"
+        description="What every business pays. Check the effect on a sample campaign before saving."
+      />
+      {data ? <SettingsForm saved={data} /> : <Skeleton h={400} />}
+    </Stack>
+  );
+}
+
+function SettingsForm({ saved }: { saved: AppSettings }) {
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: saved });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the saved settings change
+  useEffect(() => {
+    form.setInitialValues(saved);
+    form.setValues(saved);
+  }, [saved]);
+  const save = useMutation({
+    mutationFn: (values: AppSettings) => {
+      const body = Object.fromEntries(FIELDS.map(([name]) => [name, Number(values[name])])) as AppSettings;
+      return unwrap(api.POST('/api/v1/admin/settings', { body }));
+    },
+    onSuccess: (next) => {
+      toast('Settings saved: new campaigns are billed at these rates.', 'green');
+      queryClient.setQueryData(['admin', 'settings'], next);
+    },
+    onError: (err) => setFormError(applyApiError(form, err)),
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <Stack>
+        <Card withBorder padding="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {FIELDS.map(([name, label, unit]) => (
+              <NumberInput
+                key={name}
+                label={label}
+                description={unit}
+                min={0}
+                max={name === 'affiliatePercentage' ? 100 : undefined}
+                decimalScale={name === 'affiliatePercentage' ? 0 : name === 'pricePerCredit' ? 6 : 4}
+                step={name === 'pricePerCredit' ? 0.01 : name === 'affiliatePercentage' ? 1 : 0.1}
+                required
+                {...form.getInputProps(name)}
+              />
+            ))}
+          </SimpleGrid>
+        </Card>
+        <SampleCampaign before={saved} after={form.values} />
+        <FormError message={formError} />
+        <Group justify="flex-end">
+          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A campaign of 1,000 recipients of each kind, priced at the saved and at the edited settings: credits are
+ * rate × recipients, their value credits × price per credit, the referrer's commission a percentage of that.
+ */
+function SampleCampaign({ before, after }: { before: AppSettings; after: AppSettings }) {
+  const { data: rates } = useQuery(exchangeRatesQuery);
+  const ngn = rates?.find((r) => r.countryCode === 'NG');
+  const rows = (['marketingRate', 'utilityRate', 'authenticationRate'] as const).map((field) => {
+    const price = (s: AppSettings) => {
+      const credits = Number(s[field]) * SAMPLE_RECIPIENTS;
+      return { credits, usd: credits * Number(s.pricePerCredit) };
+    };
+    return { field, was: price(before), now: price(after) };
+  });
+  const label = { marketingRate: 'Marketing', utilityRate: 'Utility', authenticationRate: 'Authentication' };
+  const commission = (s: AppSettings, usd: number) => (usd * Number(s.affiliatePercentage)) / 100;
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Effect on a sample campaign">
+      <Title order={2} size="h4">
+        Effect on a sample campaign of {formatNumber(SAMPLE_RECIPIENTS)} recipients
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        What a business would be billed, now and with your changes
+        {ngn ? `; naira at ${formatNumber(ngn.rate, 2)} per dollar` : ''}.
+      </Text>
+      <Table.ScrollContainer minWidth={520}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Message type</Table.Th>
+              <Table.Th ta="right">Credits now</Table.Th>
+              <Table.Th ta="right">With changes</Table.Th>
+              <Table.Th ta="right">Value now</Table.Th>
+              <Table.Th ta="right">With changes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.field} data-testid={`sample-${r.field}`}>
+                <Table.Td>{label[r.field]}</Table.Td>
+                <Table.Td ta="right">{formatNumber(r.was.credits, 2)}</Table.Td>
+                <Table.Td ta="right" fw={r.was.credits !== r.now.credits ? 700 : undefined}>
+                  {formatNumber(r.now.credits, 2)}
+                </Table.Td>
+                <Table.Td ta="right">{money(r.was.usd, ngn?.rate)}</Table.Td>
+                <Table.Td ta="right" fw={r.was.usd !== r.now.usd ? 700 : undefined}>
+                  {money(r.now.usd, ngn?.rate)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" mt="xs">
+        A new affiliate who referred the business earns{' '}
+        {money(commission(before, rows[0]!.was.usd), ngn?.rate)} on the marketing campaign now,{' '}
+        {money(commission(after, rows[0]!.now.usd), ngn?.rate)} with your changes. A business is warned when
+        its balance falls below {formatNumber(Number(after.lowCreditThreshold), 2)} credits.
+      </Text>
+    </Card>
+  );
+}
+
+function money(usd: number, ngnRate: number | undefined): string {
+  const dollars = formatMoney(usd, 'USD');
+  return ngnRate ? `${dollars} (${formatMoney(usd * ngnRate, 'NGN')})` : dollars;
+}

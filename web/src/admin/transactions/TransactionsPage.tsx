@@ -1,0 +1,275 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { transactionsRoute } from '../area';
+import type { AdminTransaction } from '../types';
+import {
+  Empty,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  Heading,
+  Pager,
+  StateBadge,
+  useSearchUpdate,
+} from '../ui';
+
+const KINDS = [
+  ['credit_purchase', 'Credit purchase'],
+  ['plan_purchase', 'Plan purchase'],
+  ['campaign_credit_debit', 'Campaign (credits)'],
+  ['campaign_plan_debit', 'Campaign (plan)'],
+  ['affiliate_commission', 'Affiliate commission'],
+  ['withdrawal', 'Withdrawal'],
+  ['withdrawal_refund', 'Withdrawal refund'],
+  ['admin_adjustment', 'Adjustment'],
+] as const;
+type Kind = (typeof KINDS)[number][0];
+const kindLabel = (k: string) => KINDS.find(([v]) => v === k)?.[1] ?? k;
+
+/** A local calendar day's start as an instant, so the range means days where the admin is. */
+const dayStart = (day: string | undefined, plusDays = 0) => {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const d = new Date(`${day}T00:00:00`);
+  d.setDate(d.getDate() + plusDays);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+};
+
+export function amountText(t: Pick<AdminTransaction, 'amount' | 'currency'>): string {
+  return t.currency === 'CREDIT' ? `${formatNumber(t.amount, 2)} credits` : formatMoney(t.amount, t.currency);
+}
+
+/** Every business's transactions with filters in the URL; a row opens its detail. */
+export function TransactionsPage() {
+  const search = transactionsRoute.useSearch();
+  const go = useSearchUpdate(search);
+  const query = {
+    page: search.page,
+    pageSize: search.pageSize,
+    status: search.status,
+    kind: KINDS.some(([k]) => k === search.kind) ? (search.kind as Kind) : undefined,
+    flagged:
+      search.flagged === undefined ? undefined : search.flagged ? ('true' as const) : ('false' as const),
+    businessId: search.businessId,
+    from: dayStart(search.from),
+    to: dayStart(search.to, 1),
+  };
+  const { data, error, isPending } = useQuery({
+    queryKey: ['admin', 'transactions', query],
+    queryFn: () => unwrap(api.GET('/api/v1/admin/transactions', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+  const businesses = useQuery({
+    queryKey: ['admin', 'businesses', { pageSize: 100, verified: undefined }],
+    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses', { params: { query: { pageSize: 100 } } })),
+  });
+  const set = (patch: Partial<typeof search>) => go({ ...patch, page: 1, open: undefined });
+  const open = data?.items.find((t) => t.id === search.open) ?? null;
+  const filtered = Object.entries(search).some(
+    ([k, v]) => !['page', 'pageSize', 'open'].includes(k) && v !== undefined,
+  );
+
+  return (
+    <Stack>
+      <Heading
+        title="Transactions"
+        description="Every business's purchases, campaign charges, commissions and withdrawals."
+      />
+      <Card withBorder padding="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
+          <Select
+            label="Flagged"
+            placeholder="Any"
+            clearable
+            data={[
+              { value: 'true', label: 'Flagged for review' },
+              { value: 'false', label: 'Not flagged' },
+            ]}
+            value={search.flagged === undefined ? null : String(search.flagged)}
+            onChange={(v) => set({ flagged: v === null ? undefined : v === 'true' })}
+          />
+          <Select
+            label="Status"
+            placeholder="Any"
+            clearable
+            data={['pending', 'successful', 'failed', 'reversed']}
+            value={search.status ?? null}
+            onChange={(v) => set({ status: v ?? undefined })}
+          />
+          <Select
+            label="Kind"
+            placeholder="Any"
+            clearable
+            data={KINDS.map(([value, label]) => ({ value, label }))}
+            value={query.kind ?? null}
+            onChange={(v) => set({ kind: v ?? undefined })}
+          />
+          <Select
+            label="Business"
+            placeholder="Any"
+            clearable
+            searchable
+            data={(businesses.data?.items ?? []).map((b) => ({
+              value: b.id,
+              label: b.companyName || b.account.email,
+            }))}
+            value={search.businessId ?? null}
+            onChange={(v) => set({ businessId: v ?? undefined })}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={search.from ?? ''}
+            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={search.to ?? ''}
+            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+          />
+        </SimpleGrid>
+        {filtered && (
+          <Button
+            variant="subtle"
+            size="xs"
+            mt="xs"
+            onClick={() =>
+              go({
+                page: 1,
+                status: undefined,
+                kind: undefined,
+                flagged: undefined,
+                businessId: undefined,
+                from: undefined,
+                to: undefined,
+              })
+            }
+          >
+            Clear the filters
+          </Button>
+        )}
+      </Card>
+      {error ? (
+        <Text role="alert" c="red.9">
+          {errorText(error)}
+        </Text>
+      ) : isPending ? (
+        <Skeleton h={240} />
+      ) : !data?.items.length ? (
+        <Empty>No transaction matches these filters.</Empty>
+      ) : (
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Business</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>
+                      <UnstyledButton c="blue.8" fw={600} onClick={() => go({ open: t.id })}>
+                        {formatDateTime(t.createdAt)}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>{t.companyName ?? '—'}</Table.Td>
+                    <Table.Td>{kindLabel(t.kind)}</Table.Td>
+                    <Table.Td ta="right">{amountText(t)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <StateBadge state={t.status} />
+                        {t.flagged && (
+                          <Badge color="red.9" variant="filled" radius="sm">
+                            flagged
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {data && data.total > 0 && (
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={(page) => go({ page })}
+          onPageSize={(pageSize) => go({ pageSize, page: 1 })}
+        />
+      )}
+      <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={!!open}
+        onClose={() => go({ open: undefined })}
+        title="Transaction"
+        position="right"
+      >
+        {open && <TransactionDetail t={open} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function TransactionDetail({ t }: { t: AdminTransaction }) {
+  const rows: [string, React.ReactNode][] = [
+    [
+      'Business',
+      <Link key="b" to={`/admin/businesses/${t.businessId}`}>
+        {t.companyName ?? t.businessId}
+      </Link>,
+    ],
+    ['Kind', kindLabel(t.kind)],
+    ['Status', <StateBadge key="s" state={t.status} />],
+    ['Amount', amountText(t)],
+    ['Credits', t.credits === null ? '—' : formatNumber(t.credits, 2)],
+    ['Balance change', formatNumber(t.balanceDelta, 2)],
+    ['Earnings change', formatNumber(t.earningsDelta, 2)],
+    ['Reference', t.reference],
+    ['Description', t.description ?? '—'],
+    ['Flagged', t.flagged ? `Yes: ${t.flagReason ?? 'no reason given'}` : 'No'],
+    ['Created', formatDateTime(t.createdAt)],
+    ['Updated', formatDateTime(t.updatedAt)],
+  ];
+  return (
+    <Table variant="vertical" withRowBorders={false}>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th fw={500} c="dimmed" bg="transparent" w="40%">
+              {label}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

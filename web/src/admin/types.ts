@@ -1,0 +1,21 @@
+import type { paths } from '../api/schema';
+
+/** The `data` of a route's 200 (or 201) answer, straight from the generated client types. */
+export type Data<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? R extends { 200: { content: { 'application/json': { data: infer D } } } }
+    ? D
+    : R extends { 201: { content: { 'application/json': { data: infer D } } } }
+      ? D
+      : never
+  : never;
+
+export type AdminBusiness = Data<'/api/v1/admin/businesses', 'get'>['items'][number];
+export type AdminBusinessDetail = Data<'/api/v1/admin/businesses/{id}', 'get'>;
+export type AdminAccount = Data<'/api/v1/admin/accounts', 'get'>['items'][number];
+export type AdminTransaction = Data<'/api/v1/admin/transactions', 'get'>['items'][number];
+export type AdminTicket = Data<'/api/v1/tickets/admin', 'get'>['items'][number];
+export type Plan = Data<'/api/v1/plans/admin/all', 'get'>[number];
+export type ExchangeRate = Data<'/api/v1/exchange-rates', 'get'>[number];
+export type AppSettings = Data<'/api/v1/admin/settings', 'get'>;

@@ -1,0 +1,186 @@
+import { Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+/** Search-param readers for `validateSearch`: a list's view lives in the URL, so reload and links keep it. */
+export const num = (v: unknown, fallback: number, max = 10_000) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+};
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+export const oneOf = <T extends string>(v: unknown, values: readonly T[]) =>
+  values.includes(v as T) ? (v as T) : undefined;
+export const bool = (v: unknown) =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
+
+/** The page's one h1, a line saying what it is for, and its actions (wrapping under it on a phone). */
+export function Heading({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children && <Group gap="xs">{children}</Group>}
+    </Group>
+  );
+}
+
+/** Page links and page size of a server-side list. */
+export function Pager(props: {
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}) {
+  return (
+    <Group justify="space-between" mt="md" gap="sm">
+      <Text size="sm" c="dimmed">
+        {props.total.toLocaleString()} in all
+      </Text>
+      <Group gap="sm">
+        <Select
+          aria-label="Rows per page"
+          data={['10', '20', '50', '100']}
+          value={String(props.pageSize)}
+          onChange={(v) => v && props.onPageSize(Number(v))}
+          w={90}
+          allowDeselect={false}
+        />
+        <Pagination
+          total={Math.max(1, props.totalPages)}
+          value={props.page}
+          onChange={props.onPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        />
+      </Group>
+    </Group>
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
+}
+
+export function formatNumber(n: number | null | undefined, digits = 0): string {
+  return (n ?? 0).toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(
+      amount,
+    );
+  } catch {
+    return `${formatNumber(amount, 2)} ${currency}`;
+  }
+}
+
+/** "3 days", "5 hours", "12 minutes": how long something has waited, in the largest unit that fits. */
+export function waitedFor(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return 'not submitted';
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return unit(hours, 'hour');
+  return unit(Math.floor(hours / 24), 'day');
+}
+
+/** The flag emoji of an ISO 3166 alpha-2 code (two regional-indicator letters). */
+export function flagOf(code: string | null | undefined): string {
+  if (!code || !/^[A-Za-z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+const STATE_COLOURS: Record<string, string> = {
+  pending: 'yellow',
+  accepted: 'green',
+  rejected: 'red',
+  successful: 'green',
+  failed: 'red',
+  reversed: 'gray',
+  open: 'blue',
+  closed: 'gray',
+  resolved: 'green',
+  active: 'green',
+  inactive: 'gray',
+  high: 'red',
+  medium: 'yellow',
+  low: 'gray',
+};
+
+/**
+ * A state in words (the tint only repeats what the word says). Dark words on a pale tint: Mantine's light
+ * badge draws yellow and green words under 4.5:1.
+ */
+export function StateBadge({ state }: { state: string }) {
+  const colour = STATE_COLOURS[state] ?? 'gray';
+  return (
+    <Text
+      span
+      size="xs"
+      fw={700}
+      tt="uppercase"
+      px={8}
+      py={2}
+      style={{
+        borderRadius: 4,
+        whiteSpace: 'nowrap',
+        background: `var(--mantine-color-${colour}-1)`,
+        color: 'var(--mantine-color-dark-9)',
+      }}
+    >
+      {state}
+    </Text>
+  );
+}
+
+/** Shown where a list has nothing to show, saying why. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" py="lg" ta="center">
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * Changes some of the current page's search parameters (the rest stay). The route tree is assembled from
+ * areas typed as any route, so the router cannot check a search object against the route: the page's own
+ * `validateSearch` does, on arrival.
+ */
+export function useSearchUpdate<S extends object>(search: S): (patch: Partial<S>) => void {
+  const navigate = useNavigate();
+  return (patch) => void navigate({ to: '.', search: { ...search, ...patch } as never });
+}
+
+/** A link's search parameters (checked by the target route's `validateSearch`, see useSearchUpdate). */
+export const searchOf = (search: Record<string, unknown>) => search as never;
+
+/** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
+export function toast(message: string, color?: string): void {
+  notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
+}

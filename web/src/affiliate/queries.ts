@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '../realtime/socket';
+
+/** Every affiliate query starts with this key, so one invalidation refreshes the whole page. */
+export const AFFILIATE = 'affiliate';
+
+/**
+ * A settled (or failed) transfer, a new commission: the service announces each with a notification to the
+ * business's room; the page refetches its balance and history when one arrives.
+ */
+export function useAffiliateLive(): void {
+  const queryClient = useQueryClient();
+  useLiveEvent('notification', () => {
+    void queryClient.invalidateQueries({ queryKey: [AFFILIATE] });
+  });
+}

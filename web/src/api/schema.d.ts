@@ -1,0 +1,6786 @@
+// Generated from the service's /openapi.json by `npm run web:api`; do not edit.
+export interface paths {
+    "/api/v1/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts, by name or e-mail
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    role?: "superadmin" | "admin" | "business" | "user";
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "business" | "user";
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the role of an account (admin, business or user)
+         * @description Access: superadmin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "business" | "user";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                /** @enum {string} */
+                                role: "superadmin" | "admin" | "business" | "user";
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same overview across every business, with new businesses and credits sold per day
+         * @description Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).
+         *
+         *     Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                days: {
+                                    /** @description Credits bought that day (settled purchases) */
+                                    creditsSold: number;
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description YYYY-MM-DD in `timeZone` */
+                                    day: string;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Businesses registered that day */
+                                    newBusinesses: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                }[];
+                                from: string;
+                                timeZone: string;
+                                to: string;
+                                /** @description Up to five campaigns sent out in the window, best read rate first */
+                                topCampaigns: {
+                                    businessId: string;
+                                    /** @description Delivered or read */
+                                    delivered: number;
+                                    id: string;
+                                    name: string;
+                                    read: number;
+                                    /** @description read / delivered, 0..1 */
+                                    readRate: number;
+                                    recipients: number;
+                                    sentOutAt: string | null;
+                                }[];
+                                totals: {
+                                    /** @description Credits bought that day (settled purchases) */
+                                    creditsSold: number;
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Businesses registered that day */
+                                    newBusinesses: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Businesses, by search and verification state
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                    /** @description `newest` (default): newest business first. `waiting`: the verification queue order, the longest-waiting submission first (never-submitted businesses last) */
+                    sort?: "newest" | "waiting";
+                    /** @description `true`: only businesses that have asked for verification; `false`: only those that have not */
+                    submitted?: "true" | "false";
+                    verified?: "pending" | "accepted" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    account: {
+                                        email: string;
+                                        id: string;
+                                        name: string;
+                                        verified: boolean;
+                                    };
+                                    accountId: string;
+                                    address: string | null;
+                                    affiliatePercentage: number | null;
+                                    businessRegistrationNumber: string | null;
+                                    /** @enum {string} */
+                                    businessVerified: "pending" | "accepted" | "rejected";
+                                    companyLogo: string | null;
+                                    companyName: string | null;
+                                    countryCode: string | null;
+                                    createdAt: string;
+                                    id: string;
+                                    industry: string | null;
+                                    noOfEmployees: number | null;
+                                    noOfSubscribers: number | null;
+                                    provider: string | null;
+                                    providerDashboardLogin: string | null;
+                                    /** @enum {string} */
+                                    providerDashboardPassword: "true" | "false";
+                                    providerHSMID: string | null;
+                                    /** @enum {string} */
+                                    providerHSMPassword: "true" | "false";
+                                    providerTwowayLogin: string | null;
+                                    /** @enum {string} */
+                                    providerTwowayPassword: "true" | "false";
+                                    referralCode: string | null;
+                                    referredBy: string | null;
+                                    type: string;
+                                    updatedAt: string;
+                                    verificationReason: string | null;
+                                    verificationSubmittedAt: string | null;
+                                    wabaNumber: string | null;
+                                    wabaProviderId: string | null;
+                                    website: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business with its account, wallet, plan, campaign and contact counts
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                account: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "business" | "user";
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                campaignCount: number;
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                contactCount: number;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's uploaded files (verification documents among them), newest first
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                fileName: string;
+                                id: string;
+                                key: string;
+                                size: string | null;
+                                type: string | null;
+                                url: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses/{id}/promote-affiliate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a business an affiliate with a commission percentage and a referral code
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        affiliatePercentage?: number;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Accept or reject a business
+         * @description Creates a notification for the business and pushes `businessVerificationDecided` (`{ businessId, status, reason, decidedAt }`) to every administrator's room, so other consoles working the queue see the decision.
+         *
+         *     Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                        /** @enum {string} */
+                        status: "accepted" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credit rates and global settings (built-in defaults until saved)
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                affiliatePercentage: number;
+                                authenticationRate: number;
+                                lowCreditThreshold: number;
+                                marketingRate: number;
+                                pricePerCredit: number;
+                                serviceRate: number;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create or update the global settings
+         * @description Access: superadmin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        affiliatePercentage?: number;
+                        authenticationRate?: number;
+                        lowCreditThreshold?: number;
+                        marketingRate?: number;
+                        pricePerCredit?: number;
+                        serviceRate?: number;
+                        utilityRate?: number;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                affiliatePercentage: number;
+                                authenticationRate: number;
+                                lowCreditThreshold: number;
+                                marketingRate: number;
+                                pricePerCredit: number;
+                                serviceRate: number;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions of every business; `flagged=true` lists those awaiting review
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    businessId?: string;
+                    flagged?: "true" | "false";
+                    /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
+                    from?: string;
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment";
+                    page?: number;
+                    pageSize?: number;
+                    status?: "pending" | "successful" | "failed" | "reversed";
+                    /** @description Created before this instant (ISO 8601) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    amount: number;
+                                    balanceDelta: number;
+                                    bankAccountId: string | null;
+                                    businessId: string;
+                                    campaignId: string | null;
+                                    companyName: string | null;
+                                    createdAt: string;
+                                    credits: number | null;
+                                    currency: string;
+                                    description: string | null;
+                                    earningsDelta: number;
+                                    flagged: boolean;
+                                    flagReason: string | null;
+                                    id: string;
+                                    kind: string;
+                                    planId: string | null;
+                                    reference: string;
+                                    relatedTransactionId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "successful" | "failed" | "reversed";
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved bank accounts (numbers masked but the last 4 digits)
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNumber: string;
+                                bankName: string;
+                                code: string;
+                                createdAt: string;
+                                id: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a bank account (resolved through the provider first)
+         * @description Access: affiliate.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accountName: string;
+                        accountNumber: string;
+                        bankName: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNumber: string;
+                                bankName: string;
+                                code: string;
+                                createdAt: string;
+                                id: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/bank-accounts/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve an account holder's name through the payment provider
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query: {
+                    accountNumber: string;
+                    bankCode: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNumber: string;
+                                bankCode: string;
+                                bankName: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banks and the provider's bank codes
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                code: string;
+                                name: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earnings in NGN
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                balance: number;
+                                totalEarned: number;
+                                totalWithdrawn: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Businesses this affiliate referred
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    businessVerified: string;
+                                    companyName: string | null;
+                                    countryCode: string | null;
+                                    createdAt: string;
+                                    id: string;
+                                    name: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commissions, withdrawals and refunds, newest first
+         * @description Access: affiliate.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    amount: number;
+                                    balanceDelta: number;
+                                    bankAccountId: string | null;
+                                    campaignId: string | null;
+                                    createdAt: string;
+                                    credits: number | null;
+                                    currency: string;
+                                    description: string | null;
+                                    earningsDelta: number;
+                                    flagged: boolean;
+                                    flagReason: string | null;
+                                    id: string;
+                                    kind: string;
+                                    planId: string | null;
+                                    reference: string;
+                                    relatedTransactionId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "successful" | "failed" | "reversed";
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/affiliate/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw earnings (debited at once; the transfer follows)
+         * @description Access: verifiedEmail, affiliate.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: uuid */
+                        bankAccountId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                amount: number;
+                                balanceDelta: number;
+                                bankAccountId: string | null;
+                                campaignId: string | null;
+                                createdAt: string;
+                                credits: number | null;
+                                currency: string;
+                                description: string | null;
+                                earningsDelta: number;
+                                flagged: boolean;
+                                flagReason: string | null;
+                                id: string;
+                                kind: string;
+                                planId: string | null;
+                                reference: string;
+                                relatedTransactionId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "successful" | "failed" | "reversed";
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's activity per day, totals and best campaigns
+         * @description Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).
+         *
+         *     Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Every day of the window, oldest first, zeros included */
+                                days: {
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description YYYY-MM-DD in `timeZone` */
+                                    day: string;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                }[];
+                                from: string;
+                                timeZone: string;
+                                to: string;
+                                /** @description Up to five campaigns sent out in the window, best read rate first */
+                                topCampaigns: {
+                                    businessId: string;
+                                    /** @description Delivered or read */
+                                    delivered: number;
+                                    id: string;
+                                    name: string;
+                                    read: number;
+                                    /** @description read / delivered, 0..1 */
+                                    readRate: number;
+                                    recipients: number;
+                                    sentOutAt: string | null;
+                                }[];
+                                totals: {
+                                    /** @description Credits and plan units campaigns were billed */
+                                    creditsSpent: number;
+                                    /** @description Messages delivered to the handset that day */
+                                    delivered: number;
+                                    /** @description Messages that failed that day */
+                                    failed: number;
+                                    /** @description Contacts who opted in (or were added opted in) */
+                                    optIns: number;
+                                    /** @description Contacts who opted out */
+                                    optOuts: number;
+                                    /** @description Messages read that day */
+                                    read: number;
+                                    /** @description Messages the gateway accepted that day */
+                                    sent: number;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (signs out other devices)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newPassword: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/check-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an e-mail address is free to register */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password-reset code
+         * @description Answers 200 whether or not the address has an account.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/refresh-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new access token for a live session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with a reset code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** Format: email */
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a 6-digit code (valid 10 minutes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a first password (accounts created without one)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                hasPassword: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with e-mail and password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: ends the session, clears the cookie
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                        password?: string;
+                        referralCode?: string;
+                        whatsappNumber: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a code without consuming it
+         * @description Send `email` with the code: a wrong code then counts against that address’s 5 attempts.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** Format: email */
+                        email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {boolean} */
+                                valid: true;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the account’s e-mail with its code
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                hasPassword: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business profile with its wallet and active plan
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the profile (other fields are ignored)
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: string | null;
+                        businessRegistrationNumber?: string | null;
+                        companyLogo?: string | null;
+                        companyName?: string | null;
+                        countryCode?: string | null;
+                        industry?: string | null;
+                        noOfEmployees?: number | null;
+                        noOfSubscribers?: number | null;
+                        website?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/business/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the messaging-provider credentials (passwords encrypted, shown as true/false)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        provider: string;
+                        providerDashboardLogin?: string;
+                        providerDashboardPassword?: string;
+                        providerHSMID: string;
+                        providerHSMPassword: string;
+                        providerTwowayLogin?: string;
+                        providerTwowayPassword?: string;
+                        wabaNumber: string;
+                        wabaProviderId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business/referral-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a new referral code (affiliates)
+         * @description Access: affiliate.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the profile to the administrators for verification
+         * @description Access: verifiedEmail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's campaigns, newest first; `search` matches name and description
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    actionButtonTitle: string | null;
+                                    actionButtonUrl: string | null;
+                                    completedAt: string | null;
+                                    cost: number | null;
+                                    createdAt: string;
+                                    description: string | null;
+                                    failedCount: number;
+                                    header: string | null;
+                                    id: string;
+                                    isPublished: boolean;
+                                    isScheduled: boolean;
+                                    isSentOut: boolean;
+                                    message: string;
+                                    /** @enum {string} */
+                                    messageType: "marketing" | "utility" | "authentication";
+                                    name: string;
+                                    paymentMethod: ("credit" | "plan") | null;
+                                    publishedAt: string | null;
+                                    rate: number | null;
+                                    recipientCount: number;
+                                    scheduledAt: string | null;
+                                    selectedContactId: string[];
+                                    sendToAllContact: boolean;
+                                    sentCount: number;
+                                    sentOutAt: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @enum {string} */
+                                    tagMatch: "any" | "all";
+                                    tags: string[];
+                                    timeZone: string | null;
+                                    updatedAt: string;
+                                    uploadFileUrl: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a draft, or create and publish it when `paymentMethod` is given
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actionButtonTitle?: string | null;
+                        actionButtonUrl?: string | null;
+                        description?: string | null;
+                        header?: string | null;
+                        isScheduled: boolean;
+                        message: string;
+                        /**
+                         * @default marketing
+                         * @enum {string}
+                         */
+                        messageType?: "marketing" | "utility" | "authentication";
+                        name: string;
+                        /** @enum {string} */
+                        paymentMethod?: "credit" | "plan";
+                        scheduledAt?: string | null;
+                        /** @default [] */
+                        selectedContactId?: string[];
+                        sendToAllContact: boolean;
+                        /**
+                         * @default any
+                         * @enum {string}
+                         */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
+                        timeZone?: string | null;
+                        uploadFileUrl?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign with its delivery counts
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                delivery: {
+                                    failed: number;
+                                    held: number;
+                                    pending: number;
+                                    queued: number;
+                                    sending: number;
+                                    sent: number;
+                                    total: number;
+                                };
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign (400 while published and waiting for its scheduled time)
+         * @description Access: authenticated.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft (400 once published or sent)
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        actionButtonTitle?: string | null;
+                        actionButtonUrl?: string | null;
+                        description?: string | null;
+                        header?: string | null;
+                        isScheduled?: boolean;
+                        message?: string;
+                        /** @enum {string} */
+                        messageType?: "marketing" | "utility" | "authentication";
+                        name?: string;
+                        scheduledAt?: string | null;
+                        selectedContactId?: string[];
+                        sendToAllContact?: boolean;
+                        /** @enum {string} */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
+                        timeZone?: string | null;
+                        uploadFileUrl?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each recipient's outcome with its timestamps (filter by `status`, `search` by phone or name), with the failure reason
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
+                    search?: string;
+                    status?: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    attempts: number;
+                                    contactId: string | null;
+                                    createdAt: string;
+                                    deliveredAt: string | null;
+                                    /** @description The gateway's error code of a reported failure */
+                                    errorCode: string | null;
+                                    failedAt: string | null;
+                                    /** @description Why it failed; null unless failed (or waiting for a retry) */
+                                    failureReason: string | null;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    phoneNumber: string;
+                                    providerMessageId: string | null;
+                                    readAt: string | null;
+                                    sentAt: string | null;
+                                    /** @enum {string} */
+                                    status: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/messages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)
+         * @description Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.
+         *
+         *     Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "csv" | "xlsx";
+                    /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
+                    search?: string;
+                    status?: "held" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bill and publish a draft: sent at once, or at `scheduledAt` when scheduled
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        paymentMethod: "credit" | "plan";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                campaignId: string;
+                                completedAt: string | null;
+                                /** @description Credits (or plan units) billed */
+                                cost: number | null;
+                                /** @description reached.delivered / reached.sent, 0..1 (0 before any is sent) */
+                                deliveryRate: number;
+                                /** @description Why messages failed, most frequent first */
+                                failureReasons: {
+                                    count: number;
+                                    reason: string;
+                                }[];
+                                name: string;
+                                /** @description Recipients who opted out within 7 days of receiving it */
+                                optOuts: number;
+                                paymentMethod: ("credit" | "plan") | null;
+                                /** @description Not sent yet: held + queued + sending */
+                                pending: number;
+                                rate: number | null;
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent) */
+                                reached: {
+                                    delivered: number;
+                                    read: number;
+                                    sent: number;
+                                };
+                                /** @description reached.read / reached.delivered, 0..1 */
+                                readRate: number;
+                                /** @description Messages the campaign has, one per recipient */
+                                recipients: number;
+                                sentOutAt: string | null;
+                                /** @description Messages now in each state; they add up to `recipients` */
+                                states: {
+                                    delivered: number;
+                                    failed: number;
+                                    held: number;
+                                    queued: number;
+                                    read: number;
+                                    sending: number;
+                                    sent: number;
+                                };
+                                timeline: {
+                                    /** @description From send-out to now, oldest first */
+                                    buckets: {
+                                        delivered: number;
+                                        failed: number;
+                                        read: number;
+                                        sent: number;
+                                        start: string;
+                                    }[];
+                                    /** @description Bucket size, fitted to the age; null before send-out */
+                                    bucketSeconds: number | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recipients and price of an audience before publishing, and whether the balance covers it
+         * @description Recipients are opted-in contacts: all of them with `sendToAllContact`, else those among `selectedContactId` together with those carrying `tags` (any of them, or all with `tagMatch: all`). Nothing is reserved: the publish recounts and bills.
+         *
+         *     Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default marketing
+                         * @enum {string}
+                         */
+                        messageType?: "marketing" | "utility" | "authentication";
+                        /**
+                         * @default credit
+                         * @enum {string}
+                         */
+                        paymentMethod?: "credit" | "plan";
+                        /** @default [] */
+                        selectedContactId?: string[];
+                        /** @default false */
+                        sendToAllContact?: boolean;
+                        /**
+                         * @default any
+                         * @enum {string}
+                         */
+                        tagMatch?: "any" | "all";
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Wallet credits available */
+                                balance: number;
+                                /** @description credits x pricePerCredit, in `currency` */
+                                cost: number;
+                                /** @description recipients x rate: what the publish would debit */
+                                credits: number;
+                                /** @description Currency of `cost` (USD) */
+                                currency: string;
+                                /** @description Whether the chosen payment method covers `credits` now */
+                                enough: boolean;
+                                /** @enum {string} */
+                                paymentMethod: "credit" | "plan";
+                                /** @description Active plan balance; null without an active plan */
+                                planBalance: number | null;
+                                /** @description Credits (or plan units) per message; null: no active plan */
+                                rate: number | null;
+                                /** @description Opted-in contacts the audience reaches now */
+                                recipients: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deep link to chat with the business's messaging number, and its QR code (PNG data URL)
+         * @description Access: verifiedBusiness.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                imageBase64: string;
+                                link: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts: total, draft, scheduled, pending (being delivered), sent (delivery finished)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                draft: number;
+                                pending: number;
+                                scheduled: number;
+                                sent: number;
+                                total: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contacts, newest first; search by name or phone, filter by opt-in or tag
+         * @description Totals are exact up to 100,000 contacts (1,000 with search or tag); beyond, an estimate flagged by totalIsEstimate.
+         *
+         *     Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    optIn?: "true" | "false";
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    createdAt: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    optIn: boolean;
+                                    phoneNumber: string;
+                                    tags: string[];
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalIsEstimate: boolean;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a contact
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        firstName: string;
+                        lastName: string;
+                        optIn?: boolean;
+                        phoneNumber: string;
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                firstName: string;
+                                id: string;
+                                lastName: string;
+                                optIn: boolean;
+                                phoneNumber: string;
+                                tags: string[];
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One contact
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                firstName: string;
+                                id: string;
+                                lastName: string;
+                                optIn: boolean;
+                                phoneNumber: string;
+                                tags: string[];
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact
+         * @description Access: authenticated.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a contact
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        firstName?: string;
+                        lastName?: string;
+                        optIn?: boolean;
+                        phoneNumber?: string;
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                firstName: string;
+                                id: string;
+                                lastName: string;
+                                optIn: boolean;
+                                phoneNumber: string;
+                                tags: string[];
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/contacts/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete several of the business's contacts
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                deleted: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "csv" | "xlsx";
+                    optIn?: "true" | "false";
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import contacts from a JSON array
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contacts: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                duplicatesSkipped: number;
+                                failed: {
+                                    reason: string;
+                                    row: number;
+                                }[];
+                                imported: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/import-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import contacts from a CSV or XLSX file at a URL
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        fileUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                duplicatesSkipped: number;
+                                failed: {
+                                    reason: string;
+                                    row: number;
+                                }[];
+                                imported: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's tags with how many contacts (and opted-in contacts) carry each, most used first
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Contacts carrying the tag */
+                                contacts: number;
+                                /** @description Of those, the opted-in ones (who a campaign by this tag reaches) */
+                                optedIn: number;
+                                tag: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All exchange rates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                countryCode: string;
+                                createdAt: string;
+                                currency: string;
+                                rate: number;
+                                updatedAt: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create or update the rate of a country
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        countryCode: string;
+                        currency: string;
+                        rate: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                countryCode: string;
+                                createdAt: string;
+                                currency: string;
+                                rate: number;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rate of one country */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                countryCode: string;
+                                createdAt: string;
+                                currency: string;
+                                rate: number;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove the rate of a country
+         * @description Access: admin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries (name and ISO code) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                code: string;
+                                name: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database check */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                db: "ok";
+                                /** @enum {string} */
+                                status: "ok";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s notifications, newest first, with the unread count
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    createdAt: string;
+                                    id: string;
+                                    isRead: boolean;
+                                    message: string;
+                                    receiverId: string;
+                                    /** @enum {string} */
+                                    receiverType: "business" | "admin";
+                                    title: string;
+                                    type: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                                unreadCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one notification read
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                id: string;
+                                isRead: boolean;
+                                message: string;
+                                receiverId: string;
+                                /** @enum {string} */
+                                receiverType: "business" | "admin";
+                                title: string;
+                                type: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every notification of the caller read
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                updated: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notification preferences (flat map of strings, defaults included)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                [key: string]: "true" | "false";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change notification preferences: known keys only, values "true" or "false"
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        campaignCompletionPush?: "true" | "false";
+                        /** @enum {string} */
+                        lowCreditsEmail?: "true" | "false";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                [key: string]: "true" | "false";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/oauth/identity-provider-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an identity-provider authorisation code
+         * @description Creates the account on first sign-in; sets the httpOnly `token` cookie.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/credit-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a checkout to buy credits (pending transaction)
+         * @description Access: verifiedEmail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        totalCredit: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                access_code: string;
+                                amount: number;
+                                authorization_url: string;
+                                /** @enum {string} */
+                                currency: "NGN";
+                                priceUSD: number;
+                                rates: {
+                                    usdToNgn: number;
+                                };
+                                reference: string;
+                                totalCredit: number;
+                                transactionId: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/credit-pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price of a number of credits, in USD and in NGN
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query: {
+                    totalCredit: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                currency: "NGN";
+                                priceNGN: number | null;
+                                priceUSD: number;
+                                rates: {
+                                    pricePerCredit: number;
+                                    usdToNgn: number | null;
+                                };
+                                totalCredit: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/plan-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a checkout to buy a plan (pending transaction)
+         * @description Access: verifiedEmail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        planId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                access_code: string;
+                                amount: number;
+                                authorization_url: string;
+                                /** @enum {string} */
+                                currency: "NGN";
+                                plan: {
+                                    [key: string]: unknown;
+                                };
+                                priceUSD: number;
+                                rates: {
+                                    usdToNgn: number;
+                                };
+                                reference: string;
+                                transactionId: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's transactions, newest first
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    amount: number;
+                                    balanceDelta: number;
+                                    bankAccountId: string | null;
+                                    campaignId: string | null;
+                                    createdAt: string;
+                                    credits: number | null;
+                                    currency: string;
+                                    description: string | null;
+                                    earningsDelta: number;
+                                    flagged: boolean;
+                                    flagReason: string | null;
+                                    id: string;
+                                    kind: string;
+                                    planId: string | null;
+                                    reference: string;
+                                    relatedTransactionId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "successful" | "failed" | "reversed";
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a payment with the provider; credits the wallet or assigns the plan once
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                transaction: {
+                                    amount: number;
+                                    balanceDelta: number;
+                                    bankAccountId: string | null;
+                                    campaignId: string | null;
+                                    createdAt: string;
+                                    credits: number | null;
+                                    currency: string;
+                                    description: string | null;
+                                    earningsDelta: number;
+                                    flagged: boolean;
+                                    flagReason: string | null;
+                                    id: string;
+                                    kind: string;
+                                    planId: string | null;
+                                    reference: string;
+                                    relatedTransactionId: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "successful" | "failed" | "reversed";
+                                    updatedAt: string;
+                                };
+                                userPlan: unknown;
+                                wallet: {
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    id: string;
+                                    updatedAt: string;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's wallet
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                balance: number;
+                                businessId: string;
+                                createdAt: string;
+                                earnings: number;
+                                id: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active plans, with prices in the local currency of the business when its country has a rate
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    authenticationRate: number;
+                                    createdAt: string;
+                                    currency: string;
+                                    description: string | null;
+                                    duration: number;
+                                    exchangeRate: number;
+                                    freeCredit: number;
+                                    id: string;
+                                    isActive: boolean;
+                                    localPrice: number;
+                                    marketingRate: number;
+                                    name: string;
+                                    price: number;
+                                    serviceRate: number;
+                                    updatedAt: string;
+                                    utilityRate: number;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One plan
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                authenticationRate: number;
+                                createdAt: string;
+                                currency: string;
+                                description: string | null;
+                                duration: number;
+                                exchangeRate: number;
+                                freeCredit: number;
+                                id: string;
+                                isActive: boolean;
+                                localPrice: number;
+                                marketingRate: number;
+                                name: string;
+                                price: number;
+                                serviceRate: number;
+                                updatedAt: string;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a plan
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        authenticationRate: number;
+                        description?: string;
+                        duration: number;
+                        freeCredit: number;
+                        marketingRate: number;
+                        name: string;
+                        price: number;
+                        serviceRate: number;
+                        utilityRate: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                authenticationRate: number;
+                                createdAt: string;
+                                description: string | null;
+                                duration: number;
+                                freeCredit: number;
+                                id: string;
+                                isActive: boolean;
+                                marketingRate: number;
+                                name: string;
+                                price: number;
+                                serviceRate: number;
+                                updatedAt: string;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans/admin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a plan
+         * @description Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        authenticationRate?: number;
+                        description?: string | null;
+                        duration?: number;
+                        freeCredit?: number;
+                        isActive?: boolean;
+                        marketingRate?: number;
+                        name?: string;
+                        price?: number;
+                        serviceRate?: number;
+                        utilityRate?: number;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                authenticationRate: number;
+                                createdAt: string;
+                                description: string | null;
+                                duration: number;
+                                freeCredit: number;
+                                id: string;
+                                isActive: boolean;
+                                marketingRate: number;
+                                name: string;
+                                price: number;
+                                serviceRate: number;
+                                updatedAt: string;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/plans/admin/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a plan from the public list
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                authenticationRate: number;
+                                createdAt: string;
+                                description: string | null;
+                                duration: number;
+                                freeCredit: number;
+                                id: string;
+                                isActive: boolean;
+                                marketingRate: number;
+                                name: string;
+                                price: number;
+                                serviceRate: number;
+                                updatedAt: string;
+                                utilityRate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans/admin/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every plan, inactive ones included
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                authenticationRate: number;
+                                createdAt: string;
+                                description: string | null;
+                                duration: number;
+                                freeCredit: number;
+                                id: string;
+                                isActive: boolean;
+                                marketingRate: number;
+                                name: string;
+                                price: number;
+                                serviceRate: number;
+                                updatedAt: string;
+                                utilityRate: number;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plans/my-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active plan of the business, or null
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                balance: number;
+                                createdAt: string;
+                                expiredDate: string;
+                                freeCredit: number;
+                                id: string;
+                                plan: {
+                                    authenticationRate: number;
+                                    createdAt: string;
+                                    description: string | null;
+                                    duration: number;
+                                    freeCredit: number;
+                                    id: string;
+                                    isActive: boolean;
+                                    marketingRate: number;
+                                    name: string;
+                                    price: number;
+                                    serviceRate: number;
+                                    updatedAt: string;
+                                    utilityRate: number;
+                                };
+                                planId: string;
+                                updatedAt: string;
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s tickets with their comments, newest first
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    businessId: string;
+                                    comments: {
+                                        /** @enum {string} */
+                                        authorType: "business" | "admin";
+                                        content: string;
+                                        createdAt: string;
+                                        id: string;
+                                    }[];
+                                    createdAt: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                                    /** @enum {string} */
+                                    priority: "high" | "medium" | "low";
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "open" | "closed" | "resolved";
+                                    updatedAt: string;
+                                    uploadFileUrl: string[];
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a support ticket
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                        question: string;
+                        /** @default [] */
+                        uploadFileUrl?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                businessId: string;
+                                comments: {
+                                    /** @enum {string} */
+                                    authorType: "business" | "admin";
+                                    content: string;
+                                    createdAt: string;
+                                    id: string;
+                                }[];
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                                /** @enum {string} */
+                                priority: "high" | "medium" | "low";
+                                question: string;
+                                /** @enum {string} */
+                                status: "pending" | "open" | "closed" | "resolved";
+                                updatedAt: string;
+                                uploadFileUrl: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One ticket with its comments (the owner’s, or any for an admin)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                businessId: string;
+                                comments: {
+                                    /** @enum {string} */
+                                    authorType: "business" | "admin";
+                                    content: string;
+                                    createdAt: string;
+                                    id: string;
+                                }[];
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                                /** @enum {string} */
+                                priority: "high" | "medium" | "low";
+                                question: string;
+                                /** @enum {string} */
+                                status: "pending" | "open" | "closed" | "resolved";
+                                updatedAt: string;
+                                uploadFileUrl: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a ticket (its owner, or an admin)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                authorType: "business" | "admin";
+                                content: string;
+                                createdAt: string;
+                                id: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every business’s tickets, by status and search (question, company, e-mail)
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    search?: string;
+                    status?: "pending" | "open" | "closed" | "resolved";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    business: {
+                                        companyName: string | null;
+                                        email: string;
+                                        id: string;
+                                    };
+                                    businessId: string;
+                                    comments: {
+                                        /** @enum {string} */
+                                        authorType: "business" | "admin";
+                                        content: string;
+                                        createdAt: string;
+                                        id: string;
+                                    }[];
+                                    createdAt: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                                    /** @enum {string} */
+                                    priority: "high" | "medium" | "low";
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "open" | "closed" | "resolved";
+                                    updatedAt: string;
+                                    uploadFileUrl: string[];
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tickets/admin/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a ticket’s status (any move) and optionally its priority; the owner is notified
+         * @description Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        priority?: "high" | "medium" | "low";
+                        /** @enum {string} */
+                        status: "pending" | "open" | "closed" | "resolved";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                businessId: string;
+                                comments: {
+                                    /** @enum {string} */
+                                    authorType: "business" | "admin";
+                                    content: string;
+                                    createdAt: string;
+                                    id: string;
+                                }[];
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                issueType: "organizationAccount" | "userSubscription" | "paymentAndCredit" | "bugReports" | "featureRequests" | "campaignDelivery";
+                                /** @enum {string} */
+                                priority: "high" | "medium" | "low";
+                                question: string;
+                                /** @enum {string} */
+                                status: "pending" | "open" | "closed" | "resolved";
+                                updatedAt: string;
+                                uploadFileUrl: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business’s files, newest first
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                fileName: string;
+                                id: string;
+                                key: string;
+                                size: string | null;
+                                type: string | null;
+                                url: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file from storage and from the list
+         * @description Access: authenticated.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upload/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an uploaded file (201; 200 when it was already recorded)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        fileName: string;
+                        size?: string;
+                        type?: string;
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                fileName: string;
+                                id: string;
+                                key: string;
+                                size: string | null;
+                                type: string | null;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                fileName: string;
+                                id: string;
+                                key: string;
+                                size: string | null;
+                                type: string | null;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upload/presigned-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived URL to PUT one file to (send the returned Content-Type header, no auth)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contentType: string;
+                        fileName: string;
+                        folder?: string;
+                        size?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                expiresAt: string;
+                                fileUrl: string;
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                key: string;
+                                maxBytes: number;
+                                /** @enum {string} */
+                                method: "PUT";
+                                uploadUrl: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deactivate the account (signing in again restores it)
+         * @description Access: authenticated.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the e-mail address with a code sent to the new one
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** Format: email */
+                        newEmail: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                hasPassword: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s account (`isAdmin` instead of the role)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                hasPassword: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change name or avatar; other fields are ignored
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        avatarUrl?: string | null;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                avatarUrl: string | null;
+                                businessId: string | null;
+                                createdAt: string;
+                                deleted: boolean;
+                                deletedAt: string | null;
+                                email: string;
+                                hasPassword: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                isAdmin: boolean;
+                                name: string;
+                                updatedAt: string;
+                                verified: boolean;
+                                whatsappNumber: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/webhooks/messaging-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inbound messages from the messaging gateway (opt-in and opt-out); 200 once authenticated
+         * @description With MESSAGING_WEBHOOK_SECRET set, the callback must carry it as the `token` query parameter (in the URL configured at the gateway) or in the `x-webhook-token` header; otherwise 401 and nothing is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/messaging-provider/delivery-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery reports from the messaging gateway (sent, delivered, read, failed); 200 once stored
+         * @description One report as query or form fields (`externalId`, `deliveredTS`, `status`, `cause`, `phoneNo`, `errCode`) or a JSON array of events (`externalId`, `eventType`, `eventTs`, `cause`, `errorCode`, ...). Same token rule as the inbound callback (401 without it when MESSAGING_WEBHOOK_SECRET is set). Once accepted the answer is 200, unknown ids and unreadable items included (they are logged and counted); 503 only when the reports could not be stored, so the gateway sends them again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/payment-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payment provider events (signed with HMAC-SHA512 of the raw body) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "x-payment-provider-signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

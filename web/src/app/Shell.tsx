@@ -1,0 +1,88 @@
+import {
+  AppShell,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { api } from '../api/client';
+import { hasRole, useSession } from '../auth/session';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { disconnectRealtime } from '../realtime/socket';
+import { Icons } from './icons';
+import { navItems } from './nav';
+
+/** The signed-in frame: header with the bell and sign-out, navigation by role, the page in `main`. */
+export function Shell() {
+  const session = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const items = navItems().filter((i) => hasRole(session, i.roles));
+  const signOut = useSignOut();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <UnstyledButton component={Link} to="/" aria-label="Campaign console, home">
+              <Text fw={700} c="blue.9">
+                Campaign console
+              </Text>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <UnstyledButton onClick={signOut} aria-label="Sign out" p={6} style={{ display: 'flex' }}>
+              <Icons.SignOut size={20} />
+              <VisuallyHidden>Sign out</VisuallyHidden>
+            </UnstyledButton>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <ScrollArea style={{ flex: 1 }}>
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon />}
+              active={item.to === '/' || item.exact ? pathname === item.to : pathname.startsWith(item.to)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+        <Text size="xs" c="dimmed" p="xs" truncate>
+          {session.user.email}
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await api.POST('/api/v1/auth/sign-out').catch(() => undefined);
+    disconnectRealtime();
+    queryClient.clear();
+    await navigate({ to: '/sign-in' });
+  };
+}

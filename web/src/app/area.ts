@@ -1,0 +1,37 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { hasRole, type Role, type Session } from '../auth/session';
+
+/** A link in the console's navigation, shown to the roles that may use it. */
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+  roles: readonly Role[];
+  /** Active only on this exact path (an area's home, whose path starts every other page of the area). */
+  exact?: boolean;
+}
+
+/**
+ * A part of the console (business, admin, affiliate): its routes, children of the signed-in layout
+ * (`appRoute`), and its navigation. Registered with one line in areas.ts.
+ */
+export interface Area {
+  routes: AnyRoute[];
+  nav: NavItem[];
+}
+
+/** Thrown by `allow` when the signed-in account's role may not open a route: the layout shows NotAllowed. */
+export class NotAllowedError extends Error {
+  constructor() {
+    super('Your account may not open this page');
+    this.name = 'NotAllowedError';
+  }
+}
+
+/** A route's `beforeLoad` that lets only these roles in (the API still checks every request). */
+export function allow(...roles: Role[]) {
+  return ({ context }: { context: { session?: Session | null } }) => {
+    if (!hasRole(context.session, roles)) throw new NotAllowedError();
+  };
+}

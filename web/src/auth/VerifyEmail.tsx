@@ -1,0 +1,106 @@
+import { Anchor, Button, Center, Group, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { errorText } from '../api/errors';
+import { useSession } from './session';
+
+/** The six-digit code e-mailed at sign-up (or sent again), typed in six boxes. */
+export function VerifyEmail() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  const verify = async (value = code) => {
+    if (value.length !== 6) return setError('Enter the six digits of the code');
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/v1/auth/verify-email', { body: { code: value } }));
+      notifications.show({ color: 'green', title: 'E-mail verified', message: 'Your address is confirmed.' });
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await navigate({ to: '/' });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/v1/auth/send-code', { body: { email: session.user.email } }));
+      setResent(true);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  if (session.user.verified) {
+    return (
+      <Center mih="40vh">
+        <Text>Your e-mail address is verified.</Text>
+      </Center>
+    );
+  }
+  return (
+    <Center mih="50vh">
+      <Paper withBorder p="lg" maw={460} w="100%">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void verify();
+          }}
+        >
+          <Stack>
+            <Title order={1} size="h3">
+              Verify your e-mail
+            </Title>
+            <Text size="sm">
+              We sent a six-digit code to <b>{session.user.email}</b>. Type it below.
+            </Text>
+            <Group justify="center">
+              <PinInput
+                length={6}
+                type="number"
+                oneTimeCode
+                value={code}
+                onChange={(v) => {
+                  setCode(v);
+                  setError(null);
+                }}
+                onComplete={(v) => void verify(v)}
+                error={!!error}
+                aria-label="Verification code"
+                getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of 6` })}
+              />
+            </Group>
+            {error && (
+              <Text c="red.9" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            {resent && (
+              <Text size="sm" role="status">
+                A new code is on its way.
+              </Text>
+            )}
+            <Button type="submit" loading={busy}>
+              Verify
+            </Button>
+            <Anchor component="button" type="button" size="sm" onClick={resend}>
+              Send me a new code
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,51 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute, publicRoute } from '../app/layout-route';
+
+/** `?redirect=` keeps where a signed-out visitor was going; only same-site paths are followed. */
+export function safeRedirect(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+const redirectSearch = (s: Record<string, unknown>) => ({
+  redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
+});
+
+export const signInRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/sign-in',
+  validateSearch: redirectSearch,
+  component: lazyRouteComponent(() => import('./SignIn'), 'SignIn'),
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/sign-up',
+  component: lazyRouteComponent(() => import('./SignUp'), 'SignUp'),
+});
+
+const forgotRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./PasswordReset'), 'ForgotPassword'),
+});
+
+const resetRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/reset-password',
+  validateSearch: (s: Record<string, unknown>) => ({
+    email: typeof s.email === 'string' ? s.email : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./PasswordReset'), 'ResetPassword'),
+});
+
+/** The signed-out pages. */
+export const authRoutes = [signInRoute, signUpRoute, forgotRoute, resetRoute];
+
+const verifyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/verify-email',
+  component: lazyRouteComponent(() => import('./VerifyEmail'), 'VerifyEmail'),
+});
+
+/** Pages of the auth flow that need the session (verify the e-mail right after sign-up). */
+export const signedInAuthRoutes = [verifyRoute];

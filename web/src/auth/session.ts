@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { paths } from '../api/schema';
+
+type Json<P extends keyof paths, M extends 'get'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': { data: infer D } } } };
+}
+  ? D
+  : never;
+
+export type Profile = Json<'/api/v1/users/profile', 'get'>;
+export type Business = Json<'/api/v1/business', 'get'>;
+
+/** What the console shows depends on these; the API still decides every permission. */
+export type Role = 'business' | 'affiliate' | 'admin' | 'superadmin';
+
+export interface Session {
+  user: Profile;
+  /** The business of a business account (null for administrators). */
+  business: Business | null;
+  roles: Role[];
+}
+
+/**
+ * The signed-in account, or null when the cookie is missing or ended. The profile says `isAdmin`; an
+ * administrator's exact role (admin or superadmin) is read from the accounts list, which admins may read.
+ */
+async function loadSession(): Promise<Session | null> {
+  let user: Profile;
+  try {
+    user = await unwrap(api.GET('/api/v1/users/profile'));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+  const roles: Role[] = [];
+  let business: Business | null = null;
+  if (user.isAdmin) {
+    const page = await unwrap(
+      api.GET('/api/v1/admin/accounts', { params: { query: { search: user.email } } }),
+    );
+    const me = page.items.find((a) => a.id === user.id);
+    roles.push(me?.role === 'superadmin' ? 'superadmin' : 'admin');
+  } else if (user.businessId) {
+    business = await unwrap(api.GET('/api/v1/business'));
+    roles.push('business');
+    if (business.type === 'affiliate') roles.push('affiliate');
+  }
+  return { user, business, roles };
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: loadSession,
+  staleTime: 60_000,
+});
+
+/** The session inside the signed-in area (the layout route has loaded it before rendering). */
+export function useSession(): Session {
+  const { data } = useQuery(sessionQuery);
+  if (!data) throw new ApiError(401, 'Your session has ended; sign in again');
+  return data;
+}
+
+export function hasRole(session: Session | null | undefined, roles: readonly Role[]): boolean {
+  return !!session && session.roles.some((r) => roles.includes(r));
+}

@@ -1,0 +1,312 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { api, download, saveBlob, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useLiveEvent } from '../../realtime/socket';
+import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
+import { type CampaignStatus, optionalJson, STATUS_COLOR, STATUS_LABEL } from '../queries';
+
+const TimelineChart = lazy(() => import('./TimelineChart'));
+
+interface LiveProgress {
+  campaignId: string;
+  status: string;
+  recipients: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+interface Report {
+  recipients: number;
+  counts: Record<string, number>;
+  deliveryRate: number;
+  readRate: number;
+  failureReasons: { reason: string; count: number }[];
+  optOuts: number;
+  cost: number;
+  timeline: { at: string; sent: number; delivered: number; read: number; failed: number }[];
+}
+
+const STATES = ['all', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+
+export function CampaignPage() {
+  const { id } = useParams({ from: '/app/campaigns/$id' });
+  const search = useSearch({ from: '/app/campaigns/$id' });
+  const navigate = useNavigate({ from: '/campaigns/$id' });
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<LiveProgress | null>(null);
+
+  const campaign = useQuery({
+    queryKey: ['campaigns', 'one', id],
+    queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}', { params: { path: { id } } })),
+    // While it sends, the socket pushes progress; this poll only backs it up (a dropped connection).
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' || q.state.data?.status === 'scheduled' ? 5000 : false,
+  });
+  const report = useQuery({
+    queryKey: ['campaigns', 'report', id],
+    queryFn: () => optionalJson<Report>(`/api/v1/campaigns/${id}/report`),
+    enabled: campaign.data?.status === 'pending' || campaign.data?.status === 'sent',
+  });
+  const state = search.state && search.state !== 'all' ? search.state : undefined;
+  const messages = useQuery({
+    queryKey: ['campaigns', 'messages', id, state, search.page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/campaigns/{id}/messages', {
+          params: { path: { id }, query: { page: search.page, pageSize: 25, status: state as never } },
+        }),
+      ),
+    enabled: !!campaign.data && campaign.data.status !== 'draft',
+    placeholderData: keepPreviousData,
+  });
+
+  useLiveEvent<LiveProgress>('campaignProgress', (p) => {
+    if (p.campaignId !== id) return;
+    setLive(p);
+    if (p.status === 'sent' || p.status === 'completed') {
+      void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    }
+  });
+
+  if (campaign.isError) return <Text role="alert">{errorText(campaign.error)}</Text>;
+  if (!campaign.data) return <Text>Loading…</Text>;
+  const c = campaign.data;
+  const status = c.status as CampaignStatus;
+  const r = report.data;
+  const counts = {
+    recipients: live?.recipients ?? r?.recipients ?? c.recipientCount,
+    sent: live?.sent ?? r?.counts.sent ?? c.delivery.sent,
+    delivered: live?.delivered ?? r?.counts.delivered ?? 0,
+    read: live?.read ?? r?.counts.read ?? 0,
+    failed: live?.failed ?? r?.counts.failed ?? c.delivery.failed,
+  };
+  // A message that is delivered or read was sent first: the funnel counts every step it passed.
+  const reached = {
+    sent: counts.sent + counts.delivered + counts.read,
+    delivered: counts.delivered + counts.read,
+    read: counts.read,
+  };
+  const done = reached.sent + counts.failed;
+  const percent = counts.recipients ? Math.min(100, (done / counts.recipients) * 100) : 0;
+
+  const remove = async () => {
+    if (!window.confirm(`Delete the draft "${c.name}"?`)) return;
+    try {
+      await unwrap(api.DELETE('/api/v1/campaigns/{id}', { params: { path: { id } } }));
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      await navigate({ to: '/campaigns' });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not deleted', message: errorText(err) });
+    }
+  };
+  const exportRecipients = async (format: 'csv' | 'xlsx') => {
+    try {
+      const file = await download(
+        `/api/v1/campaigns/${id}/messages/export?format=${format}${state ? `&status=${state}` : ''}`,
+      );
+      saveBlob(file.blob, file.fileName);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Export failed', message: errorText(err) });
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title={c.name}
+        description={
+          <Anchor component={Link} to="/campaigns">
+            All campaigns
+          </Anchor>
+        }
+      >
+        <Badge color={STATUS_COLOR[status]} variant="light" size="lg">
+          {STATUS_LABEL[status]}
+        </Badge>
+        {status === 'draft' && (
+          <>
+            <Button component={Link} to={`/campaigns/${id}/edit`}>
+              Edit
+            </Button>
+            <Button variant="outline" color="red.9" onClick={remove}>
+              Delete
+            </Button>
+          </>
+        )}
+      </PageHeader>
+      {status === 'scheduled' && c.scheduledAt && (
+        <Alert color="violet" title="Scheduled">
+          Sends on {formatDateTime(c.scheduledAt, c.timeZone)}
+          {c.timeZone &&
+            c.timeZone !== Intl.DateTimeFormat().resolvedOptions().timeZone &&
+            ` (your time: ${formatDateTime(c.scheduledAt)})`}
+          .
+        </Alert>
+      )}
+      {status !== 'draft' && status !== 'scheduled' && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                {status === 'pending' ? 'Sending' : 'Sent'}
+              </Title>
+              <Text size="sm" data-testid="progress-text">
+                {formatNumber(done)} of {formatNumber(counts.recipients)} processed
+              </Text>
+            </Group>
+            <Progress value={percent} aria-label="Sending progress" animated={status === 'pending'} />
+            <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm">
+              <Figure label="Recipients" value={counts.recipients} />
+              <Figure label="Sent" value={reached.sent} />
+              <Figure
+                label="Delivered"
+                value={reached.delivered}
+                rate={reached.sent ? reached.delivered / reached.sent : undefined}
+              />
+              <Figure
+                label="Read"
+                value={reached.read}
+                rate={reached.delivered ? reached.read / reached.delivered : undefined}
+              />
+              <Figure label="Failed" value={counts.failed} />
+            </SimpleGrid>
+            {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}
+          </Stack>
+        </Card>
+      )}
+      {r && r.timeline.length > 0 && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Timeline
+          </Title>
+          <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+            <TimelineChart data={r.timeline} />
+          </Suspense>
+        </Card>
+      )}
+      {r && r.failureReasons.length > 0 && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Why messages failed
+          </Title>
+          <Table>
+            <Table.Tbody>
+              {r.failureReasons.map((f) => (
+                <Table.Tr key={f.reason}>
+                  <Table.Td>{f.reason}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(f.count)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      <Card withBorder>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Message
+          </Title>
+          {c.header && <Text fw={700}>{c.header}</Text>}
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{c.message}</Text>
+        </Stack>
+      </Card>
+      {status !== 'draft' && (
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              Recipients
+            </Title>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => exportRecipients('csv')}>
+                Export CSV
+              </Button>
+              <Button size="xs" variant="default" onClick={() => exportRecipients('xlsx')}>
+                Export XLSX
+              </Button>
+            </Group>
+          </Group>
+          <SegmentedControl
+            aria-label="Message state"
+            mb="sm"
+            value={search.state ?? 'all'}
+            onChange={(s) => void navigate({ search: { state: s === 'all' ? undefined : s, page: 1 } })}
+            data={STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+            style={{ maxWidth: '100%', overflowX: 'auto' }}
+          />
+          {messages.isError && <Text role="alert">{errorText(messages.error)}</Text>}
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Phone number</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {messages.data?.items.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      {m.firstName} {m.lastName}
+                    </Table.Td>
+                    <Table.Td>{m.phoneNumber}</Table.Td>
+                    <Table.Td>{m.status}</Table.Td>
+                    <Table.Td>{m.failureReason ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {messages.data && messages.data.items.length === 0 && (
+            <Text size="sm">No recipient in this state.</Text>
+          )}
+          {messages.data && (
+            <Pager
+              page={search.page}
+              pageSize={25}
+              totalPages={messages.data.totalPages}
+              total={messages.data.total}
+              onPage={(page) => void navigate({ search: { ...search, page } })}
+              onPageSize={() => undefined}
+            />
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function Figure({ label, value, rate }: { label: string; value: number; rate?: number }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={700} data-testid={`count-${label.toLowerCase()}`}>
+        {formatNumber(value)}
+      </Text>
+      {rate !== undefined && <Text size="xs">{formatNumber(rate * 100, 1)}%</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,476 @@
+import {
+  Alert,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  Menu,
+  MultiSelect,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useSession } from '../../auth/session';
+import { applyApiError, FormError } from '../../ui/form-errors';
+import { formatNumber, PageHeader } from '../../ui/page';
+import { uploadFile } from '../../ui/upload';
+import { tagList, tagsQuery } from '../contacts/TagFilter';
+import { optionalJson } from '../queries';
+import { PhonePreview } from './PhonePreview';
+import { browserTimeZone, timeZones, utcToZoned, zonedToUtc } from './time-zone';
+
+type Audience = 'all' | 'tags' | 'picked';
+
+interface Estimate {
+  recipients: number;
+  credits: number;
+  cost: number;
+  currency: string;
+  balance: number;
+  enough: boolean;
+  planBalance?: number | null;
+}
+
+/** New campaign, or a draft being edited (route /campaigns/$id/edit). */
+export function Composer() {
+  const params = useParams({ strict: false }) as { id?: string };
+  const draft = useQuery({
+    queryKey: ['campaigns', 'one', params.id],
+    queryFn: () => fetchCampaign(params.id!),
+    enabled: !!params.id,
+  });
+  if (params.id && !draft.data)
+    return draft.isError ? <Text role="alert">{errorText(draft.error)}</Text> : <Text>Loading…</Text>;
+  return <ComposerForm draft={draft.data ?? null} />;
+}
+
+const fetchCampaign = (id: string) => unwrap(api.GET('/api/v1/campaigns/{id}', { params: { path: { id } } }));
+export type Campaign = Awaited<ReturnType<typeof fetchCampaign>>;
+
+function ComposerForm({ draft }: { draft: Campaign | null }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'draft' | 'publish' | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const tags = tagList(useQuery(tagsQuery).data);
+  const form = useForm({
+    initialValues: {
+      name: draft?.name ?? '',
+      messageType: (draft?.messageType ?? 'marketing') as 'marketing' | 'utility' | 'authentication',
+      message: draft?.message ?? '',
+      header: draft?.header ?? '',
+      actionButtonTitle: draft?.actionButtonTitle ?? '',
+      actionButtonUrl: draft?.actionButtonUrl ?? '',
+      uploadFileUrl: (draft?.uploadFileUrl ?? null) as string | null,
+      audience: (draft ? (draft.sendToAllContact ? 'all' : 'picked') : 'all') as Audience,
+      tags: [] as string[],
+      tagMatch: 'any' as 'any' | 'all',
+      selectedContactId: (draft?.selectedContactId ?? []) as string[],
+      paymentMethod: 'credit' as 'credit' | 'plan',
+      when: (draft?.isScheduled ? 'later' : 'now') as 'now' | 'later',
+      timeZone: draft?.timeZone ?? browserTimeZone(),
+      scheduledLocal: draft?.scheduledAt
+        ? utcToZoned(draft.scheduledAt, draft.timeZone ?? browserTimeZone())
+        : '',
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Give the campaign a name'),
+      message: (v) => (v.trim() ? null : 'Write the message'),
+      actionButtonUrl: (v, all) =>
+        all.actionButtonTitle && !/^https?:\/\/\S+$/.test(v)
+          ? 'Enter the link the button opens (https://…)'
+          : null,
+      tags: (v, all) => (all.audience === 'tags' && v.length === 0 ? 'Choose at least one tag' : null),
+      selectedContactId: (v, all) =>
+        all.audience === 'picked' && v.length === 0 ? 'Choose at least one contact' : null,
+      scheduledLocal: (v, all) => {
+        if (all.when !== 'later') return null;
+        if (!v) return 'Choose the date and time';
+        return zonedToUtc(v, all.timeZone).getTime() > Date.now() ? null : 'Choose a time in the future';
+      },
+    },
+  });
+  const v = form.values;
+
+  const [contactSearch, setContactSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(contactSearch, 250);
+  const contactOptions = useQuery({
+    queryKey: ['contacts', 'pick', debouncedSearch],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/contacts', {
+          params: { query: { page: 1, pageSize: 20, search: debouncedSearch || undefined, optIn: 'true' } },
+        }),
+      ),
+    enabled: v.audience === 'picked',
+  });
+  const [pickedLabels, setPickedLabels] = useState<Record<string, string>>({});
+  const pickData = useMemo(() => {
+    const found = (contactOptions.data?.items ?? []).map((c) => ({
+      value: c.id,
+      label: `${c.firstName} ${c.lastName} (${c.phoneNumber})`,
+    }));
+    const known = new Set(found.map((f) => f.value));
+    return [
+      ...found,
+      ...v.selectedContactId
+        .filter((id) => !known.has(id))
+        .map((id) => ({ value: id, label: pickedLabels[id] ?? id })),
+    ];
+  }, [contactOptions.data, v.selectedContactId, pickedLabels]);
+
+  const audienceBody = () => ({
+    sendToAllContact: v.audience === 'all',
+    ...(v.audience === 'picked' ? { selectedContactId: v.selectedContactId } : {}),
+    ...(v.audience === 'tags' ? { tags: v.tags, tagMatch: v.tagMatch } : {}),
+  });
+
+  const [estimateKey] = useDebouncedValue(JSON.stringify({ a: audienceBody(), t: v.messageType }), 300);
+  const estimate = useQuery({
+    queryKey: ['campaigns', 'estimate', estimateKey],
+    queryFn: () =>
+      optionalJson<Estimate>('/api/v1/campaigns/estimate', {
+        method: 'POST',
+        body: JSON.stringify({ ...audienceBody(), messageType: v.messageType }),
+      }),
+    retry: false,
+  });
+
+  const insert = (token: string) => {
+    const el = messageRef.current;
+    const at = el?.selectionStart ?? v.message.length;
+    const end = el?.selectionEnd ?? at;
+    form.setFieldValue('message', v.message.slice(0, at) + token + v.message.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + token.length, at + token.length);
+    });
+  };
+
+  const pickMedia = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      form.setFieldValue('uploadFileUrl', await uploadFile(file, 'campaigns'));
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const fields = () => ({
+    name: v.name.trim(),
+    messageType: v.messageType,
+    message: v.message,
+    header: v.header || null,
+    actionButtonTitle: v.actionButtonTitle || null,
+    actionButtonUrl: v.actionButtonTitle ? v.actionButtonUrl : null,
+    uploadFileUrl: v.uploadFileUrl,
+    isScheduled: v.when === 'later',
+    scheduledAt: v.when === 'later' ? zonedToUtc(v.scheduledLocal, v.timeZone).toISOString() : null,
+    timeZone: v.when === 'later' ? v.timeZone : null,
+    ...audienceBody(),
+  });
+
+  const save = async (publish: boolean) => {
+    if (form.validate().hasErrors) return;
+    setError(null);
+    setBusy(publish ? 'publish' : 'draft');
+    try {
+      let id = draft?.id;
+      const body = fields() as never;
+      if (id) {
+        await unwrap(api.PATCH('/api/v1/campaigns/{id}', { params: { path: { id } }, body }));
+        if (publish)
+          await unwrap(
+            api.POST('/api/v1/campaigns/{id}/publish', {
+              params: { path: { id } },
+              body: { paymentMethod: v.paymentMethod },
+            }),
+          );
+      } else {
+        const created = await unwrap(
+          api.POST('/api/v1/campaigns', {
+            body: {
+              ...(fields() as object),
+              ...(publish ? { paymentMethod: v.paymentMethod } : {}),
+            } as never,
+          }),
+        );
+        id = created.id;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      notifications.show({
+        color: 'green',
+        message: publish
+          ? v.when === 'later'
+            ? 'Campaign scheduled'
+            : 'Campaign is sending'
+          : 'Draft saved',
+      });
+      await navigate({ to: `/campaigns/${id}` });
+    } catch (err) {
+      setError(applyApiError(form, err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  useEffect(() => {
+    if (v.audience !== 'picked') return;
+    const labels: Record<string, string> = {};
+    for (const c of contactOptions.data?.items ?? [])
+      labels[c.id] = `${c.firstName} ${c.lastName} (${c.phoneNumber})`;
+    setPickedLabels((p) => ({ ...p, ...labels }));
+  }, [contactOptions.data, v.audience]);
+
+  const e = estimate.data;
+  const zones = useMemo(() => timeZones(), []);
+  return (
+    <>
+      <PageHeader title={draft ? 'Edit draft' : 'New campaign'} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form
+            noValidate
+            onSubmit={(ev) => {
+              ev.preventDefault();
+              void save(true);
+            }}
+          >
+            <Stack>
+              <TextInput label="Campaign name" required {...form.getInputProps('name')} />
+              <Select
+                label="Message type"
+                data={[
+                  { value: 'marketing', label: 'Marketing' },
+                  { value: 'utility', label: 'Utility' },
+                  { value: 'authentication', label: 'Authentication' },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('messageType')}
+              />
+              <TextInput label="Header (optional)" {...form.getInputProps('header')} />
+              <Stack gap={4}>
+                <Group justify="space-between" align="flex-end">
+                  <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
+                    Message{' '}
+                    <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
+                      *
+                    </span>
+                  </Text>
+                  <Menu>
+                    <Menu.Target>
+                      <Button size="compact-sm" variant="light">
+                        Insert a name
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => insert('{{firstName}}')}>First name</Menu.Item>
+                      <Menu.Item onClick={() => insert('{{lastName}}')}>Last name</Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Group>
+                <Textarea
+                  id="campaign-message"
+                  ref={messageRef}
+                  autosize
+                  minRows={4}
+                  required
+                  {...form.getInputProps('message')}
+                />
+                <Text size="xs" c="dimmed">
+                  {v.message.length} characters. {'{{firstName}}'} and {'{{lastName}}'} are replaced for each
+                  recipient.
+                </Text>
+              </Stack>
+              <Group>
+                <FileButton
+                  onChange={pickMedia}
+                  accept="image/png,image/jpeg,image/webp,video/mp4,application/pdf"
+                >
+                  {(props) => (
+                    <Button variant="default" loading={uploading} {...props}>
+                      {v.uploadFileUrl ? 'Replace media' : 'Add an image, video or PDF'}
+                    </Button>
+                  )}
+                </FileButton>
+                {v.uploadFileUrl && (
+                  <Button
+                    variant="subtle"
+                    color="red.9"
+                    onClick={() => form.setFieldValue('uploadFileUrl', null)}
+                  >
+                    Remove media
+                  </Button>
+                )}
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput label="Button text (optional)" {...form.getInputProps('actionButtonTitle')} />
+                <TextInput
+                  label="Button link"
+                  disabled={!v.actionButtonTitle}
+                  {...form.getInputProps('actionButtonUrl')}
+                />
+              </Group>
+
+              <Card withBorder>
+                <Stack>
+                  <Title order={2} size="h4">
+                    Audience
+                  </Title>
+                  <SegmentedControl
+                    aria-label="Audience"
+                    value={v.audience}
+                    onChange={(a) => form.setFieldValue('audience', a as Audience)}
+                    data={[
+                      { value: 'all', label: 'All contacts' },
+                      { value: 'tags', label: 'By tags' },
+                      { value: 'picked', label: 'Picked contacts' },
+                    ]}
+                  />
+                  {v.audience === 'tags' && (
+                    <>
+                      <MultiSelect
+                        label="Tags"
+                        data={(tags ?? []).map((t) => ({
+                          value: t.tag,
+                          label: `${t.tag} (${t.count.toLocaleString()})`,
+                        }))}
+                        searchable
+                        {...form.getInputProps('tags')}
+                      />
+                      <Radio.Group label="Contacts with" {...form.getInputProps('tagMatch')}>
+                        <Group mt={4}>
+                          <Radio value="any" label="any of these tags" />
+                          <Radio value="all" label="all of these tags" />
+                        </Group>
+                      </Radio.Group>
+                    </>
+                  )}
+                  {v.audience === 'picked' && (
+                    <MultiSelect
+                      label="Contacts"
+                      placeholder="Search by name or number"
+                      searchable
+                      searchValue={contactSearch}
+                      onSearchChange={setContactSearch}
+                      filter={({ options }) => options}
+                      data={pickData}
+                      {...form.getInputProps('selectedContactId')}
+                    />
+                  )}
+                  <Text size="xs">Only contacts who opted in receive campaigns.</Text>
+                </Stack>
+              </Card>
+
+              <Card withBorder>
+                <Stack>
+                  <Title order={2} size="h4">
+                    When
+                  </Title>
+                  <Radio.Group {...form.getInputProps('when')} aria-label="When to send">
+                    <Group>
+                      <Radio value="now" label="Send now" />
+                      <Radio value="later" label="Schedule" />
+                    </Group>
+                  </Radio.Group>
+                  {v.when === 'later' && (
+                    <Group grow align="flex-start">
+                      <TextInput
+                        type="datetime-local"
+                        label="Date and time"
+                        {...form.getInputProps('scheduledLocal')}
+                      />
+                      <Select
+                        label="Time zone"
+                        searchable
+                        data={zones}
+                        allowDeselect={false}
+                        {...form.getInputProps('timeZone')}
+                      />
+                    </Group>
+                  )}
+                </Stack>
+              </Card>
+
+              <Card withBorder>
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    Price
+                  </Title>
+                  {e ? (
+                    <Text role="status" data-testid="estimate">
+                      {formatNumber(e.recipients)} recipients · {formatNumber(e.credits, 2)} credits · your
+                      balance {formatNumber(e.balance, 2)} credits
+                    </Text>
+                  ) : estimate.isError ? (
+                    <Text role="alert">{errorText(estimate.error)}</Text>
+                  ) : (
+                    <Text size="sm">The price is computed when you publish.</Text>
+                  )}
+                  {e && !e.enough && v.paymentMethod === 'credit' && (
+                    <Alert color="orange" title="Not enough credits">
+                      Buy credits in the wallet, or save a draft and come back.
+                    </Alert>
+                  )}
+                  <Radio.Group label="Pay with" {...form.getInputProps('paymentMethod')}>
+                    <Group mt={4}>
+                      <Radio value="credit" label="Credits" />
+                      <Radio value="plan" label="My plan" disabled={!session.business?.userPlan} />
+                    </Group>
+                  </Radio.Group>
+                </Stack>
+              </Card>
+
+              <FormError message={error} />
+              <Group>
+                <Button type="submit" loading={busy === 'publish'} disabled={!!busy}>
+                  {v.when === 'later' ? 'Schedule campaign' : 'Send now'}
+                </Button>
+                <Button
+                  variant="default"
+                  loading={busy === 'draft'}
+                  disabled={!!busy}
+                  onClick={() => void save(false)}
+                >
+                  Save draft
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <div style={{ position: 'sticky', top: 72 }}>
+            <PhonePreview
+              header={v.header}
+              message={v.message}
+              media={v.uploadFileUrl}
+              ctaTitle={v.actionButtonTitle}
+              businessName={session.business?.companyName ?? 'Your business'}
+            />
+          </div>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

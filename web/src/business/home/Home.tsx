@@ -1,0 +1,243 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Icons } from '../../app/icons';
+import { useSession } from '../../auth/session';
+import { formatNumber, PageHeader } from '../../ui/page';
+import {
+  type CampaignStatus,
+  campaignStatsQuery,
+  campaignsQuery,
+  contactsCountQuery,
+  optionalJson,
+  STATUS_COLOR,
+  STATUS_LABEL,
+} from '../queries';
+
+const ActivityChart = lazy(() => import('./ActivityChart'));
+
+/** Below this many credits the home page warns (the wallet page sells more). */
+export const LOW_CREDITS = 100;
+
+interface Overview {
+  days: {
+    date: string;
+    sent: number;
+    delivered: number;
+    read: number;
+    failed: number;
+    optIns: number;
+    optOuts: number;
+  }[];
+  totals: { sent: number; delivered: number; read: number; failed: number; optIns: number; optOuts: number };
+}
+
+export function Home() {
+  const session = useSession();
+  if (!session.business) return <AdminHome />;
+  return <BusinessHome />;
+}
+
+function AdminHome() {
+  const session = useSession();
+  return (
+    <PageHeader title={`Welcome, ${session.user.name}`} description="Use the menu to work on the platform." />
+  );
+}
+
+function BusinessHome() {
+  const session = useSession();
+  const business = session.business!;
+  const contacts = useQuery(contactsCountQuery);
+  const stats = useQuery(campaignStatsQuery);
+  const recent = useQuery(campaignsQuery({ page: 1, pageSize: 5 }));
+  const overview = useQuery({
+    queryKey: ['analytics', 'overview'],
+    queryFn: () =>
+      optionalJson<Overview>(
+        `/api/v1/analytics/overview?timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
+      ),
+  });
+  const balance = business.wallet?.balance ?? 0;
+
+  const steps = [
+    { done: session.user.verified, label: 'Verify your e-mail address', to: '/verify-email' },
+    {
+      done: !!(business.companyName && business.address && business.countryCode),
+      label: 'Complete your business profile',
+      to: '/settings?tab=business',
+    },
+    {
+      done: !!business.verificationSubmittedAt || business.businessVerified === 'accepted',
+      label: 'Submit your business for verification',
+      to: '/settings?tab=business',
+    },
+    { done: !!business.wabaNumber, label: 'Connect your messaging provider', to: '/settings?tab=provider' },
+    { done: (contacts.data?.total ?? 0) > 0, label: 'Add contacts', to: '/contacts' },
+    {
+      done: (stats.data?.sent ?? 0) + (stats.data?.pending ?? 0) > 0,
+      label: 'Send a first campaign',
+      to: '/campaigns/new',
+    },
+  ];
+  const doneCount = steps.filter((s) => s.done).length;
+
+  return (
+    <Stack>
+      <PageHeader title={`Welcome, ${session.user.name}`} description={business.companyName ?? undefined} />
+      {balance < LOW_CREDITS && (
+        <Alert color="orange" title="Credits are running low" role="status">
+          You have {formatNumber(balance)} credits left.{' '}
+          <Anchor component={Link} to="/wallet" c="inherit" fw={700} td="underline">
+            Buy credits
+          </Anchor>{' '}
+          before your next campaign.
+        </Alert>
+      )}
+      {doneCount < steps.length && contacts.isSuccess && stats.isSuccess && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                Get started
+              </Title>
+              <Text size="sm">
+                {doneCount} of {steps.length} done
+              </Text>
+            </Group>
+            <Progress value={(doneCount / steps.length) * 100} aria-label="Onboarding progress" />
+            <List spacing={6} listStyleType="none" p={0}>
+              {steps.map((s) => (
+                <List.Item key={s.label}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Badge color={s.done ? 'teal.9' : 'gray.8'} variant="filled" size="sm" w={64}>
+                      {s.done ? 'Done' : 'To do'}
+                    </Badge>
+                    {s.done ? (
+                      <Text size="sm" td="line-through" c="dimmed">
+                        {s.label}
+                      </Text>
+                    ) : (
+                      <Anchor component={Link} to={s.to} size="sm">
+                        {s.label}
+                      </Anchor>
+                    )}
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Credits
+          </Text>
+          <Text fz={28} fw={700}>
+            {formatNumber(balance)}
+          </Text>
+          <Anchor component={Link} to="/wallet" size="sm">
+            Wallet
+          </Anchor>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Plan
+          </Text>
+          <Text fz={22} fw={700}>
+            {business.userPlan ? business.userPlan.plan.name : 'No plan'}
+          </Text>
+          <Text size="sm">
+            {business.userPlan
+              ? `${formatNumber(business.userPlan.balance)} plan credits until ${new Date(business.userPlan.expiredDate).toLocaleDateString()}`
+              : 'Pay per campaign with credits'}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Opt-ins and opt-outs (30 days)
+          </Text>
+          <Text fz={22} fw={700}>
+            {overview.data
+              ? `+${formatNumber(overview.data.totals.optIns)} / −${formatNumber(overview.data.totals.optOuts)}`
+              : '—'}
+          </Text>
+          <Text size="sm">{formatNumber(contacts.data?.total)} contacts</Text>
+        </Card>
+      </SimpleGrid>
+      {overview.data && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Messages, last 30 days
+          </Title>
+          <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+            <ActivityChart days={overview.data.days} />
+          </Suspense>
+        </Card>
+      )}
+      <Card withBorder>
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4">
+            Recent campaigns
+          </Title>
+          <Anchor component={Link} to="/campaigns/new" size="sm">
+            <Group gap={4}>
+              <Icons.Campaigns size={16} /> New campaign
+            </Group>
+          </Anchor>
+        </Group>
+        {recent.data?.items.length ? (
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Recipients</Table.Th>
+                  <Table.Th ta="right">Sent</Table.Th>
+                  <Table.Th ta="right">Failed</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {recent.data.items.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/campaigns/${c.id}`}>
+                        {c.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[c.status as CampaignStatus]} variant="light">
+                        {STATUS_LABEL[c.status as CampaignStatus]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.recipientCount)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.sentCount)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(c.failedCount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text size="sm">No campaigns yet.</Text>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { applyApiError, FormError } from '../../ui/form-errors';
+import { formatDateTime, PageHeader, Pager } from '../../ui/page';
+
+export const ISSUE_TYPES = {
+  organizationAccount: 'My business account',
+  userSubscription: 'Plans and subscription',
+  paymentAndCredit: 'Payments and credits',
+  bugReports: 'Something is broken',
+  featureRequests: 'A feature request',
+  campaignDelivery: 'Campaign delivery',
+} as const;
+export const TICKET_COLOR = { pending: 'orange', open: 'blue', resolved: 'green', closed: 'gray' } as const;
+
+export function SupportPage() {
+  const search = useSearch({ from: '/app/support' });
+  const navigate = useNavigate({ from: '/support' });
+  const [opened, { open, close }] = useDisclosure(false);
+  const list = useQuery({
+    queryKey: ['tickets', 'list', search.page],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/tickets', { params: { query: { page: search.page, pageSize: 20 } } })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Support"
+        description="Ask us anything; replies arrive here and in your notifications."
+      >
+        <Button onClick={open}>New ticket</Button>
+      </PageHeader>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Question</Table.Th>
+              <Table.Th>Topic</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Opened</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.items.map((t) => (
+              <Table.Tr key={t.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/support/${t.id}`} lineClamp={1}>
+                    {t.question}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{ISSUE_TYPES[t.issueType]}</Table.Td>
+                <Table.Td>
+                  <Badge color={TICKET_COLOR[t.status]} variant="light">
+                    {t.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.data?.items.length === 0 && <Text my="md">No tickets yet.</Text>}
+      {list.data && (
+        <Pager
+          page={search.page}
+          pageSize={20}
+          totalPages={list.data.totalPages}
+          total={list.data.total}
+          onPage={(page) => void navigate({ search: { page } })}
+          onPageSize={() => undefined}
+        />
+      )}
+      <NewTicket opened={opened} onClose={close} />
+    </>
+  );
+}
+
+function NewTicket({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { issueType: 'campaignDelivery' as keyof typeof ISSUE_TYPES, question: '' },
+    validate: { question: (v) => (v.trim() ? null : 'Describe what you need') },
+  });
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      const ticket = await unwrap(api.POST('/api/v1/tickets', { body: v }));
+      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      form.reset();
+      onClose();
+      await navigate({ to: `/support/${ticket.id}` });
+    } catch (err) {
+      setError(applyApiError(form, err));
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="New ticket">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Select
+            label="Topic"
+            data={Object.entries(ISSUE_TYPES).map(([value, label]) => ({ value, label }))}
+            allowDeselect={false}
+            {...form.getInputProps('issueType')}
+          />
+          <Textarea label="Your question" autosize minRows={4} required {...form.getInputProps('question')} />
+          <FormError message={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

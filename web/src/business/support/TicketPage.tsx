@@ -1,0 +1,95 @@
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import type { LiveNotification } from '../../notifications/NotificationBell';
+import { useLiveEvent } from '../../realtime/socket';
+import { applyApiError, FormError } from '../../ui/form-errors';
+import { formatDateTime, PageHeader } from '../../ui/page';
+import { ISSUE_TYPES, TICKET_COLOR } from './SupportPage';
+
+/** A ticket's thread; an administrator's reply (announced by its notification) shows up without a reload. */
+export function TicketPage() {
+  const { id } = useParams({ from: '/app/support/$id' });
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const ticket = useQuery({
+    queryKey: ['tickets', 'one', id],
+    queryFn: () => unwrap(api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })),
+  });
+  useLiveEvent<LiveNotification>('notification', (n) => {
+    if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+  });
+  const form = useForm({
+    initialValues: { content: '' },
+    validate: { content: (v) => (v.trim() ? null : 'Write a reply') },
+  });
+  const submit = form.onSubmit(async (v) => {
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/v1/tickets/{id}/comments', { params: { path: { id } }, body: v }));
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    } catch (err) {
+      setError(applyApiError(form, err));
+    }
+  });
+  if (ticket.isError) return <Text role="alert">{errorText(ticket.error)}</Text>;
+  if (!ticket.data) return <Text>Loading…</Text>;
+  const t = ticket.data;
+  return (
+    <Stack maw={760}>
+      <PageHeader
+        title="Ticket"
+        description={
+          <Anchor component={Link} to="/support">
+            All tickets
+          </Anchor>
+        }
+      >
+        <Badge color={TICKET_COLOR[t.status]} variant="light" size="lg">
+          {t.status}
+        </Badge>
+      </PageHeader>
+      <Card withBorder>
+        <Text size="sm" c="dimmed">
+          {ISSUE_TYPES[t.issueType]} · {formatDateTime(t.createdAt)}
+        </Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{t.question}</Text>
+      </Card>
+      <Stack gap="xs" role="log" aria-label="Replies">
+        {t.comments.map((c) => (
+          <Paper
+            key={c.id}
+            withBorder
+            p="sm"
+            ml={c.authorType === 'business' ? 'xl' : 0}
+            mr={c.authorType === 'admin' ? 'xl' : 0}
+            bg={c.authorType === 'admin' ? 'var(--mantine-color-blue-0)' : undefined}
+          >
+            <Text size="xs" fw={700}>
+              {c.authorType === 'admin' ? 'Support' : 'You'} · {formatDateTime(c.createdAt)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {c.content}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Textarea label="Reply" autosize minRows={3} {...form.getInputProps('content')} />
+          <FormError message={error} />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Send reply
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

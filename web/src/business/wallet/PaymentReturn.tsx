@@ -1,0 +1,55 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { formatNumber, PageHeader } from '../../ui/page';
+
+/** Where the provider's checkout sends the buyer back: confirms the payment and shows what it bought. */
+export function PaymentReturn() {
+  const { reference } = useSearch({ from: '/app/wallet/return' });
+  const queryClient = useQueryClient();
+  const verify = useQuery({
+    queryKey: ['payment-verify', reference],
+    queryFn: () => unwrap(api.POST('/api/v1/payments/verify', { body: { reference: reference! } })),
+    enabled: !!reference,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (verify.isSuccess) {
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    }
+  }, [verify.isSuccess, queryClient]);
+  const t = verify.data?.transaction;
+  return (
+    <Stack maw={560}>
+      <PageHeader title="Payment" />
+      {!reference && (
+        <Alert color="red">This page needs the payment reference the provider sends back.</Alert>
+      )}
+      {verify.isPending && reference && <Text role="status">Confirming your payment with the provider…</Text>}
+      {verify.isError && (
+        <Alert color="red" title="Payment not confirmed" role="alert">
+          {errorText(verify.error)}
+        </Alert>
+      )}
+      {t && (
+        <Alert
+          color={t.status === 'successful' ? 'green' : 'orange'}
+          title={t.status === 'successful' ? 'Payment successful' : `Payment ${t.status}`}
+          role="status"
+        >
+          {t.credits ? `${formatNumber(t.credits)} credits added. ` : ''}Your balance is{' '}
+          {formatNumber(verify.data?.wallet.balance, 2)} credits.
+        </Alert>
+      )}
+      <Button component={Link} to="/wallet" w="fit-content">
+        Back to the wallet
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { FormError } from '../../ui/form-errors';
+import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
+
+const STATUS_COLOR = { pending: 'orange', successful: 'green', failed: 'red', reversed: 'gray' } as const;
+
+export function WalletPage() {
+  const search = useSearch({ from: '/app/wallet' });
+  const navigate = useNavigate({ from: '/wallet' });
+  const wallet = useQuery({
+    queryKey: ['wallet'],
+    queryFn: () => unwrap(api.GET('/api/v1/payments/wallet')),
+  });
+  const myPlan = useQuery({ queryKey: ['my-plan'], queryFn: () => unwrap(api.GET('/api/v1/plans/my-plan')) });
+  const plans = useQuery({
+    queryKey: ['plans'],
+    queryFn: () => unwrap(api.GET('/api/v1/plans', { params: { query: { page: 1, pageSize: 50 } } })),
+  });
+  const transactions = useQuery({
+    queryKey: ['transactions', search.page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/payments/transactions', { params: { query: { page: search.page, pageSize: 20 } } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack>
+      <PageHeader title="Wallet" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            Credits
+          </Text>
+          <Text fz={30} fw={700} data-testid="wallet-balance">
+            {wallet.data ? formatNumber(wallet.data.balance, 2) : '…'}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="sm" c="dimmed">
+            My plan
+          </Text>
+          {myPlan.data ? (
+            <>
+              <Text fz={22} fw={700}>
+                {myPlan.data.plan.name}
+              </Text>
+              <Text size="sm">
+                {formatNumber(myPlan.data.balance)} plan credits left, until{' '}
+                {new Date(myPlan.data.expiredDate).toLocaleDateString()}
+              </Text>
+            </>
+          ) : (
+            <Text fz={22} fw={700}>
+              No plan
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+      <BuyCredits />
+      {plans.data && plans.data.items.length > 0 && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            Plans
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {plans.data.items.map((p) => (
+              <PlanCard key={p.id} plan={p} />
+            ))}
+          </SimpleGrid>
+        </Card>
+      )}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Transactions
+        </Title>
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Credits</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {transactions.data?.items.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
+                  <Table.Td>{t.description ?? t.kind}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatNumber(t.amount, 2)} {t.currency}
+                  </Table.Td>
+                  <Table.Td ta="right">{t.balanceDelta ? formatNumber(t.balanceDelta, 2) : ''}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[t.status]} variant="light">
+                      {t.status}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {transactions.data?.items.length === 0 && <Text size="sm">No transactions yet.</Text>}
+        {transactions.data && (
+          <Pager
+            page={search.page}
+            pageSize={20}
+            totalPages={transactions.data.totalPages}
+            total={transactions.data.total}
+            onPage={(page) => void navigate({ search: { page } })}
+            onPageSize={() => undefined}
+          />
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** Price per credit from the service, then the provider's checkout (the return page verifies it). */
+function BuyCredits() {
+  const [credits, setCredits] = useState<number | string>(1000);
+  const [debounced] = useDebouncedValue(credits, 300);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = typeof debounced === 'number' && debounced >= 1;
+  const price = useQuery({
+    queryKey: ['credit-pricing', debounced],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/v1/payments/credit-pricing', {
+          params: { query: { totalCredit: debounced as number } },
+        }),
+      ),
+    enabled: valid,
+    retry: false,
+  });
+  const buy = async () => {
+    if (typeof credits !== 'number' || credits < 1) return setError('Enter how many credits to buy');
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await unwrap(api.POST('/api/v1/payments/credit-link', { body: { totalCredit: credits } }));
+      window.location.assign(link.authorization_url);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h4">
+          Buy credits
+        </Title>
+        <Group align="flex-end">
+          <NumberInput
+            label="Credits"
+            min={1}
+            allowDecimal={false}
+            thousandSeparator=","
+            value={credits}
+            onChange={setCredits}
+            w={200}
+          />
+          <Button onClick={buy} loading={busy}>
+            Buy credits
+          </Button>
+        </Group>
+        {price.data && (
+          <Text role="status" data-testid="credit-price">
+            {formatNumber(price.data.totalCredit)} credits cost{' '}
+            {price.data.priceNGN !== null ? `₦${formatNumber(price.data.priceNGN, 2)}` : ''} (US$
+            {formatNumber(price.data.priceUSD, 2)}; US${formatNumber(price.data.rates.pricePerCredit, 4)} per
+            credit)
+          </Text>
+        )}
+        {price.isError && <FormError message={errorText(price.error)} />}
+        <FormError message={error} />
+      </Stack>
+    </Card>
+  );
+}
+
+function PlanCard({
+  plan,
+}: {
+  plan: {
+    id: string;
+    name: string;
+    description: string | null;
+    duration: number;
+    freeCredit: number;
+    localPrice: number;
+    currency: string;
+    price: number;
+  };
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const buy = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await unwrap(api.POST('/api/v1/payments/plan-link', { body: { planId: plan.id } }));
+      window.location.assign(link.authorization_url);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder>
+      <Stack gap={4}>
+        <Text fw={700}>{plan.name}</Text>
+        <Text fz={20} fw={700}>
+          {formatNumber(plan.localPrice, 2)} {plan.currency}
+        </Text>
+        <Text size="sm">
+          {formatNumber(plan.freeCredit)} credits for {plan.duration} days
+        </Text>
+        {plan.description && <Text size="sm">{plan.description}</Text>}
+        <FormError message={error} />
+        <Button variant="light" onClick={buy} loading={busy} mt="xs" aria-label={`Buy the ${plan.name} plan`}>
+          Buy
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

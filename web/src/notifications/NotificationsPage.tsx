@@ -1,0 +1,125 @@
+import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { api, unwrap } from '../api/client';
+import { errorText } from '../api/errors';
+import { useSession } from '../auth/session';
+import { formatDateTime, PageHeader, Pager } from '../ui/page';
+
+const SETTING_LABELS: Record<string, string> = {
+  campaignCompletionPush: 'Tell me when a campaign completes',
+  lowCreditsEmail: 'E-mail me when credits run low',
+};
+
+export function NotificationsPage() {
+  const search = useSearch({ from: '/app/notifications' });
+  const navigate = useNavigate({ from: '/notifications' });
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['notifications', 'page', search.page],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/notifications', { params: { query: { page: search.page, pageSize: 20 } } })),
+    placeholderData: keepPreviousData,
+  });
+  const act = async (call: () => Promise<unknown>) => {
+    try {
+      await call();
+      await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    } catch (err) {
+      toasts.show({ color: 'red', message: errorText(err) });
+    }
+  };
+  return (
+    <Stack>
+      <PageHeader title="Notifications">
+        <Button
+          variant="default"
+          disabled={!list.data?.unreadCount}
+          onClick={() => act(() => unwrap(api.POST('/api/v1/notifications/read-all')))}
+        >
+          Mark all as read
+        </Button>
+      </PageHeader>
+      <Stack gap="xs">
+        {list.data?.items.map((n) => (
+          <Card key={n.id} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={n.isRead ? 500 : 700}>{n.title}</Text>
+                  {!n.isRead && <Badge size="sm">Unread</Badge>}
+                </Group>
+                <Text size="sm">{n.message}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(n.createdAt)}
+                </Text>
+              </Stack>
+              {!n.isRead && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() =>
+                    act(() =>
+                      unwrap(api.POST('/api/v1/notifications/{id}/read', { params: { path: { id: n.id } } })),
+                    )
+                  }
+                  aria-label={`Mark "${n.title}" as read`}
+                >
+                  Mark read
+                </Button>
+              )}
+            </Group>
+          </Card>
+        ))}
+        {list.data?.items.length === 0 && <Text>No notifications yet.</Text>}
+      </Stack>
+      {list.data && (
+        <Pager
+          page={search.page}
+          pageSize={20}
+          totalPages={list.data.totalPages}
+          total={list.data.total}
+          onPage={(page) => void navigate({ search: { page } })}
+          onPageSize={() => undefined}
+        />
+      )}
+      {session.business && <NotificationSettings />}
+    </Stack>
+  );
+}
+
+function NotificationSettings() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['notification-settings'],
+    queryFn: () => unwrap(api.GET('/api/v1/notifications/settings')),
+  });
+  const toggle = async (key: string, on: boolean) => {
+    try {
+      await unwrap(api.PATCH('/api/v1/notifications/settings', { body: { [key]: on ? 'true' : 'false' } }));
+      await queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
+    } catch (err) {
+      toasts.show({ color: 'red', message: errorText(err) });
+    }
+  };
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        Settings
+      </Title>
+      <Stack gap="sm">
+        {settings.data &&
+          Object.entries(settings.data).map(([key, value]) => (
+            <Switch
+              key={key}
+              label={SETTING_LABELS[key] ?? key}
+              checked={value === 'true'}
+              onChange={(e) => toggle(key, e.currentTarget.checked)}
+            />
+          ))}
+      </Stack>
+    </Card>
+  );
+}
