@@ -32,18 +32,24 @@ while (queue.length) {
   }
 }
 
-const size = (file: string) => (existsSync(file) ? statSync(file).size : statSync(file.replace(/\.(br|gz)$/, '')).size);
-const sum = (files: string[], ext: '' | '.br' | '.gz') => files.reduce((n, f) => n + size(path.join(dist, f) + ext), 0);
+const size = (file: string) =>
+  existsSync(file) ? statSync(file).size : statSync(file.replace(/\.(br|gz)$/, '')).size;
+const sum = (files: string[], ext: '' | '.br' | '.gz') =>
+  files.reduce((n, f) => n + size(path.join(dist, f) + ext), 0);
 const js = [...seen].filter((f) => f.endsWith('.js'));
 const css = [...seen].filter((f) => f.endsWith('.css'));
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 console.log(`first screen (sign-in): ${js.length} JavaScript files, ${css.length} stylesheet(s)`);
 console.log(`  JavaScript: raw ${kB(sum(js, ''))}, gzip ${kB(sum(js, '.gz'))}, brotli ${kB(sum(js, '.br'))}`);
-console.log(`  CSS:        raw ${kB(sum(css, ''))}, gzip ${kB(sum(css, '.gz'))}, brotli ${kB(sum(css, '.br'))}`);
+console.log(
+  `  CSS:        raw ${kB(sum(css, ''))}, gzip ${kB(sum(css, '.gz'))}, brotli ${kB(sum(css, '.br'))}`,
+);
 const budget = 200_000;
 const worst = sum(js, '.gz');
-console.log(`  budget 200 kB compressed JavaScript: ${worst <= budget ? 'within' : 'OVER'} (gzip, the larger)`);
+console.log(
+  `  budget 200 kB compressed JavaScript: ${worst <= budget ? 'within' : 'OVER'} (gzip, the larger)`,
+);
 const lazy = readdirSync(path.join(dist, 'assets'))
   .filter((f) => f.endsWith('.js') && !seen.has(`assets/${f}`))
   .map((f) => ({ f, br: size(path.join(dist, 'assets', `${f}.br`)) }))
