@@ -725,6 +725,45 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/businesses/{id}/waba-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release the business’s WhatsApp number (recorded; the business is notified)
+         * @description Access: admin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -1589,7 +1628,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a password-reset code
-         * @description Answers 200 whether or not the address has an account.
+         * @description Answers 400 when no account uses the address.
          */
         post: {
             parameters: {
@@ -1640,7 +1679,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new access token for a live session */
+        /**
+         * A new access token for a live session, and the next refresh token
+         * @description Each refresh token works once: the answer carries the next one. Presenting a used one again ends the session (401).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1651,8 +1693,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        refreshToken: string;
-                    };
+                        refreshToken?: string;
+                    } | null;
                 };
             };
             responses: {
@@ -1667,6 +1709,7 @@ export interface paths {
                             code: number;
                             data: {
                                 accessToken: string;
+                                refreshToken: string;
                             };
                             message: string;
                             /** @enum {string} */
@@ -1795,7 +1838,9 @@ export interface paths {
         put?: never;
         /**
          * Set a first password (accounts created without one)
-         * @description Access: authenticated.
+         * @description Needs a session signed in during the last 10 minutes (403 otherwise).
+         *
+         *     Access: authenticated.
          */
         post: {
             parameters: {
@@ -6448,6 +6493,58 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/users/email/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an e-mail change with the link sent to the old address
+         * @description Puts the old address back, ends every session, and removes a password or identity link set since the change.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/users/profile": {
