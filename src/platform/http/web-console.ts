@@ -9,7 +9,7 @@ import type { ZodApp } from './types.js';
 const DEFAULT_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Paths the console never answers, so their unknown URLs keep the API's JSON 404. */
-const RESERVED = ['/api', '/docs', '/openapi.json', '/metrics', '/socket.io', '/storage/', '/sandbox/'];
+const RESERVED = ['/api', '/docs', '/openapi.json', '/metrics', '/socket.io', '/storage', '/sandbox'];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -93,23 +93,25 @@ export async function installWebConsole(app: ZodApp, deps: Pick<AppDeps, 'config
   const assets = loadAssets(dir);
   const index = assets.get('/index.html')!;
 
-  app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (req, reply) => {
+  // Served from the not-found path (an onRequest hook on requests no route matched), not as a wildcard
+  // route: every URL the router answers itself, including its own errors (a 414 for an over-long path
+  // parameter), stays exactly as it was.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.is404 || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     const urlPath = req.url.split('?')[0]!;
-    if (RESERVED.some((p) => urlPath === p || urlPath.startsWith(p.endsWith('/') ? p : `${p}/`))) {
-      return reply.callNotFound();
-    }
+    if (RESERVED.some((p) => urlPath === p || urlPath.startsWith(`${p}/`))) return;
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
     } catch {
-      return reply.callNotFound();
+      return;
     }
     const asset = assets.get(decoded);
     if (asset) return send(req, reply, asset);
     // A missing hashed file is a 404 (a stale page asking for an old build), never the page itself, which a
     // browser would try to run as a script; other paths are the application's own routes, for browsers.
     const wantsPage = String(req.headers.accept ?? '').includes('text/html');
-    if (decoded.startsWith('/assets/') || !wantsPage) return reply.callNotFound();
+    if (decoded.startsWith('/assets/') || !wantsPage) return;
     return send(req, reply, index);
   });
 }
