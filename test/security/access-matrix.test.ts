@@ -124,6 +124,12 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /campaigns/{id}': 'auth',
   'PATCH /campaigns/{id}': 'auth',
   'DELETE /campaigns/{id}': 'auth',
+  'GET /campaigns/{id}/report': 'auth',
+  'GET /campaigns/{id}/messages/export': 'auth',
+  'POST /campaigns/estimate': 'auth',
+  'GET /contacts/tags': 'auth',
+  'GET /analytics/overview': 'auth',
+  'GET /admin/analytics/overview': 'admin',
   'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
 
@@ -188,7 +194,7 @@ const ACCESS: Record<string, Rule | Row> = {
 
   'POST /webhooks/payment-provider': 'signature',
   'POST /webhooks/messaging-provider': 'none',
-  'POST /webhooks/messaging-provider/delivery-reports': 'none',
+  'POST /webhooks/messaging-provider/delivery-reports': 'none', // same token rule as the inbound callback
 };
 
 const t = await createTestApp();

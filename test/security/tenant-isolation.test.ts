@@ -47,6 +47,8 @@ const LISTS: Record<string, ListRow> = {
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),
   'GET /contacts/export': shows('contact'),
+  'GET /contacts/tags': global, // counts only; the own-business figures are checked in their tests
+  'GET /analytics/overview': global, // figures only; other tenants' activity is excluded in their tests
   'GET /campaigns/stats': { shows: [], own: (data, tenant) => expect(data.total).toBe(tenant.campaigns) },
   'GET /campaigns/qr-code': shows('wabaNumber'),
   'GET /notifications': shows('notification'),
@@ -111,6 +113,8 @@ const BODY_IDS: Record<string, BodyIdRow> = {
     body: ({ id }) => ({ sendToAllContact: false, selectedContactId: [id] }),
     after: { method: 'POST', path: '/campaigns/{id}/publish', body: { paymentMethod: 'credit' } },
   },
+  // Another business's contact ids select nobody (the estimate counts only the caller's contacts).
+  'POST /campaigns/estimate selectedContactId': { global: true },
   'POST /payments/verify reference': {
     resource: payment,
     body: ({ reference }) => ({ reference }),

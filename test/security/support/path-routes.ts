@@ -39,6 +39,8 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'PATCH /campaigns/{id}': tenant(campaign, { name: 'Taken over' }),
   'DELETE /campaigns/{id}': tenant(campaign),
   'GET /campaigns/{id}/messages': tenant(campaign),
+  'GET /campaigns/{id}/messages/export': tenant(campaign),
+  'GET /campaigns/{id}/report': tenant(campaign),
   'POST /campaigns/{id}/publish': tenant(campaign, { paymentMethod: 'credit' }),
   'POST /notifications/{id}/read': tenant(notification),
   'GET /tickets/{id}': tenant(ticket),
