@@ -61,6 +61,8 @@ const RULES = {
   superadmin: ['superadmin'],
   /** "signature header": no bearer token opens it; checked with a signature below. */
   signature: [],
+  /** Public, but only a valid refresh token in the body opens it: 401 to anyone without one. */
+  refreshToken: [],
 } satisfies Record<string, readonly Caller[]>;
 type Rule = keyof typeof RULES;
 
@@ -95,7 +97,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /auth/sign-in': 'none',
   'POST /auth/sign-out': 'auth',
   'POST /auth/set-password': 'auth',
-  'POST /auth/refresh-token': 'none',
+  'POST /auth/refresh-token': 'refreshToken',
   'POST /auth/send-code': 'none',
   'POST /auth/verify-code': 'none',
   'POST /auth/check-email': 'none',
@@ -186,6 +188,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'PATCH /admin/businesses/{id}/verify': 'admin',
   'POST /admin/businesses/{id}/promote-affiliate': 'admin',
   'DELETE /admin/businesses/{id}/waba-number': 'admin',
+  'GET /admin/businesses/{id}/files': 'admin',
   'GET /admin/accounts': 'admin',
   'GET /admin/transactions': 'admin', // an addition of the payments module: flagged transactions to review
   'PATCH /admin/accounts/{id}/role': 'superadmin',
@@ -230,7 +233,9 @@ function expectOutcome(res: TestResponse, caller: Caller, allowed: boolean, rule
     expect([401, 403], where).not.toContain(res.status);
     return;
   }
-  expect(res.status, where).toBe(caller === 'anonymous' || rule === 'signature' ? 401 : 403);
+  expect(res.status, where).toBe(
+    caller === 'anonymous' || rule === 'signature' || rule === 'refreshToken' ? 401 : 403,
+  );
   expect(res.body, where).toMatchObject({ status: 'failure', code: res.status });
 }
 

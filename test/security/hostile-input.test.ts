@@ -68,6 +68,13 @@ const WRITES_ON_REJECTION: Record<string, { status: number; tables: string[]; wh
   'POST /auth/verify-email': [otpAttempt],
   'POST /auth/reset-password': [otpAttempt],
   'PATCH /users/email': [otpAttempt],
+  'POST /business/provider': [
+    {
+      status: 400,
+      tables: ['notifications'],
+      why: 'a WhatsApp number another business holds: the refusal is recorded as a notice to the admins',
+    },
+  ],
 };
 
 const storage = new LocalStorageAdapter(

@@ -60,6 +60,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'PATCH /admin/businesses/{id}/verify': admin(business, { status: 'accepted' }),
   'POST /admin/businesses/{id}/promote-affiliate': admin(business),
   'DELETE /admin/businesses/{id}/waba-number': admin(business),
+  'GET /admin/businesses/{id}/files': admin(business),
   'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
   'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),
 };
