@@ -65,7 +65,7 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/webhooks/messaging-provider/delivery-reports',
     {
-      config: { apiObject: 'webhook', auth: 'public', acceptsAnyBody: true },
+      config: { apiObject: 'webhook', auth: 'public', acceptsAnyBody: true, formBody: true },
       schema: {
         tags: ['webhooks'],
         summary:
