@@ -101,11 +101,15 @@ function formatAmount(p: SandboxPayment): string {
 }
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html>
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The service-wide `no-referrer` makes the browser send `Origin: null` with the Pay/Cancel post,
+      // which the cross-site guard refuses for a signed-in browser; `same-origin` sends our own origin.
+      .header('referrer-policy', 'same-origin')
+      .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>
@@ -114,7 +118,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dt{color:#666}.amo
 button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:.4rem;cursor:pointer;margin-right:.5rem}
 .pay{background:#0a7d3b;color:#fff}.cancel{background:#ddd}.muted{color:#666}
 .success{color:#0a7d3b;font-weight:600}.abandoned{color:#a33;font-weight:600}
-</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`)
+  );
 }
 
 function escapeHtml(s: string): string {

@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('journey: campaigns', () => {
       await page.locator('#campaign-message').fill('Good morning');
       await page.getByRole('radio', { name: 'Schedule' }).check();
       await page.getByLabel('Date and time').fill('2030-01-15T09:30');
-      await page.getByLabel('Time zone').fill('Asia/Tokyo');
+      await page.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Tokyo');
       await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
       await page.getByRole('button', { name: 'Schedule campaign' }).click();
       await page.getByRole('heading', { name: 'Tokyo breakfast' }).waitFor();

@@ -70,11 +70,20 @@ export function Pager(props: {
 
 export function formatDateTime(iso: string | null | undefined, timeZone?: string | null): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
-  }).format(new Date(iso));
+  // Intl refuses timeZoneName together with dateStyle/timeStyle (TypeError),
+  // so a zoned date spells out the same fields by hand.
+  const options: Intl.DateTimeFormatOptions = timeZone
+    ? {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }
+    : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
 }
 
 export function formatNumber(n: number | null | undefined, digits = 0): string {

@@ -354,7 +354,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                         label="Tags"
                         data={(tags ?? []).map((t) => ({
                           value: t.tag,
-                          label: `${t.tag} (${t.count.toLocaleString()})`,
+                          label: `${t.tag} (${t.contacts.toLocaleString()})`,
                         }))}
                         searchable
                         {...form.getInputProps('tags')}

@@ -3,12 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { optionalJson } from '../queries';
 
+/** One row of GET /contacts/tags (the service's tagCountSchema). */
+interface TagCount {
+  tag: string;
+  contacts: number;
+  optedIn: number;
+}
+
 export const tagsQuery = {
   queryKey: ['contacts', 'tags'],
-  queryFn: () =>
-    optionalJson<{ tag: string; count: number }[] | { items: { tag: string; count: number }[] }>(
-      '/api/v1/contacts/tags',
-    ),
+  queryFn: () => optionalJson<TagCount[] | { items: TagCount[] }>('/api/v1/contacts/tags'),
   staleTime: 30_000,
 };
 
@@ -37,7 +41,7 @@ export function TagFilter({
         searchable
         value={value ?? null}
         onChange={(v) => onChange(v ?? undefined)}
-        data={list.map((t) => ({ value: t.tag, label: `${t.tag} (${t.count.toLocaleString()})` }))}
+        data={list.map((t) => ({ value: t.tag, label: `${t.tag} (${t.contacts.toLocaleString()})` }))}
         w={{ base: '100%', sm: 200 }}
       />
     );
