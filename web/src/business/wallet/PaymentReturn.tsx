@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
-import { errorText } from '../../api/errors';
+import { ApiError, errorText } from '../../api/errors';
 import { formatNumber, PageHeader } from '../../ui/page';
 
 /** Where the provider's checkout sends the buyer back: confirms the payment and shows what it bought. */
@@ -17,13 +17,16 @@ export function PaymentReturn() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // The provider's webhook often settles the payment before the buyer is back: verify then answers
+  // "already processed" with the settled status, which for a successful payment is the good news.
+  const settledBefore = verify.error instanceof ApiError && verify.error.details.status === 'successful';
   useEffect(() => {
-    if (verify.isSuccess) {
+    if (verify.isSuccess || settledBefore) {
       void queryClient.invalidateQueries({ queryKey: ['session'] });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
     }
-  }, [verify.isSuccess, queryClient]);
+  }, [verify.isSuccess, settledBefore, queryClient]);
   const t = verify.data?.transaction;
   return (
     <Stack maw={560}>
@@ -32,7 +35,12 @@ export function PaymentReturn() {
         <Alert color="red">This page needs the payment reference the provider sends back.</Alert>
       )}
       {verify.isPending && reference && <Text role="status">Confirming your payment with the provider…</Text>}
-      {verify.isError && (
+      {settledBefore && (
+        <Alert color="green" title="Payment successful" role="status">
+          Your payment was confirmed and the credits are in your wallet.
+        </Alert>
+      )}
+      {verify.isError && !settledBefore && (
         <Alert color="red" title="Payment not confirmed" role="alert">
           {errorText(verify.error)}
         </Alert>
