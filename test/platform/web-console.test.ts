@@ -49,6 +49,12 @@ describe('web console serving', () => {
     expect(res.text).toBe(INDEX);
   });
 
+  it('serves index.html at / to a client that asks for no particular type (curl, a link checker)', async () => {
+    const res = await call(t, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(INDEX);
+  });
+
   it('answers the application routes with index.html (history fallback) for a browser', async () => {
     for (const url of ['/contacts', '/campaigns/4a1b/edit?tab=audience', '/admin/businesses']) {
       const res = await call(t, url, HTML);

@@ -106,7 +106,8 @@ export async function installWebConsole(app: ZodApp, deps: Pick<AppDeps, 'config
     } catch {
       return;
     }
-    const asset = assets.get(decoded);
+    // The root is the console's front door, whatever the client accepts (a link checker or curl included).
+    const asset = decoded === '/' ? index : assets.get(decoded);
     if (asset) return send(req, reply, asset);
     // A missing hashed file is a 404 (a stale page asking for an old build), never the page itself, which a
     // browser would try to run as a script; other paths are the application's own routes, for browsers.
