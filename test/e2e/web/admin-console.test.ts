@@ -312,6 +312,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await expectAccessible(page, 'exchange rate form');
     await rateForm.getByRole('button', { name: 'Save rate' }).click();
     await page.getByRole('row').filter({ hasText: 'Kenya (KE)' }).getByText('KES').waitFor();
+    // The dialog fades out after saving; scanned mid-fade its title reads as low contrast.
+    await rateForm.waitFor({ state: 'hidden' });
     await expectAccessible(page, 'exchange rates');
     await picture(page, 'admin-exchange-rates');
 
