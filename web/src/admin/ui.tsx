@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -14,32 +14,8 @@ export const oneOf = <T extends string>(v: unknown, values: readonly T[]) =>
 export const bool = (v: unknown) =>
   v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
 
-/** The page's one h1, a line saying what it is for, and its actions (wrapping under it on a phone). */
-export function Heading({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Group justify="space-between" align="flex-start" mb="md" gap="sm">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {description && (
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        )}
-      </Stack>
-      {children && <Group gap="xs">{children}</Group>}
-    </Group>
-  );
-}
+/** The page's one h1 with its actions: the console's shared header, under the name the admin pages use. */
+export { PageHeader as Heading } from '../ui/page';
 
 /** Page links and page size of a server-side list. */
 export function Pager(props: {
