@@ -184,6 +184,7 @@ describe('delivery-report callback', () => {
       delivered: 2,
       read: 1,
       failed: 0,
+      pending: 0,
     });
     expect(await campaignCounters(t.db, campaign.id)).toMatchObject({ delivered: 1, read: 1 });
   });

@@ -17,6 +17,8 @@ export interface CampaignProgressPayload {
   delivered: number;
   read: number;
   failed: number;
+  /** Not sent yet (held, queued or sending): `recipients - pending` have been processed. */
+  pending: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function campaignProgressOf(
     delivered: c.reached.delivered,
     read: c.reached.read,
     failed: c.failed,
+    pending: c.pending,
   };
 }
 

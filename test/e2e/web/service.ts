@@ -33,7 +33,12 @@ export async function startConsoleService(opts: TestAppOptions = {}): Promise<Co
   const gateway = new RealtimeGateway({ logger: createLogger('silent'), corsOrigin: [url] });
   const t = await createTestApp({
     ...opts,
-    env: { PUBLIC_URL: url, ...opts.env },
+    env: {
+      PUBLIC_URL: url,
+      // Where the sandbox gateway posts its delivery reports when a journey turns them on.
+      SANDBOX_RECEIPTS_URL: `${url}/api/v1/webhooks/messaging-provider/delivery-reports`,
+      ...opts.env,
+    },
     ports: { realtime: gateway, sessionSockets: gateway, ...opts.ports },
   });
   gateway.attach(t.app.server, t.deps);

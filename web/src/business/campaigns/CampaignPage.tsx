@@ -21,7 +21,7 @@ import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { useLiveEvent } from '../../realtime/socket';
 import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
-import { type CampaignStatus, optionalJson, STATUS_COLOR, STATUS_LABEL } from '../queries';
+import { type CampaignStatus, STATUS_COLOR, STATUS_LABEL } from '../queries';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
@@ -33,17 +33,7 @@ interface LiveProgress {
   delivered: number;
   read: number;
   failed: number;
-}
-
-interface Report {
-  recipients: number;
-  counts: Record<string, number>;
-  deliveryRate: number;
-  readRate: number;
-  failureReasons: { reason: string; count: number }[];
-  optOuts: number;
-  cost: number;
-  timeline: { at: string; sent: number; delivered: number; read: number; failed: number }[];
+  pending: number;
 }
 
 const STATES = ['all', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -64,7 +54,7 @@ export function CampaignPage() {
   });
   const report = useQuery({
     queryKey: ['campaigns', 'report', id],
-    queryFn: () => optionalJson<Report>(`/api/v1/campaigns/${id}/report`),
+    queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}/report', { params: { path: { id } } })),
     enabled: campaign.data?.status === 'pending' || campaign.data?.status === 'sent',
   });
   const state = search.state && search.state !== 'all' ? search.state : undefined;
@@ -93,20 +83,20 @@ export function CampaignPage() {
   const c = campaign.data;
   const status = c.status as CampaignStatus;
   const r = report.data;
+  // The socket's progress, the report and the campaign all count the funnel: a message that is delivered or
+  // read was sent first, so `sent` includes it (and one that failed after it was sent).
   const counts = {
     recipients: live?.recipients ?? r?.recipients ?? c.recipientCount,
-    sent: live?.sent ?? r?.counts.sent ?? c.delivery.sent,
-    delivered: live?.delivered ?? r?.counts.delivered ?? 0,
-    read: live?.read ?? r?.counts.read ?? 0,
-    failed: live?.failed ?? r?.counts.failed ?? c.delivery.failed,
+    failed: live?.failed ?? r?.states.failed ?? c.delivery.failed,
+    pending: live?.pending ?? r?.pending ?? c.delivery.pending,
   };
-  // A message that is delivered or read was sent first: the funnel counts every step it passed.
   const reached = {
-    sent: counts.sent + counts.delivered + counts.read,
-    delivered: counts.delivered + counts.read,
-    read: counts.read,
+    sent: live?.sent ?? r?.reached.sent ?? c.delivery.sent,
+    delivered: live?.delivered ?? r?.reached.delivered ?? 0,
+    read: live?.read ?? r?.reached.read ?? 0,
   };
-  const done = reached.sent + counts.failed;
+  // Processed: no longer waiting to be sent (a message that failed after it was sent counts once).
+  const done = Math.max(0, counts.recipients - counts.pending);
   const percent = counts.recipients ? Math.min(100, (done / counts.recipients) * 100) : 0;
 
   const remove = async () => {
@@ -194,13 +184,13 @@ export function CampaignPage() {
           </Stack>
         </Card>
       )}
-      {r && r.timeline.length > 0 && (
+      {r && r.timeline.buckets.length > 0 && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             Timeline
           </Title>
           <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <TimelineChart data={r.timeline} />
+            <TimelineChart data={r.timeline.buckets} />
           </Suspense>
         </Card>
       )}

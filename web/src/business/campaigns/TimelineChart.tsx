@@ -4,11 +4,11 @@ import { LineChart } from '@mantine/charts';
 export default function TimelineChart({
   data,
 }: {
-  data: { at: string; sent: number; delivered: number; read: number; failed: number }[];
+  data: { start: string; sent: number; delivered: number; read: number; failed: number }[];
 }) {
   const rows = data.map((d) => ({
     ...d,
-    at: new Date(d.at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
+    at: new Date(d.start).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
   }));
   return (
     <LineChart
