@@ -67,8 +67,13 @@ createRoot(document.getElementById('root')!).render(
       theme={theme}
       cssVariablesResolver={() => ({
         variables: {},
-        // Mantine's dimmed grey is 3.3:1 on white; gray.7 reads at 7:1.
-        light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...tintedText },
+        // Mantine's dimmed grey is 3.3:1 on white; gray.7 reads at 7:1. Its error red (red.6, drawn in the
+        // text of an invalid input and under it) is 3.3:1 too; red.9 reads at 5.6:1.
+        light: {
+          '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+          '--mantine-color-error': 'var(--mantine-color-red-9)',
+          ...tintedText,
+        },
         dark: {},
       })}
     >

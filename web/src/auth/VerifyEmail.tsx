@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Group, Paper, PinInput, Stack, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
 import { useSession } from './session';
@@ -16,20 +16,31 @@ export function VerifyEmail() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
+  const boxes = useRef<HTMLDivElement>(null);
+  // Only the answer to the latest code counts: an earlier (wrong) one that arrives late must not show its
+  // error over the right one's success.
+  const attempt = useRef(0);
 
   const verify = async (value = code) => {
     if (value.length !== 6) return setError('Enter the six digits of the code');
+    const mine = ++attempt.current;
     setBusy(true);
     setError(null);
     try {
       await unwrap(api.POST('/api/v1/auth/verify-email', { body: { code: value } }));
+      if (mine !== attempt.current) return;
       notifications.show({ color: 'green', title: 'E-mail verified', message: 'Your address is confirmed.' });
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       await navigate({ to: '/' });
     } catch (err) {
+      if (mine !== attempt.current) return;
       setError(errorText(err));
+      // A refused code is cleared so the next one typed is sent as soon as its sixth digit is in (the boxes
+      // only submit when they go from incomplete to complete; typing over a full set never did).
+      setCode('');
+      boxes.current?.querySelector('input')?.focus();
     } finally {
-      setBusy(false);
+      if (mine === attempt.current) setBusy(false);
     }
   };
 
@@ -66,7 +77,7 @@ export function VerifyEmail() {
             <Text size="sm">
               We sent a six-digit code to <b>{session.user.email}</b>. Type it below.
             </Text>
-            <Group justify="center">
+            <Group justify="center" ref={boxes}>
               <PinInput
                 length={6}
                 type="number"
@@ -74,7 +85,7 @@ export function VerifyEmail() {
                 value={code}
                 onChange={(v) => {
                   setCode(v);
-                  setError(null);
+                  if (v) setError(null);
                 }}
                 onComplete={(v) => void verify(v)}
                 error={!!error}
@@ -83,7 +94,7 @@ export function VerifyEmail() {
               />
             </Group>
             {error && (
-              <Text c="red.9" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert" ta="center">
                 {error}
               </Text>
             )}
