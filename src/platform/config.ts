@@ -53,6 +53,11 @@ const envSchema = z.object({
   IDENTITY_PROVIDER_REDIRECT_URI: url.optional(),
   IDENTITY_PROVIDER_TOKEN_URL: url.optional(),
   IDENTITY_PROVIDER_USERINFO_URL: url.optional(),
+  /** The provider's authorisation endpoint: with it (and the five above) the console offers identity sign-in. */
+  IDENTITY_PROVIDER_AUTHORIZE_URL: url.optional(),
+  IDENTITY_PROVIDER_SCOPE: z.string().trim().min(1).default('openid email profile'),
+  /** The provider's name on the console's button ("Continue with …"). */
+  IDENTITY_PROVIDER_NAME: z.string().trim().min(1).max(40).default('single sign-on'),
   S3_ENDPOINT: url.optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(1).optional(),

@@ -1,5 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityProviderStart } from '../../src/modules/auth/identity.routes.js';
+import { testConfig } from '../../src/platform/config.js';
 import {
   accounts,
   businesses,
@@ -35,6 +37,21 @@ describe('POST /oauth/identity-provider-sign-in (configured from IDENTITY_PROVID
     await t.close?.();
   });
   const signIn = (code: string) => t.request({ url: '/oauth/identity-provider-sign-in', body: { code } });
+
+  it('GET /auth/identity-provider tells a signed-out browser where to start the flow', async () => {
+    const res = await t.request({ method: 'GET', url: '/auth/identity-provider' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ apiObject: 'auth', status: 'success' });
+    expect(res.body.data).toMatchObject({ enabled: true, name: 'single sign-on' });
+    const url = new URL(res.body.data.authorizationUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(sim.authorizeUrl);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: sim.clientId,
+      redirect_uri: sim.redirectUri,
+      scope: 'openid email profile',
+    });
+  });
 
   it('creates a verified account with business, wallet and settings; welcome e-mail; cookie and tokens', async () => {
     sim.mode = 'up';
@@ -359,6 +376,18 @@ describe('identity sign-in without IDENTITY_PROVIDER_*', () => {
     const res = await t.request({ url: '/oauth/identity-provider-sign-in', body: { code: 'x' } });
     expect(res.status).toBe(500);
     expect(res.body.message).toMatch(/not configured/);
+  });
+
+  it('GET /auth/identity-provider answers that it is not enabled', async () => {
+    const res = await t.request({ method: 'GET', url: '/auth/identity-provider' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ enabled: false, name: null, authorizationUrl: null });
+  });
+
+  it('is not enabled without the authorisation URL, even with the code exchange configured', () => {
+    const { IDENTITY_PROVIDER_AUTHORIZE_URL: _, ...exchangeOnly } = sim.env();
+    expect(identityProviderStart(testConfig(exchangeOnly)).enabled).toBe(false);
+    expect(identityProviderStart(testConfig(sim.env())).enabled).toBe(true);
   });
 });
 

@@ -106,6 +106,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /auth/reset-password': 'none',
   'POST /auth/change-password': 'auth',
   'POST /oauth/identity-provider-sign-in': 'none',
+  'GET /auth/identity-provider': 'none',
 
   'GET /users/profile': 'auth',
   'PATCH /users/profile': 'auth',

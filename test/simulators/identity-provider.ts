@@ -18,14 +18,19 @@ export interface TokenRequest {
 }
 
 /**
- * An OAuth 2.0 authorisation server on loopback: a token endpoint (authorisation-code grant,
- * client_secret_post) and an OpenID Connect user-info endpoint, strict about what a real one checks. A test
- * registers a code for a person, the service exchanges it, and the test reads what arrived.
+ * An OAuth 2.0 authorisation server on loopback: an authorisation page (a browser is sent there and comes
+ * back to the redirect URI with a code, or with `error=access_denied` when the person cancels), a token
+ * endpoint (authorisation-code grant, client_secret_post) and an OpenID Connect user-info endpoint, strict
+ * about what a real one checks. A test registers a code for a person (or the person the page signs in), the
+ * service exchanges it, and the test reads what arrived.
  */
 export class IdentityProviderSimulator {
   readonly clientId = 'sim-client';
   readonly clientSecret = 'sim-secret';
-  readonly redirectUri = 'http://127.0.0.1:4000/oauth/callback';
+  /** The person the authorisation page offers to sign in as (a browser test sets it). */
+  signedInUser: SimulatedUser | null = null;
+
+  constructor(readonly redirectUri = 'http://127.0.0.1:4000/oauth/callback') {}
   /** What the token endpoint received, in order. */
   readonly tokenRequests: TokenRequest[] = [];
   readonly userInfoAuthorizations: string[] = [];
@@ -52,6 +57,10 @@ export class IdentityProviderSimulator {
     return `http://127.0.0.1:${this.port}/oauth2/userinfo`;
   }
 
+  get authorizeUrl(): string {
+    return `http://127.0.0.1:${this.port}/oauth2/authorize`;
+  }
+
   /** The environment that makes the service use this provider. */
   env(): Record<string, string> {
     return {
@@ -60,6 +69,7 @@ export class IdentityProviderSimulator {
       IDENTITY_PROVIDER_REDIRECT_URI: this.redirectUri,
       IDENTITY_PROVIDER_TOKEN_URL: this.tokenUrl,
       IDENTITY_PROVIDER_USERINFO_URL: this.userInfoUrl,
+      IDENTITY_PROVIDER_AUTHORIZE_URL: this.authorizeUrl,
     };
   }
 
@@ -82,6 +92,9 @@ export class IdentityProviderSimulator {
       return;
     }
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && (path === '/oauth2/authorize' || path === '/oauth2/decide')) {
+      return this.authorize(req, res, path === '/oauth2/decide');
+    }
     const [status, answer] =
       this.mode === 'down'
         ? [503, { error: 'temporarily_unavailable' }]
@@ -92,6 +105,46 @@ export class IdentityProviderSimulator {
             : [404, { error: 'not_found' }];
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer));
+  }
+
+  /**
+   * The provider's own page: checks the client and its redirect URI (a real provider never redirects to an
+   * unregistered one), then offers "Continue as …" and "Cancel"; either sends the browser back with `state`.
+   */
+  private authorize(req: IncomingMessage, res: ServerResponse, decided: boolean): void {
+    const q = new URL(req.url ?? '/', 'http://simulator').searchParams;
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><title>Identity provider</title><main>${body}</main></html>`);
+    };
+    if (q.get('client_id') !== this.clientId || q.get('redirect_uri') !== this.redirectUri)
+      return void html(400, '<h1>Unknown client or redirect URI</h1>');
+    if (q.get('response_type') !== 'code') return void html(400, '<h1>Unsupported response type</h1>');
+    const back = new URL(this.redirectUri);
+    const state = q.get('state');
+    if (state !== null) back.searchParams.set('state', state);
+    if (decided) {
+      const user = this.signedInUser;
+      if (q.get('answer') === 'allow' && user) back.searchParams.set('code', this.issueCode(user));
+      else back.searchParams.set('error', 'access_denied');
+      res.writeHead(302, { location: back.toString() });
+      res.end();
+      return;
+    }
+    const decide = (answer: string) => {
+      const u = new URL(`/oauth2/decide${(req.url ?? '').slice(path(req).length)}`, 'http://simulator');
+      u.searchParams.set('answer', answer);
+      return `${u.pathname}${u.search}`;
+    };
+    const who = this.signedInUser;
+    html(
+      200,
+      `<h1>Sign in to the identity provider</h1>${
+        who
+          ? `<p><a href="${escapeHtml(decide('allow'))}">Continue as ${escapeHtml(who.name ?? who.email ?? who.sub)}</a></p>`
+          : ''
+      }<p><a href="${escapeHtml(decide('deny'))}">Cancel</a></p>`,
+    );
   }
 
   private token(req: IncomingMessage, body: string): Answer {
@@ -125,6 +178,10 @@ export class IdentityProviderSimulator {
     return [200, user];
   }
 }
+
+const path = (req: IncomingMessage) => (req.url ?? '').split('?')[0]!;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -55,6 +55,20 @@ export const changePasswordBody = z.object({
 });
 export const identitySignInBody = z.object({ code: z.string().trim().min(1).max(4096) });
 
+export const identityProviderSchema = z.object({
+  enabled: z.boolean().describe('Whether identity-provider sign-in is configured'),
+  name: z
+    .string()
+    .nullable()
+    .describe('The provider\'s name for a "Continue with …" button; null when disabled'),
+  authorizationUrl: z
+    .string()
+    .nullable()
+    .describe(
+      'Where to send the browser to start the flow, with `response_type=code`, `client_id`, `redirect_uri` and `scope`; the client adds its own `state` and checks it on return. Null when disabled',
+    ),
+});
+
 export const userSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -1670,6 +1670,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/identity-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether identity-provider sign-in is offered, and where a browser starts it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Where to send the browser to start the flow, with `response_type=code`, `client_id`, `redirect_uri` and `scope`; the client adds its own `state` and checks it on return. Null when disabled */
+                                authorizationUrl: string | null;
+                                /** @description Whether identity-provider sign-in is configured */
+                                enabled: boolean;
+                                /** @description The provider's name for a "Continue with …" button; null when disabled */
+                                name: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/refresh-token": {
         parameters: {
             query?: never;
