@@ -30,7 +30,8 @@ export class IdentityProviderSimulator {
   /** The person the authorisation page offers to sign in as (a browser test sets it). */
   signedInUser: SimulatedUser | null = null;
 
-  constructor(readonly redirectUri = 'http://127.0.0.1:4000/oauth/callback') {}
+  /** Registered with the client; a browser test points it at its console's callback before starting. */
+  redirectUri = 'http://127.0.0.1:4000/oauth/callback';
   /** What the token endpoint received, in order. */
   readonly tokenRequests: TokenRequest[] = [];
   readonly userInfoAuthorizations: string[] = [];

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../factories.js';
+import { IdentityProviderSimulator } from '../../simulators/identity-provider.js';
 import { E2E_TIMEOUT, expectAccessible, hasChromium, launchBrowser, newSession } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
 // The sign-in screens of a service without an identity provider, and the e-mail verification page.
-describe.skipIf(!hasChromium)('console: verifying the e-mail', () => {
+describe.skipIf(!hasChromium)('console without an identity provider; verifying the e-mail', () => {
   let service: ConsoleService;
   let browser: Browser;
 
@@ -16,6 +17,26 @@ describe.skipIf(!hasChromium)('console: verifying the e-mail', () => {
     await browser?.close();
     await service?.close();
   });
+
+  it(
+    'offers no identity-provider button on sign-in and sign-up',
+    async () => {
+      const { context, page } = await newSession(browser, service.url);
+      for (const path of ['/sign-in', '/sign-up']) {
+        // Absent because the service said so, not because its answer had not arrived yet.
+        const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/identity-provider'));
+        await page.goto(path);
+        expect((await (await answer).json()).data.enabled).toBe(false);
+        await page
+          .getByRole('heading', { name: path === '/sign-in' ? 'Sign in' : /account/i })
+          .first()
+          .waitFor();
+        expect(await page.getByRole('button', { name: /^Continue with/ }).count()).toBe(0);
+      }
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
 
   it(
     'shows a wrong code as an error next to the boxes, then takes the right one',
@@ -47,6 +68,102 @@ describe.skipIf(!hasChromium)('console: verifying the e-mail', () => {
       expect(await error.count()).toBe(0);
       const profile = await service.request({ url: '/users/profile', token: user.accessToken });
       expect(profile.body.data.verified).toBe(true);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+// Sign-in and sign-up through the identity provider's simulator: its authorisation page, the console's
+// callback, and what the console says when the person cancels or the sign-in cannot be used.
+describe.skipIf(!hasChromium)('console with an identity provider', () => {
+  let service: ConsoleService;
+  let browser: Browser;
+  const idp = new IdentityProviderSimulator();
+
+  beforeAll(async () => {
+    await idp.start();
+    const envFor = (url: string) => {
+      idp.redirectUri = `${url}/oauth/callback`;
+      return idp.env();
+    };
+    [service, browser] = await Promise.all([startConsoleService({ envFor }), launchBrowser()]);
+  }, E2E_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await idp.stop();
+  });
+
+  it(
+    'signs up through the provider and lands where the visitor was going',
+    async () => {
+      idp.signedInUser = {
+        sub: 'sub-ngozi',
+        email: `ngozi.${Date.now()}@example.test`,
+        email_verified: true,
+        name: 'Ngozi Eze',
+      };
+      const { context, page } = await newSession(browser, service.url);
+      await page.goto('/sign-in?redirect=/campaigns');
+      const button = page.getByRole('button', { name: 'Continue with single sign-on' });
+      await button.waitFor();
+      await expectAccessible(page, 'sign-in with an identity provider');
+      await button.click();
+      await page.getByRole('link', { name: 'Continue as Ngozi Eze' }).click();
+      await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/campaigns');
+      const cookies = await context.cookies();
+      const token = cookies.find((c) => c.name === 'token')?.value;
+      const profile = await service.request({ url: '/users/profile', cookies: { token: token! } });
+      expect(profile.body.data).toMatchObject({
+        name: 'Ngozi Eze',
+        email: idp.signedInUser.email,
+        verified: true,
+      });
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'says in words when the person cancels, when the sign-in was not started here, or when the code is refused',
+    async () => {
+      const { context, page } = await newSession(browser, service.url);
+      await page.goto('/sign-up');
+      await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/You cancelled signing in/)
+        .waitFor();
+      await expectAccessible(page, 'identity sign-in cancelled');
+      await page.getByRole('link', { name: 'Back to sign in' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+      // A return this tab did not start (a forged or stale link) is not used: no code is sent.
+      let posted = 0;
+      page.on('request', (r) => {
+        if (r.url().includes('/oauth/identity-provider-sign-in')) posted++;
+      });
+      await page.goto('/oauth/callback?code=stolen&state=not-ours');
+      await page
+        .getByRole('alert')
+        .getByText(/not started from this browser tab/)
+        .waitFor();
+      expect(posted).toBe(0);
+
+      // Started here, but the provider refuses the code (unknown, used or expired): the service's 401.
+      await page.evaluate(
+        "sessionStorage.setItem('identity-provider-sign-in', JSON.stringify({ state: 's1', redirect: '/' }))",
+      );
+      await page.goto('/oauth/callback?code=used-code&state=s1');
+      await page
+        .getByRole('alert')
+        .getByText(/did not accept this sign-in/)
+        .waitFor();
+      expect(posted).toBe(1);
+      expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
       await context.close();
     },
     E2E_TIMEOUT,

@@ -27,7 +27,12 @@ async function freePort(): Promise<number> {
  * worker's jobs (scheduler, dispatcher), on a fresh database with the sandboxes and the SMTP peer.
  * PUBLIC_URL is the real address, so presigned uploads and the sandbox checkout come back here.
  */
-export async function startConsoleService(opts: TestAppOptions = {}): Promise<ConsoleService> {
+export async function startConsoleService(
+  opts: TestAppOptions & {
+    /** More environment that depends on the service's own address (a provider's redirect back to it). */
+    envFor?: (url: string) => Record<string, string>;
+  } = {},
+): Promise<ConsoleService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const gateway = new RealtimeGateway({ logger: createLogger('silent'), corsOrigin: [url] });
@@ -38,6 +43,7 @@ export async function startConsoleService(opts: TestAppOptions = {}): Promise<Co
       // Where the sandbox gateway posts its delivery reports when a journey turns them on.
       SANDBOX_RECEIPTS_URL: `${url}/api/v1/webhooks/messaging-provider/delivery-reports`,
       ...opts.env,
+      ...opts.envFor?.(url),
     },
     ports: { realtime: gateway, sessionSockets: gateway, ...opts.ports },
   });

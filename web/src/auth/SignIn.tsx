@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { IdentityProviderButton } from './IdentityProvider';
 import { safeRedirect } from './routes';
 
 export function SignIn() {
@@ -54,6 +55,7 @@ export function SignIn() {
         <Button type="submit" loading={form.submitting}>
           Sign in
         </Button>
+        <IdentityProviderButton redirect={search.redirect} />
         <Text size="sm">
           <Anchor component={Link} to="/forgot-password">
             Forgot your password?

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { IdentityProviderButton } from './IdentityProvider';
 
 export function SignUp() {
   const navigate = useNavigate();
@@ -66,6 +67,7 @@ export function SignUp() {
         <Button type="submit" loading={form.submitting}>
           Create account
         </Button>
+        <IdentityProviderButton />
         <Text size="sm">
           Already have an account?{' '}
           <Anchor component={Link} to="/sign-in">

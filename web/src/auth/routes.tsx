@@ -38,8 +38,23 @@ const resetRoute = createRoute({
   component: lazyRouteComponent(() => import('./PasswordReset'), 'ResetPassword'),
 });
 
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** The identity provider's redirect back to the console (IDENTITY_PROVIDER_REDIRECT_URI). */
+const identityCallbackRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/oauth/callback',
+  validateSearch: (s: Record<string, unknown>) => ({
+    code: text(s.code),
+    state: text(s.state),
+    error: text(s.error),
+    error_description: text(s.error_description),
+  }),
+  component: lazyRouteComponent(() => import('./IdentityProvider'), 'IdentityProviderCallback'),
+});
+
 /** The signed-out pages. */
-export const authRoutes = [signInRoute, signUpRoute, forgotRoute, resetRoute];
+export const authRoutes = [signInRoute, signUpRoute, forgotRoute, resetRoute, identityCallbackRoute];
 
 const verifyRoute = createRoute({
   getParentRoute: () => appRoute,
