@@ -74,25 +74,41 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   }
 }
 
+/** Toasts float over the header; a picture of a screen shows the screen, not the last few toasts. */
+const HIDE_FOR_PICTURE = '.mantine-Notifications-root { display: none !important; }';
+
 /**
- * docs/screenshots/<name>-1280.png and <name>-375.png: the page as it is, at desktop and phone widths
- * (the viewport is put back afterwards). The phone one also checks nothing scrolls sideways at 375 px.
+ * docs/screenshots/<name>-1280.png and <name>-375.png: the whole page at desktop and phone widths (the
+ * viewport is put back afterwards). The page is laid out in a window as tall as its content rather than
+ * stitched by a full-page capture, so the fixed header and navigation sit where a reader sees them, and
+ * toasts are hidden. The phone one also checks nothing scrolls sideways at 375 px.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const before = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    if (width === 375) {
-      const overflow = await page.evaluate<number>(
-        'document.documentElement.scrollWidth - window.innerWidth',
-      );
-      if (overflow > 1) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px too wide)`);
+  await page.evaluate(
+    `(() => { const s = document.createElement('style'); s.id = 'e2e-picture'; s.textContent = ${JSON.stringify(HIDE_FOR_PICTURE)}; document.head.append(s); })()`,
+  );
+  try {
+    for (const width of [1280, 375]) {
+      const height = width === 375 ? 812 : 800;
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
+      if (width === 375) {
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - window.innerWidth',
+        );
+        if (overflow > 1) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px too wide)`);
+      }
+      const full = await page.evaluate<number>('document.documentElement.scrollHeight');
+      await page.setViewportSize({ width, height: Math.min(Math.max(height, full), 8000) });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`) });
     }
+  } finally {
+    await page.evaluate("document.getElementById('e2e-picture')?.remove()");
+    await page.setViewportSize(before);
   }
-  await page.setViewportSize(before);
 }
 
 /**
