@@ -49,7 +49,12 @@ export function Pager(props: {
       <Group gap="sm">
         <Select
           aria-label="Rows per page"
-          data={PAGE_SIZES}
+          // A screen with a size of its own (the wallet's 20) shows it rather than an empty box.
+          data={
+            PAGE_SIZES.includes(String(props.pageSize))
+              ? PAGE_SIZES
+              : [...PAGE_SIZES, String(props.pageSize)].sort((a, b) => Number(a) - Number(b))
+          }
           value={String(props.pageSize)}
           onChange={(v) => v && props.onPageSize(Number(v))}
           w={90}
