@@ -127,6 +127,16 @@ const BENCHES: Bench[] = [
     },
     quickEnv: { DATABASE_URL: PG, REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
+  {
+    name: 'web',
+    title: 'Web console (first screen, Lighthouse, contacts table)',
+    what: "The sign-in screen's JavaScript and CSS as sent (gzip, brotli); Lighthouse's desktop preset on sign-in, home, contacts (a business with a million contacts) and a campaign page, the service run as production on PostgreSQL, in /usr/bin/chromium; the contacts table's time from the list response to its rows drawn, for a page change, a search and a filter change, measured in the browser over fresh page loads.",
+    goal: 'under 200 kB compressed JS first screen; performance >= 90, accessibility >= 95; 300 ms render',
+    args: ['--rows=1000000', '--runs=10'],
+    quickArgs: ['--rows=20000', '--runs=3'],
+    env: { BENCH_DATABASE_URL: PG },
+    quickEnv: { BENCH_DATABASE_URL: PG },
+  },
 ];
 
 const quick = process.argv.includes('--quick');
