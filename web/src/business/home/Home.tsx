@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Card,
   Group,
   List,
@@ -15,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { errorText } from '../../api/errors';
 import { Icons } from '../../app/icons';
 import { useSession } from '../../auth/session';
 import { formatNumber, PageHeader } from '../../ui/page';
@@ -180,14 +182,26 @@ function BusinessHome() {
           <Text size="sm">{formatNumber(contacts.data?.total)} contacts</Text>
         </Card>
       </SimpleGrid>
-      {overview.data && (
+      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps
+          (a route-not-found answer, a service without analytics, removes the card). */}
+      {overview.data !== null && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             Messages, last 30 days
           </Title>
-          <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <ActivityChart days={overview.data.days} />
-          </Suspense>
+          <Box mih={240}>
+            {overview.data ? (
+              <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+                <ActivityChart days={overview.data.days} />
+              </Suspense>
+            ) : overview.isError ? (
+              <Text size="sm" role="alert">
+                {errorText(overview.error)}
+              </Text>
+            ) : (
+              <Text size="sm">Loading the chart…</Text>
+            )}
+          </Box>
         </Card>
       )}
       <Card withBorder>
