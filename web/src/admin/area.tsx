@@ -3,7 +3,7 @@ import type { Area } from '../app/area';
 import { allow } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
-import { bool, num, oneOf, str } from './ui';
+import { bool, num, oneOf, str } from './search';
 
 const admins = ['admin', 'superadmin'] as const;
 const adminsOnly = allow(...admins);

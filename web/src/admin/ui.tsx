@@ -3,19 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
-/** Search-param readers for `validateSearch`: a list's view lives in the URL, so reload and links keep it. */
-export const num = (v: unknown, fallback: number, max = 10_000) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
-};
-export const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-export const oneOf = <T extends string>(v: unknown, values: readonly T[]) =>
-  values.includes(v as T) ? (v as T) : undefined;
-export const bool = (v: unknown) =>
-  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
-
 /** The page's one h1 with its actions: the console's shared header, under the name the admin pages use. */
 export { PageHeader as Heading } from '../ui/page';
+// The search-param readers live apart so route definitions import them without this file's widgets.
+export { bool, num, oneOf, str } from './search';
 
 /** Page links and page size of a server-side list. */
 export function Pager(props: {

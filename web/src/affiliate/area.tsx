@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { num } from '../admin/ui';
+import { num } from '../admin/search';
 import type { Area } from '../app/area';
 import { allow } from '../app/area';
 import { Icons } from '../app/icons';

@@ -1,12 +1,10 @@
 import { Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
 import { sessionQuery } from '../auth/session';
-import { connectRealtime } from '../realtime/socket';
 import { NotAllowedError } from './area';
 import { NotAllowed, PageError } from './NotAllowed';
 import { rootRoute } from './root-route';
-import { Shell } from './Shell';
 
 /** Every signed-in page: loads the session first (sign-in when there is none) and draws the shell. */
 export const appRoute = createRoute({
@@ -15,10 +13,11 @@ export const appRoute = createRoute({
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (!session) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
-    connectRealtime(session);
+    // The real-time client and the shell load with the first signed-in page, not with sign-in's.
+    void import('../realtime/socket').then((m) => m.connectRealtime(session));
     return { session };
   },
-  component: Shell,
+  component: lazyRouteComponent(() => import('./Shell'), 'Shell'),
   errorComponent: AreaError,
 });
 
