@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -68,6 +68,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'draft' | 'publish' | null>(null);
+  const narrow = useMediaQuery('(max-width: 30em)');
   const [uploading, setUploading] = useState(false);
   const tags = tagList(useQuery(tagsQuery).data);
   const form = useForm({
@@ -340,6 +341,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                   </Title>
                   <SegmentedControl
                     aria-label="Audience"
+                    // On a phone the three choices do not fit side by side: one above the other.
+                    orientation={narrow ? 'vertical' : 'horizontal'}
+                    fullWidth
                     value={v.audience}
                     onChange={(a) => form.setFieldValue('audience', a as Audience)}
                     data={[
