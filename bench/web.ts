@@ -190,6 +190,20 @@ try {
           .slice(0, 4);
         for (const a of weak)
           scores.push([`  ${name}: below 0.9`, `${a.id} (${a.score}) ${a.displayValue ?? ''}`]);
+        // A layout shift names the elements that moved, the first thing to look at.
+        if (weak.some((a) => a.id === 'cumulative-layout-shift')) {
+          const items =
+            (
+              lhr.audits['layout-shifts']?.details as
+                | { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] }
+                | undefined
+            )?.items ?? [];
+          for (const item of items.slice(0, 3))
+            scores.push([
+              `  ${name}: shifted`,
+              `${item.node?.selector ?? item.node?.snippet ?? '?'} (${item.score?.toFixed(3) ?? '?'})`,
+            ]);
+        }
       }
     } finally {
       chrome.kill();

@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   List,
+  Loader,
   Progress,
   SimpleGrid,
   Stack,
@@ -98,9 +99,22 @@ function BusinessHome() {
   ];
   const doneCount = steps.filter((s) => s.done).length;
 
+  const header = (
+    <PageHeader title={`Welcome, ${session.user.name}`} description={business.companyName ?? undefined} />
+  );
+  // The checklist needs the contacts and campaign counts; drawing the rest before them would push it all
+  // down when the checklist arrives (a layout shift), so the page waits for those two quick reads.
+  if (!contacts.isFetched || !stats.isFetched) {
+    return (
+      <Stack>
+        {header}
+        <Loader aria-label="Loading your home page" />
+      </Stack>
+    );
+  }
   return (
     <Stack>
-      <PageHeader title={`Welcome, ${session.user.name}`} description={business.companyName ?? undefined} />
+      {header}
       {balance < LOW_CREDITS && (
         <Alert color="orange" title="Credits are running low" role="status">
           You have {formatNumber(balance)} credits left.{' '}
