@@ -91,6 +91,8 @@ const envSchema = z.object({
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ]),
   UPLOAD_URL_TTL_SECONDS: positiveInt.default(900),
+  /** An upload never confirmed is deleted this long after its last write (by a worker's hourly sweep). */
+  UPLOAD_UNCONFIRMED_GRACE_SECONDS: positiveInt.default(86_400),
   DISPATCH_RATE_PER_SECOND: nonNegativeInt.default(80),
   DISPATCH_CONCURRENCY: positiveInt.default(64),
   DISPATCH_BATCH_SIZE: positiveInt.default(500),
