@@ -134,8 +134,8 @@ export class ContactTransferService {
   }
 
   /**
-   * A 429 when every transfer slot is taken. The slot is held until the body closes: read to the end, cut
-   * by the client, or ended by the idle guard when the client stops reading.
+   * A 429 when the business already runs its share of transfers or every slot is taken. The slot is held
+   * until the body closes: read to the end, cut by the client, or ended by the idle guard or the deadline.
    */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
