@@ -193,7 +193,7 @@ export async function setMessagingCredentials(
     .set({
       provider: 'gateway',
       providerHSMID: creds.userId ?? 'hsm-user',
-      providerHSMPasswordEnc: t.deps.secretBox.seal(creds.password ?? 'hsm-password'),
+      providerHSMPasswordEnc: t.deps.secretBox.seal(creds.password ?? 'hsm-password', businessId),
       wabaNumber: creds.wabaNumber ?? `23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     })
     .where(eq(businesses.id, businessId));
