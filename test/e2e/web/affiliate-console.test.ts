@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, businesses, transactions } from '../../../src/platform/db/schema/index.js';
 import {
+  buyCredits,
   createContacts,
   createUser,
-  grantCredits,
   setExchangeRate,
   setMessagingCredentials,
 } from '../../factories.js';
@@ -69,7 +69,8 @@ describe.skipIf(!hasChromium)('web console: affiliates', () => {
       .where(eq(accounts.id, signUp.body.data.user.id as string));
     await setMessagingCredentials(service, referredId);
     await createContacts(service, referredId, 20);
-    await grantCredits(service, referredId, '500');
+    // Bought, not granted: only money actually paid earns the referrer a commission.
+    await buyCredits(service, referredId, '500', '15000');
     const campaign = await service.request({
       url: '/campaigns',
       token: referredToken,

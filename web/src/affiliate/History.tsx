@@ -8,6 +8,7 @@ import { AFFILIATE } from './queries';
 
 const KIND: Record<string, string> = {
   affiliate_commission: 'Commission',
+  affiliate_commission_reversal: 'Commission taken back (refund)',
   withdrawal: 'Withdrawal',
   withdrawal_refund: 'Withdrawal returned',
 };
