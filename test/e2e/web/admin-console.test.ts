@@ -71,7 +71,11 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
       createUser(service, { role: 'superadmin', name: 'Sam Super' }),
     ]);
 
+    // `/` is each role's own home: a business (affiliate or not) stays on its home, an administrator lands
+    // on the admin home, whether signing in or opening `/`.
     const asBusiness = await signedIn(business, '/');
+    await asBusiness.getByRole('heading', { name: 'Welcome, Plain Business' }).waitFor();
+    expect(new URL(asBusiness.url()).pathname).toBe('/');
     const businessMenu = await navLinks(asBusiness);
     expect(businessMenu).toContain('Contacts');
     expect(businessMenu).not.toContain('Affiliate');
@@ -87,12 +91,15 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     expect((await asBusiness.request.get('/api/v1/affiliate/earnings')).status()).toBe(403);
 
     const asAffiliate = await signedIn(affiliate, '/');
+    await asAffiliate.getByRole('heading', { name: 'Welcome, Affiliate Business' }).waitFor();
+    expect(new URL(asAffiliate.url()).pathname).toBe('/');
     const affiliateMenu = await navLinks(asAffiliate);
     expect(affiliateMenu).toEqual(expect.arrayContaining(['Contacts', 'Affiliate']));
     expect(affiliateMenu).not.toContain('Verification');
 
-    const asAdmin = await signedIn(admin, '/admin');
+    const asAdmin = await signedIn(admin, '/');
     await asAdmin.getByRole('heading', { name: 'Admin home' }).waitFor();
+    expect(new URL(asAdmin.url()).pathname).toBe('/admin');
     const adminMenu = await navLinks(asAdmin);
     expect(adminMenu).toEqual(
       expect.arrayContaining([
@@ -111,8 +118,14 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await asAdmin.goto('/admin/settings');
     await asAdmin.getByRole('heading', { name: 'Not allowed' }).waitFor();
 
-    const asSuper = await signedIn(superadmin, '/admin');
+    const { context, page: asSuper } = await newSession(browser, service.url);
+    contexts.push(context);
+    await asSuper.goto('/sign-in');
+    await asSuper.getByLabel('E-mail').fill(superadmin.email);
+    await asSuper.getByRole('textbox', { name: 'Password' }).fill(superadmin.password);
+    await asSuper.getByRole('button', { name: 'Sign in' }).click();
     await asSuper.getByRole('heading', { name: 'Admin home' }).waitFor();
+    expect(new URL(asSuper.url()).pathname).toBe('/admin');
     const superMenu = await navLinks(asSuper);
     expect(superMenu).toEqual(expect.arrayContaining(['Admin home', 'Verification', 'Platform settings']));
     expect(superMenu).not.toContain('Contacts');
