@@ -1,9 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businesses, tickets } from '../../../src/platform/db/schema/index.js';
-import { createUser, setExchangeRate, type TestUser } from '../../factories.js';
+import { postLedgerEntry } from '../../../src/modules/wallet/ledger.js';
+import {
+  businesses,
+  campaignMessages,
+  tickets,
+  transactions,
+} from '../../../src/platform/db/schema/index.js';
+import {
+  createContacts,
+  createUser,
+  setExchangeRate,
+  setMessagingCredentials,
+  type TestUser,
+} from '../../factories.js';
 import { expectAccessible, hasChromium, launchBrowser, newSession, screenshot } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
@@ -114,6 +126,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     );
     expect(adminMenu).not.toContain('Platform settings');
     expect(adminMenu).not.toContain('Contacts');
+    // The business home is not a second home for an administrator.
+    expect(adminMenu).not.toContain('Home');
     expect(adminMenu).not.toContain('Affiliate');
     await asAdmin.goto('/admin/settings');
     await asAdmin.getByRole('heading', { name: 'Not allowed' }).waitFor();
@@ -233,7 +247,6 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const panel = page.getByRole('region', { name: 'Flagged transactions' });
     await panel.getByRole('link', { name: /Short Payer Ltd/ }).waitFor();
     await expectAccessible(page, 'admin home');
-    await picture(page, 'admin-home');
 
     await panel.getByRole('link', { name: 'Review them' }).click();
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
@@ -250,6 +263,146 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await expectAccessible(page, 'transaction detail');
     await picture(page, 'admin-transactions');
   }, 90_000);
+
+  it("draws the platform's last 30 days on the admin home: the figures, charts and table the API reports", async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    // Businesses that joined over the last days.
+    const joined = await Promise.all(
+      [1, 2, 2, 4, 6].map((n, i) => createUser(service, { name: `Joined ${n} days ago ${i}` })),
+    );
+    await Promise.all(
+      joined.map((u, i) =>
+        service.db
+          .update(businesses)
+          .set({ createdAt: daysAgo([1, 2, 2, 4, 6][i]!) })
+          .where(eq(businesses.id, u.businessId)),
+      ),
+    );
+    // Credits bought: settled purchases on three days.
+    const buyer = joined[0]!;
+    for (const [credits, n] of [
+      ['250', 0],
+      ['1000', 2],
+      ['400', 5],
+    ] as const) {
+      const { transaction } = await service.db.transaction((tx) =>
+        postLedgerEntry(tx, {
+          businessId: buyer.businessId,
+          kind: 'credit_purchase',
+          status: 'successful',
+          amount: credits,
+          currency: 'CREDIT',
+          credits,
+          balanceDelta: credits,
+          description: 'Credits bought',
+        }),
+      );
+      await service.db
+        .update(transactions)
+        .set({ createdAt: daysAgo(n) })
+        .where(eq(transactions.id, transaction.id));
+    }
+    // A campaign the worker sends through the sandbox, then the gateway's delivery reports for it.
+    const sender = await createUser(service, {
+      name: 'Busy Sender',
+      businessVerified: 'accepted',
+      credits: '500',
+    });
+    await setMessagingCredentials(service, sender.businessId);
+    await createContacts(service, sender.businessId, 12);
+    const campaign = await service.request({
+      url: '/campaigns',
+      token: sender.accessToken,
+      body: {
+        name: 'Weekend sale',
+        message: 'Everything is half price this weekend',
+        sendToAllContact: true,
+        isScheduled: false,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const campaignId = campaign.body.data.id as string;
+    const ofCampaign = eq(campaignMessages.campaignId, campaignId);
+    await vi.waitFor(
+      async () => {
+        const waiting = await service.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(campaignMessages)
+          .where(and(ofCampaign, inArray(campaignMessages.status, ['held', 'queued', 'sending'])));
+        expect(Number(waiting[0]?.n)).toBe(0);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const sent = await service.db
+      .select({ id: campaignMessages.providerMessageId })
+      .from(campaignMessages)
+      .where(and(ofCampaign, eq(campaignMessages.status, 'sent')));
+    expect(sent.length).toBe(12);
+    const now = Date.now();
+    const reports = sent.flatMap(({ id }, i) =>
+      i < 9
+        ? [
+            { externalId: id, eventType: 'DELIVERED', eventTs: now },
+            ...(i < 5 ? [{ externalId: id, eventType: 'READ', eventTs: now + 1000 }] : []),
+          ]
+        : i < 11
+          ? [{ externalId: id, eventType: 'FAILED', eventTs: now, cause: 'EXPIRED', errorCode: '410' }]
+          : [],
+    );
+    const posted = await service.request({
+      url: '/webhooks/messaging-provider/delivery-reports',
+      body: reports,
+    });
+    expect(posted.status).toBe(200);
+
+    const admin = await createUser(service, { role: 'admin', name: 'Chart Reader' });
+    const answer = await service.request({
+      url: '/admin/analytics/overview?timeZone=Africa/Lagos',
+      token: admin.accessToken,
+    });
+    expect(answer.status).toBe(200);
+    const overview = answer.body.data as {
+      days: { day: string; sent: number; newBusinesses: number; creditsSold: number }[];
+      totals: { sent: number; delivered: number; read: number; creditsSold: number; newBusinesses: number };
+    };
+    const t = overview.totals;
+    expect(t.sent).toBeGreaterThanOrEqual(12);
+    expect(t.creditsSold).toBeGreaterThanOrEqual(1650);
+    expect(t.newBusinesses).toBeGreaterThanOrEqual(6);
+    const gb = (n: number, digits = 0) =>
+      n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
+
+    const page = await signedIn(admin, '/admin');
+    const totals = page.getByRole('region', { name: 'Platform totals' });
+    const figure = (name: string) => totals.getByRole('group', { name });
+    await figure('Messages sent').getByText(gb(t.sent), { exact: true }).waitFor();
+    await figure('Delivery rate').getByText(pct(t.delivered, t.sent), { exact: true }).waitFor();
+    await figure('Read rate').getByText(pct(t.read, t.delivered), { exact: true }).waitFor();
+    await figure('Credits sold').getByText(gb(t.creditsSold, 2), { exact: true }).waitFor();
+    await figure('New businesses').getByText(gb(t.newBusinesses), { exact: true }).waitFor();
+    // Both charts drew their series (an area and bars), not just axes.
+    await totals.locator('.recharts-area-area').first().waitFor();
+    await totals.locator('.recharts-bar-rectangle path').first().waitFor();
+    // The last seven days' table says, day by day, what the API counted.
+    const table = totals.getByRole('table');
+    for (const d of overview.days.slice(-7)) {
+      const cells = await table.getByRole('row').filter({ hasText: d.day }).getByRole('cell').allInnerTexts();
+      expect(cells).toEqual([
+        d.day,
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        gb(d.newBusinesses),
+        gb(d.creditsSold, 2),
+      ]);
+      expect(cells[1]).toBe(gb(d.sent));
+    }
+    await expectAccessible(page, 'admin home with activity');
+    await picture(page, 'admin-home');
+  }, 120_000);
 
   it('a superadmin changes the marketing rate, sees the sample campaign change first, and it is billed', async () => {
     const superadmin = await createUser(service, { role: 'superadmin', name: 'Rate Setter' });
