@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { claimMessages, extendLeases, reclaimExpiredLeases } from '../../src/modules/messages/index.js';
+import {
+  campaignCounters,
+  claimMessages,
+  extendLeases,
+  reclaimExpiredLeases,
+} from '../../src/modules/messages/index.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import type { TestApp } from '../harness.js';
 import { useTestApp } from '../harness.js';
+import { expectCountersMatchRecount } from '../modules/message-counters.support.js';
 import { messagesOf, queuedCampaign } from './helpers.js';
 
 /** An outcome write in progress, as far as locks go: a transaction holding the row `id` until `finish`. */
@@ -87,5 +93,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('lease upkeep beside an outcome 
     expect(await reclaimExpiredLeases(t.db, 5)).toEqual([campaign.id]);
     const [later] = await t.db.select().from(campaignMessages).where(eq(campaignMessages.id, busy!.id));
     expect(later).toMatchObject({ status: 'queued', lockedBy: null });
+  });
+});
+
+// The campaign's counters row is updated by every outcome write of the campaign and stays locked until that
+// write commits. A claim moves no count (in-flight messages are counted within `queued`), so claiming the
+// next batch never queues behind the outcome write of the previous one.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('claims beside an outcome write', () => {
+  const t = useTestApp();
+
+  it('claim the next batch while an outcome write holds the campaign counters, and the counts stay exact', async () => {
+    const { user, campaign } = await queuedCampaign(t, 10);
+    let finishWrite!: () => void;
+    let counted!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      counted = resolve;
+    });
+    const write = t.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM campaign_counters WHERE campaign_id = ${campaign.id} FOR UPDATE`);
+      counted();
+      await new Promise<void>((resolve) => {
+        finishWrite = resolve;
+      });
+    });
+    await holding;
+    const claimed = await unlessItWaits(
+      claimMessages(t.db, { businessId: user.businessId, limit: 4, workerId: 'w', leaseMs: 60_000 }),
+    );
+    finishWrite();
+    await write;
+    expect(claimed).not.toBe('waited');
+    expect(claimed).toHaveLength(4);
+
+    expect(await campaignCounters(t.db, campaign.id)).toMatchObject({
+      recipients: 10,
+      queued: 6,
+      sending: 4,
+      pending: 10,
+    });
+    await expectCountersMatchRecount(t, campaign.id);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
-import type { CampaignCounters } from './counters.js';
+import { type CampaignCounters, COUNTERS_WITH_IN_FLIGHT } from './counters.js';
 
 /**
  * The counters of many campaigns in one primary-key read each (a ranking over a window's campaigns), keyed
@@ -13,8 +13,7 @@ export async function countersOfCampaigns(
   if (!ids.length) return new Map();
   const rows = await queryRows<Record<string, number | string>>(
     db,
-    sql`SELECT campaign_id, recipients, held, queued, sending, sent, delivered, read, failed, failed_after_sent
-        FROM campaign_counters WHERE campaign_id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+    sql`${COUNTERS_WITH_IN_FLIGHT} WHERE c.campaign_id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
   const out = new Map<string, CampaignCounters>();
   for (const r of rows) {

@@ -41,12 +41,23 @@ const ZERO = {
   failed_after_sent: 0,
 };
 
+/**
+ * Reads counters rows `c` with `queued` and `sending` split: the counters keep the messages being sent
+ * within `queued`, because a claim (queued -> sending) that moved a count would lock the campaign's counters
+ * row, which every outcome write of the campaign also updates. The in-flight messages are few (a
+ * dispatcher's batches) and counted by index, in the same statement as the counters, so the two agree.
+ */
+export const COUNTERS_WITH_IN_FLIGHT = sql`SELECT c.campaign_id, c.recipients, c.held, c.queued - f.n AS queued,
+    f.n AS sending, c.sent, c.delivered, c.read, c.failed, c.failed_after_sent
+  FROM campaign_counters c
+  CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM campaign_messages m
+                      WHERE m.campaign_id = c.campaign_id AND m.status = 'sending') f`;
+
 /** A campaign's counts (all zero for a campaign with no messages or none at all). */
 export async function campaignCounters(db: Db, campaignId: string): Promise<CampaignCounters> {
   const [row] = await queryRows<typeof ZERO>(
     db,
-    sql`SELECT recipients, held, queued, sending, sent, delivered, read, failed, failed_after_sent
-        FROM campaign_counters WHERE campaign_id = ${campaignId}`,
+    sql`${COUNTERS_WITH_IN_FLIGHT} WHERE c.campaign_id = ${campaignId}`,
   );
   const c = Object.fromEntries(Object.entries(row ?? ZERO).map(([k, v]) => [k, Number(v)])) as typeof ZERO;
   return {

@@ -37,7 +37,7 @@ export async function businessesWithQueuedMessages(db: Db, limit = 1000): Promis
 export const campaignMessageSql = {
   /** True when none of the campaign's messages waits to be sent. */
   nonePending: (campaignId: ReturnType<typeof sql>) =>
-    sql`COALESCE((SELECT k.held + k.queued + k.sending FROM campaign_counters k
+    sql`COALESCE((SELECT k.held + k.queued FROM campaign_counters k
                   WHERE k.campaign_id = ${campaignId}), 0) = 0`,
   /** Accepted by the gateway and not reported failed since: sent, delivered or read. */
   sentCount: (campaignId: ReturnType<typeof sql>) =>
@@ -141,12 +141,14 @@ new Gauge({
   async collect() {
     if (!queueDb) return;
     this.reset();
-    // From the campaigns' counters: one row per campaign instead of one per waiting message.
+    // From the campaigns' counters (one row per campaign instead of one per waiting message), whose `queued`
+    // includes the messages being sent; those are few and counted by the lease index.
     const [row] = await queryRows<{ held: number; queued: number; sending: number }>(
       queueDb,
-      sql`SELECT COALESCE(sum(held), 0)::int AS held, COALESCE(sum(queued), 0)::int AS queued,
-                 COALESCE(sum(sending), 0)::int AS sending
-          FROM campaign_counters WHERE held + queued + sending > 0`,
+      sql`WITH k AS (SELECT COALESCE(sum(held), 0)::int AS held, COALESCE(sum(queued), 0)::int AS waiting
+                     FROM campaign_counters WHERE held + queued > 0),
+               f AS (SELECT count(*)::int AS sending FROM campaign_messages WHERE status = 'sending')
+          SELECT k.held, k.waiting - f.sending AS queued, f.sending FROM k, f`,
     );
     for (const s of ['held', 'queued', 'sending'] as const) this.set({ status: s }, Number(row?.[s] ?? 0));
   },

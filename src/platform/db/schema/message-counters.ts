@@ -7,7 +7,9 @@ import { timestamptz } from './columns.js';
  * A campaign's messages counted by state, kept by statement-level triggers on `campaign_messages` (the
  * delivery-receipts migration): every insert, state change and delete adjusts them in the same transaction,
  * so a report reads one row instead of counting a million messages. Each count is "currently in that
- * state"; `failed_after_sent` counts the failed messages the gateway had accepted, which gives the funnel
+ * state", except that `queued` also holds the messages being sent (a claim moves no count, so it never locks
+ * this row, which every outcome write of the campaign updates; the in-flight ones are counted live when read);
+ * `failed_after_sent` counts the failed messages the gateway had accepted, which gives the funnel
  * (reached at least sent = sent + delivered + read + failed_after_sent; delivered = delivered + read).
  */
 export const campaignCounters = pgTable('campaign_counters', {
@@ -20,7 +22,6 @@ export const campaignCounters = pgTable('campaign_counters', {
   recipients: integer('recipients').notNull().default(0),
   held: integer('held').notNull().default(0),
   queued: integer('queued').notNull().default(0),
-  sending: integer('sending').notNull().default(0),
   sent: integer('sent').notNull().default(0),
   delivered: integer('delivered').notNull().default(0),
   read: integer('read').notNull().default(0),
