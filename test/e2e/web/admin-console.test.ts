@@ -404,22 +404,63 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await picture(page, 'admin-home');
   }, 120_000);
 
-  it('a superadmin changes the marketing rate, sees the sample campaign change first, and it is billed', async () => {
-    const superadmin = await createUser(service, { role: 'superadmin', name: 'Rate Setter' });
+  it('a superadmin changes the marketing rate; a business composing a campaign sees its price change, and is billed it', async () => {
+    const [superadmin, business] = await Promise.all([
+      createUser(service, { role: 'superadmin', name: 'Rate Setter' }),
+      createUser(service, { name: 'Price Watcher', businessVerified: 'accepted', credits: '100' }),
+    ]);
+    await setMessagingCredentials(service, business.businessId);
+    await createContacts(service, business.businessId, 4);
+    const before = await service.request({ url: '/admin/settings', token: superadmin.accessToken });
+    expect(before.body.data.marketingRate).toBe(1);
+
+    // The business is writing a marketing campaign to its four contacts, at one credit each.
+    const composer = await signedIn(business, '/campaigns/new');
+    await composer.getByLabel('Campaign name').fill('Price check');
+    const estimate = composer.getByTestId('estimate');
+    await estimate.getByText(/^4 recipients · 4\.00 credits/).waitFor();
+
     const page = await signedIn(superadmin, '/admin/settings');
     await page.getByRole('heading', { name: 'Platform settings' }).waitFor();
     const sample = page.getByTestId('sample-marketingRate');
-    const before = await sample.locator('td').nth(2).innerText();
+    const sampleBefore = await sample.locator('td').nth(2).innerText();
     await page.getByLabel('Marketing message').fill('2.5');
     await sample.locator('td').nth(2).filter({ hasText: '2,500.00' }).waitFor();
-    expect(await sample.locator('td').nth(1).innerText()).toBe(before);
+    expect(await sample.locator('td').nth(1).innerText()).toBe(sampleBefore);
     await expectAccessible(page, 'platform settings');
     await picture(page, 'admin-settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();
     const settings = await service.request({ url: '/admin/settings', token: superadmin.accessToken });
     expect(settings.body.data.marketingRate).toBe(2.5);
-  }, 90_000);
+
+    // The business comes back to its tab: the price is asked again, what it types is still there.
+    await composer.evaluate("document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))");
+    await estimate.getByText(/^4 recipients · 10\.00 credits/).waitFor();
+    expect(await composer.getByLabel('Campaign name').inputValue()).toBe('Price check');
+
+    // And publishing bills the new rate.
+    const published = await service.request({
+      url: '/campaigns',
+      token: business.accessToken,
+      body: {
+        name: 'Price check',
+        message: 'New prices today',
+        messageType: 'marketing',
+        sendToAllContact: true,
+        isScheduled: false,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const charged = await service.db
+      .select()
+      .from(transactions)
+      .where(
+        and(eq(transactions.businessId, business.businessId), eq(transactions.kind, 'campaign_credit_debit')),
+      );
+    expect(charged.map((c) => Math.abs(Number(c.credits)))).toEqual([10]);
+  }, 120_000);
 
   it('every other admin screen passes the accessibility scan and draws at 1280 and 375 px', async () => {
     const superadmin = await createUser(service, { role: 'superadmin', name: 'Screen Walker' });
