@@ -1,7 +1,8 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { errorText } from '../api/errors';
 
 /** Search-param readers for `validateSearch`: a list's view lives in the URL, so reload and links keep it. */
 export const num = (v: unknown, fallback: number, max = 10_000) => {
@@ -159,4 +160,132 @@ export const searchOf = (search: Record<string, unknown>) => search as never;
 /** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
 export function toast(message: string, color?: string): void {
   notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
+}
+
+/** A column of a ListView table: its header and what each row shows in it. */
+export interface Column<T> {
+  header: string;
+  /** The header is read by screen readers only (a column of buttons). */
+  hiddenHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right';
+  maw?: number;
+  style?: CSSProperties;
+}
+
+/** Where a server-side list stands: the page shown, how many pages and rows in all. */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  total: number;
+}
+
+type ListLayout<T> =
+  | {
+      /** A table of these columns, scrolling sideways inside its card when the screen is narrower. */
+      columns: Column<T>[];
+      rowKey: (row: T) => string;
+      minWidth: number;
+      render?: never;
+    }
+  | { /** Another layout of the rows (cards). */ render: (items: T[]) => ReactNode; columns?: never };
+
+/**
+ * The admin lists' one layout: filters, then the rows (a table, or cards), then the pager. Loading, failure
+ * and an empty list are said in words. Filters and the page live in the URL: `paging.go` moves the page and
+ * its size there, as the filters' own handlers do.
+ */
+export function ListView<T>(
+  props: {
+    /** What the list holds, plural and lower case ("accounts"): names the table and the loading words. */
+    noun: string;
+    filters?: ReactNode;
+    items: T[] | undefined;
+    error: unknown;
+    /** Said when there is no row, saying why (nothing yet, or nothing matches the filters). */
+    empty: ReactNode;
+    /** A server page: the pager under the list. Left out for a list shown whole. */
+    paging?: { page: PageInfo | undefined; go: (patch: { page?: number; pageSize?: number }) => void };
+  } & ListLayout<T>,
+) {
+  const { items, error, paging } = props;
+  return (
+    <Stack>
+      {props.filters}
+      {error ? (
+        <Text role="alert" c="red.9">
+          {props.noun[0]?.toUpperCase()}
+          {props.noun.slice(1)} could not load: {errorText(error)}
+        </Text>
+      ) : !items ? (
+        <Text role="status" c="dimmed" py="lg" ta="center">
+          Loading {props.noun}…
+        </Text>
+      ) : !items.length ? (
+        <Empty>{props.empty}</Empty>
+      ) : props.render ? (
+        props.render(items)
+      ) : (
+        <ListTable
+          items={items}
+          noun={props.noun}
+          columns={props.columns}
+          rowKey={props.rowKey}
+          minWidth={props.minWidth}
+        />
+      )}
+      {paging?.page && paging.page.total > 0 && (
+        <Pager
+          page={paging.page.page}
+          totalPages={paging.page.totalPages}
+          pageSize={paging.page.pageSize}
+          total={paging.page.total}
+          onPage={(page) => paging.go({ page })}
+          onPageSize={(pageSize) => paging.go({ pageSize, page: 1 })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ListTable<T>(props: {
+  items: T[];
+  noun: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  minWidth: number;
+}) {
+  return (
+    <Card withBorder p={0}>
+      <Table.ScrollContainer minWidth={props.minWidth}>
+        <Table
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={props.noun[0]?.toUpperCase() + props.noun.slice(1)}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {props.columns.map((c) => (
+                <Table.Th key={c.header} ta={c.align}>
+                  {c.hiddenHeader ? <span className="mantine-visually-hidden">{c.header}</span> : c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.items.map((row) => (
+              <Table.Tr key={props.rowKey(row)}>
+                {props.columns.map((c) => (
+                  <Table.Td key={c.header} ta={c.align} maw={c.maw} style={c.style}>
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
 }
