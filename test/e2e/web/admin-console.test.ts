@@ -167,6 +167,9 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
 
     const page = await signedIn(admin, '/admin/businesses');
     await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    // The menu marks the one page open, not also the admin home whose path starts it.
+    const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+    expect(await current.allInnerTexts()).toEqual(['Verification']);
     // Oldest submission first, with how long each has waited.
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Oldest Foods Ltd' }).getByText('3 days').waitFor();
