@@ -1,4 +1,4 @@
-import { Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { CSSProperties, ReactNode } from 'react';
@@ -256,36 +256,86 @@ function ListTable<T>(props: {
   rowKey: (row: T) => string;
   minWidth: number;
 }) {
+  const name = (props.noun[0]?.toUpperCase() ?? '') + props.noun.slice(1);
+  const [first, ...rest] = props.columns;
   return (
-    <Card withBorder p={0}>
-      <Table.ScrollContainer minWidth={props.minWidth}>
-        <Table
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label={props.noun[0]?.toUpperCase() + props.noun.slice(1)}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {props.columns.map((c) => (
-                <Table.Th key={c.header} ta={c.align}>
-                  {c.hiddenHeader ? <span className="mantine-visually-hidden">{c.header}</span> : c.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.items.map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
+    <>
+      <Card withBorder p={0} visibleFrom="sm">
+        <Table.ScrollContainer minWidth={props.minWidth} type="native">
+          <Table highlightOnHover verticalSpacing="sm" aria-label={name}>
+            <Table.Thead>
+              <Table.Tr>
                 {props.columns.map((c) => (
-                  <Table.Td key={c.header} ta={c.align} maw={c.maw} style={c.style}>
-                    {c.cell(row)}
-                  </Table.Td>
+                  <Table.Th key={c.header} ta={c.align}>
+                    {c.hiddenHeader ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.items.map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {props.columns.map((c) => (
+                    <Table.Td key={c.header} ta={c.align} maw={c.maw} style={c.style}>
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {/* On a phone each row is a card: the first column its title, the others labelled under it. */}
+      <Stack
+        gap="xs"
+        hiddenFrom="sm"
+        component="ul"
+        aria-label={name}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {props.items.map((row) => (
+          <Card key={props.rowKey(row)} withBorder padding="sm" component="li">
+            {first && <Box mb={4}>{first.cell(row)}</Box>}
+            <Box component="dl" m={0}>
+              {rest
+                .filter((c) => !c.hiddenHeader)
+                .map((c) => (
+                  <Group
+                    key={c.header}
+                    justify="space-between"
+                    align="flex-start"
+                    wrap="nowrap"
+                    gap="sm"
+                    py={2}
+                  >
+                    <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {c.header}
+                    </Text>
+                    <Box
+                      component="dd"
+                      m={0}
+                      ta="right"
+                      fz="sm"
+                      style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                    >
+                      {c.cell(row)}
+                    </Box>
+                  </Group>
+                ))}
+            </Box>
+            {rest
+              .filter((c) => c.hiddenHeader)
+              .map((c) => (
+                <Box key={c.header} mt="xs">
+                  {c.cell(row)}
+                </Box>
+              ))}
+          </Card>
+        ))}
+      </Stack>
+    </>
   );
 }
