@@ -1,4 +1,14 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -56,10 +66,10 @@ export function ExchangeRatesPage() {
               return (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   <Button size="xs" variant="light" onClick={() => setEditing(r)}>
-                    Update<span className="mantine-visually-hidden"> {name}</span>
+                    Update<VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                   <Button size="xs" variant="outline" color="red.9" onClick={() => setDeleting(r)}>
-                    Delete<span className="mantine-visually-hidden"> {name}</span>
+                    Delete<VisuallyHidden> {name}</VisuallyHidden>
                   </Button>
                 </Group>
               );

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -139,7 +140,7 @@ function PlanCard({
       )}
       <Group mt="sm" gap="xs">
         <Button size="xs" variant="light" onClick={onEdit}>
-          Edit<span className="mantine-visually-hidden"> {plan.name}</span>
+          Edit<VisuallyHidden> {plan.name}</VisuallyHidden>
         </Button>
         <Button
           size="xs"
@@ -149,7 +150,7 @@ function PlanCard({
           onClick={() => toggle.mutate()}
         >
           {plan.isActive ? 'Deactivate' : 'Activate'}
-          <span className="mantine-visually-hidden"> {plan.name}</span>
+          <VisuallyHidden> {plan.name}</VisuallyHidden>
         </Button>
       </Group>
     </Card>
