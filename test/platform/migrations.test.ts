@@ -27,6 +27,7 @@ const TABLES = [
   'campaign_failure_reasons',
   'campaign_messages',
   'campaign_opt_outs',
+  'campaign_progress_emits',
   'campaigns',
   'contact_counts',
   'contact_opt_activity',

@@ -66,3 +66,14 @@ export const messageActivity = pgTable(
     index('message_activity_bucket_idx').on(t.bucketStart),
   ],
 );
+
+/**
+ * When a campaign's last `campaignProgress` went out, from any process: the gate that keeps them to one per
+ * campaign per second across every process that writes outcomes or takes receipts.
+ */
+export const campaignProgressEmits = pgTable('campaign_progress_emits', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  emittedAt: timestamptz('emitted_at').notNull(),
+});
