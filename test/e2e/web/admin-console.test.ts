@@ -107,6 +107,9 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     expect(new URL(asAffiliate.url()).pathname).toBe('/');
     const affiliateMenu = await navLinks(asAffiliate);
     expect(affiliateMenu).toEqual(expect.arrayContaining(['Contacts', 'Affiliate']));
+    // Home first, as for any business; the affiliate page after the business's own pages.
+    expect(affiliateMenu[0]).toBe('Home');
+    expect(affiliateMenu.indexOf('Affiliate')).toBeGreaterThan(affiliateMenu.indexOf('Settings'));
     expect(affiliateMenu).not.toContain('Verification');
 
     const asAdmin = await signedIn(admin, '/');
