@@ -1,4 +1,5 @@
 import { Box, Card, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { CSSProperties, ReactNode } from 'react';
@@ -25,22 +26,26 @@ export function Pager(props: {
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
+  /** Left out where the page size is fixed: no size picker then. */
+  onPageSize?: (size: number) => void;
 }) {
+  const { onPageSize } = props;
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed">
         {props.total.toLocaleString()} in all
       </Text>
       <Group gap="sm">
-        <Select
-          aria-label="Rows per page"
-          data={['10', '20', '50', '100']}
-          value={String(props.pageSize)}
-          onChange={(v) => v && props.onPageSize(Number(v))}
-          w={90}
-          allowDeselect={false}
-        />
+        {onPageSize && (
+          <Select
+            aria-label="Rows per page"
+            data={['10', '20', '50', '100']}
+            value={String(props.pageSize)}
+            onChange={(v) => v && onPageSize(Number(v))}
+            w={90}
+            allowDeselect={false}
+          />
+        )}
         <Pagination
           total={Math.max(1, props.totalPages)}
           value={props.page}
@@ -206,7 +211,12 @@ export function ListView<T>(
     /** Said when there is no row, saying why (nothing yet, or nothing matches the filters). */
     empty: ReactNode;
     /** A server page: the pager under the list. Left out for a list shown whole. */
-    paging?: { page: PageInfo | undefined; go: (patch: { page?: number; pageSize?: number }) => void };
+    paging?: {
+      page: PageInfo | undefined;
+      go: (patch: { page?: number; pageSize?: number }) => void;
+      /** The page size is the list's own: no size picker. */
+      fixedSize?: boolean;
+    };
   } & ListLayout<T>,
 ) {
   const { items, error, paging } = props;
@@ -242,7 +252,7 @@ export function ListView<T>(
           pageSize={paging.page.pageSize}
           total={paging.page.total}
           onPage={(page) => paging.go({ page })}
-          onPageSize={(pageSize) => paging.go({ pageSize, page: 1 })}
+          onPageSize={paging.fixedSize ? undefined : (pageSize) => paging.go({ pageSize, page: 1 })}
         />
       )}
     </Stack>
@@ -258,9 +268,11 @@ function ListTable<T>(props: {
 }) {
   const name = (props.noun[0]?.toUpperCase() ?? '') + props.noun.slice(1);
   const [first, ...rest] = props.columns;
-  return (
-    <>
-      <Card withBorder p={0} visibleFrom="sm">
+  // One layout is drawn, not both with one hidden by CSS: a row's words are on the page once.
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  if (!phone)
+    return (
+      <Card withBorder p={0}>
         <Table.ScrollContainer minWidth={props.minWidth} type="native">
           <Table highlightOnHover verticalSpacing="sm" aria-label={name}>
             <Table.Thead>
@@ -286,56 +298,49 @@ function ListTable<T>(props: {
           </Table>
         </Table.ScrollContainer>
       </Card>
-      {/* On a phone each row is a card: the first column its title, the others labelled under it. */}
-      <Stack
-        gap="xs"
-        hiddenFrom="sm"
-        component="ul"
-        aria-label={name}
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-      >
-        {props.items.map((row) => (
-          <Card key={props.rowKey(row)} withBorder padding="sm" component="li">
-            {first && <Box mb={4}>{first.cell(row)}</Box>}
-            <Box component="dl" m={0}>
-              {rest
-                .filter((c) => !c.hiddenHeader)
-                .map((c) => (
-                  <Group
-                    key={c.header}
-                    justify="space-between"
-                    align="flex-start"
-                    wrap="nowrap"
-                    gap="sm"
-                    py={2}
-                  >
-                    <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                      {c.header}
-                    </Text>
-                    <Box
-                      component="dd"
-                      m={0}
-                      ta="right"
-                      fz="sm"
-                      style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                    >
-                      {c.cell(row)}
-                    </Box>
-                  </Group>
-                ))}
-            </Box>
+    );
+  // On a phone each row is a card: the first column its title, the others labelled under it.
+  return (
+    <Stack gap="xs" component="ul" aria-label={name} p={0} m={0} style={{ listStyle: 'none' }}>
+      {props.items.map((row) => (
+        <Card key={props.rowKey(row)} withBorder padding="sm" component="li">
+          {first && <Box mb={4}>{first.cell(row)}</Box>}
+          <Box component="dl" m={0}>
             {rest
-              .filter((c) => c.hiddenHeader)
+              .filter((c) => !c.hiddenHeader)
               .map((c) => (
-                <Box key={c.header} mt="xs">
-                  {c.cell(row)}
-                </Box>
+                <Group
+                  key={c.header}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="sm"
+                  py={2}
+                >
+                  <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {c.header}
+                  </Text>
+                  <Box
+                    component="dd"
+                    m={0}
+                    ta="right"
+                    fz="sm"
+                    style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  >
+                    {c.cell(row)}
+                  </Box>
+                </Group>
               ))}
-          </Card>
-        ))}
-      </Stack>
-    </>
+          </Box>
+          {rest
+            .filter((c) => c.hiddenHeader)
+            .map((c) => (
+              <Box key={c.header} mt="xs">
+                {c.cell(row)}
+              </Box>
+            ))}
+        </Card>
+      ))}
+    </Stack>
   );
 }
