@@ -5,6 +5,7 @@ import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
+import { startUploadSweep } from './upload-sweep.js';
 import { startWithdrawalReconciliation } from './withdrawal-reconciliation.js';
 
 /** Starts the worker role's loops (scheduler, dispatcher). Each keeps its state in the database. */
@@ -30,5 +31,13 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     deps.config.RECEIPT_SWEEP_INTERVAL_MS,
     deps.config.RECEIPT_PENDING_TTL_MS,
   );
-  return [scheduler, dispatcher, paymentSweep, receiptSweep, startWithdrawalReconciliation(deps)];
+  return [
+    scheduler,
+    dispatcher,
+    paymentSweep,
+    receiptSweep,
+    startWithdrawalReconciliation(deps),
+    // Uploads signed but never confirmed, once their grace period is over.
+    startUploadSweep(deps),
+  ];
 }

@@ -75,6 +75,10 @@ const envSchema = z.object({
   IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES: positiveInt.default(512 * 1024 * 1024),
   /** Hosts (`host` or `host:port`) an import may fetch from even on a private address: your own file server. */
   IMPORT_ALLOWED_HOSTS: csv.default([]),
+  /** Contact imports and exports (campaign-message exports too) one business may run at once, per process. */
+  TRANSFERS_PER_BUSINESS: positiveInt.default(1),
+  /** The longest any one import or export may run, waiting included; past it, it is stopped and its slot freed. */
+  TRANSFER_DEADLINE_MS: positiveInt.default(900_000),
   UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
   UPLOAD_ALLOWED_TYPES: csv.default([
     'image/png',
@@ -87,6 +91,8 @@ const envSchema = z.object({
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ]),
   UPLOAD_URL_TTL_SECONDS: positiveInt.default(900),
+  /** An upload never confirmed is deleted this long after its last write (by a worker's hourly sweep). */
+  UPLOAD_UNCONFIRMED_GRACE_SECONDS: positiveInt.default(86_400),
   DISPATCH_RATE_PER_SECOND: nonNegativeInt.default(80),
   DISPATCH_CONCURRENCY: positiveInt.default(64),
   DISPATCH_BATCH_SIZE: positiveInt.default(500),

@@ -98,7 +98,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
     const again = await importFile(importers[0]!, server.url('/stall-0.csv'));
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ status: 'failure', code: 429, apiObject: 'contact' });
-    expect(again.body.message).toMatch(/import of this business is still running/);
+    expect(again.body.message).toMatch(/import or export of this business is still running/);
     const oneTooMany = await importFile(other, server.url('/stall-0.csv'));
     expect(oneTooMany.status).toBe(429);
     expect(oneTooMany.headers['retry-after']).toBe('5');

@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepUnconfirmedUploads } from '../../src/modules/uploads/index.js';
 import { uploadFiles } from '../../src/platform/db/schema/index.js';
 import { S3StorageAdapter } from '../../src/platform/storage/s3.adapter.js';
 import { createUser } from '../factories.js';
@@ -197,6 +198,77 @@ describe('uploads through the API on S3 storage', () => {
     expect(res.body.message).toContain('larger than 64 bytes');
     expect(await t.deps.storage.stat(key)).toBeNull();
     expect(await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, key))).toHaveLength(0);
+  });
+
+  it('keeps a confirmed file as it was: a PUT again with the same URL changes nothing served', async () => {
+    const user = await createUser(t);
+    const signed = await t.request({
+      url: '/upload/presigned-url',
+      token: user.accessToken,
+      body: { fileName: 'fixed.csv', contentType: 'text/csv' },
+    });
+    const { uploadUrl, fileUrl, key, headers } = signed.body.data;
+    expect((await putTo(uploadUrl, 'firstName\nAda\n', headers)).status).toBe(200);
+    // Nothing is served at fileUrl before confirm.
+    expect((await fetch(fileUrl)).status).toBe(404);
+    const confirmed = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: fileUrl, fileName: 'fixed.csv' },
+    });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.data).toMatchObject({ key, size: '14', type: 'text/csv' });
+
+    // The URL has not expired, and S3 takes the bytes; the confirmed file does not change.
+    expect((await putTo(uploadUrl, 'firstName\nEve\n', headers)).status).toBe(200);
+    const served = await fetch(fileUrl);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('firstName\nAda\n');
+    expect(await text(await t.deps.storage.read(key))).toBe('firstName\nAda\n');
+    const again = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: fileUrl, fileName: 'fixed.csv' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id: confirmed.body.data.id, size: '14' });
+  });
+
+  it('deletes uploads never confirmed once their grace period is over, and only those', async () => {
+    const user = await createUser(t);
+    const sign = async (fileName: string) => {
+      const res = await t.request({
+        url: '/upload/presigned-url',
+        token: user.accessToken,
+        body: { fileName, contentType: 'text/csv' },
+      });
+      expect((await putTo(res.body.data.uploadUrl, 'a,b\n', res.body.data.headers)).status).toBe(200);
+      return res.body.data as { fileUrl: string; key: string };
+    };
+    const kept = await sign('kept.csv');
+    const confirmed = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: kept.fileUrl, fileName: 'kept.csv' },
+    });
+    expect(confirmed.status).toBe(201);
+    const abandoned = await sign('abandoned.csv');
+
+    expect(await sweepUnconfirmedUploads(t.deps, 3_600_000)).toBe(0);
+    // A cutoff a minute ahead: every unconfirmed object is past its grace period (others' too).
+    expect(await sweepUnconfirmedUploads(t.deps, -60_000)).toBeGreaterThanOrEqual(1);
+    expect(await sweepUnconfirmedUploads(t.deps, -60_000)).toBe(0);
+    const late = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: abandoned.fileUrl, fileName: 'abandoned.csv' },
+    });
+    expect(late.status).toBe(400);
+    expect(await t.deps.storage.stat(abandoned.key)).toBeNull();
+    expect(await text(await t.deps.storage.read(kept.key))).toBe('a,b\n');
+    expect(
+      await t.db.select().from(uploadFiles).where(eq(uploadFiles.businessId, user.businessId)),
+    ).toHaveLength(1);
   });
 
   it('answers 400 at confirm for another business’s object', async () => {

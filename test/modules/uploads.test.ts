@@ -5,6 +5,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sweepUnconfirmedUploads } from '../../src/modules/uploads/index.js';
 import { safeFileName } from '../../src/modules/uploads/upload-keys.js';
 import { uploadFiles } from '../../src/platform/db/schema/index.js';
 import { LocalStorageAdapter } from '../../src/platform/storage/local.adapter.js';
@@ -43,7 +44,7 @@ describe('uploads (embedded storage)', () => {
   }
 
   describe('POST /upload/presigned-url', () => {
-    it('signs a PUT under the business’s own key space, and the file becomes readable at fileUrl', async () => {
+    it('signs a PUT under the business’s own key space, and the file is readable at fileUrl once confirmed', async () => {
       const user = await createUser(t);
       const res = await presign(user, {
         fileName: 'Summer Lïst (1).csv',
@@ -57,6 +58,11 @@ describe('uploads (embedded storage)', () => {
       expect(data).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'text/csv' }, maxBytes: 64 });
       expect(new Date(data.expiresAt).getTime()).toBeGreaterThan(Date.now());
       expect((await put(data.uploadUrl, 'a,b\n1,2\n')).status).toBe(200);
+      // Not confirmed yet: nothing is served, neither at fileUrl nor where the URL wrote.
+      expect((await t.request({ url: local(data.fileUrl) })).status).toBe(404);
+      expect((await t.request({ url: local(data.uploadUrl).split('?')[0]! })).status).toBe(404);
+      expect((await confirm(user, { url: data.fileUrl, fileName: 'list.csv' })).status).toBe(201);
+      expect((await t.request({ url: local(data.fileUrl) })).text).toBe('a,b\n1,2\n');
       // What contact imports do with a fileUrl of ours.
       const key = t.deps.storage.keyFromUrl(data.fileUrl);
       expect(key).toBe(data.key);
@@ -163,6 +169,19 @@ describe('uploads (embedded storage)', () => {
       ).toHaveLength(1);
     });
 
+    it('keeps a confirmed file as it was: a PUT again on its URL changes nothing served', async () => {
+      const user = await createUser(t);
+      const { signed, file } = await upload(user, 'fixed.csv', 'firstName\nAda\n');
+      expect((await put(signed.uploadUrl, 'firstName\nEve\n')).status).toBe(200);
+      expect((await t.request({ url: local(signed.fileUrl) })).text).toBe('firstName\nAda\n');
+      expect(await text(await storage.read(signed.key))).toBe('firstName\nAda\n');
+      // Confirming again answers the same record, still of the first file.
+      const again = await confirm(user, { url: signed.fileUrl, fileName: 'fixed.csv' });
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ id: file.id, size: '14' });
+      expect((await t.request({ url: local(signed.fileUrl) })).text).toBe('firstName\nAda\n');
+    });
+
     it('answers 400 for a file that was never uploaded', async () => {
       const user = await createUser(t);
       const signed = await presign(user, { fileName: 'ghost.csv', contentType: 'text/csv' });
@@ -251,6 +270,56 @@ describe('uploads (embedded storage)', () => {
       expect((await del('x', user.accessToken)).status).toBe(400);
       expect((await del(randomUUID())).status).toBe(401);
     });
+  });
+});
+
+describe('uploads never confirmed (embedded storage)', () => {
+  const t = useTestApp({ ports: { storage }, env: { UPLOAD_ALLOWED_TYPES: 'text/csv' } });
+
+  it('are deleted by the sweep once their grace period is over; confirmed files stay', async () => {
+    const user = await createUser(t);
+    const sign = async (fileName: string) => {
+      const res = await t.request({
+        url: '/upload/presigned-url',
+        token: user.accessToken,
+        body: { fileName, contentType: 'text/csv' },
+      });
+      const data = res.body.data;
+      const put = await t.request({
+        method: 'PUT',
+        url: data.uploadUrl.replace('http://127.0.0.1:4000', ''),
+        payload: 'x,y\n',
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(put.status).toBe(200);
+      return data as { fileUrl: string; key: string };
+    };
+    const kept = await sign('kept.csv');
+    const confirmed = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: kept.fileUrl, fileName: 'kept.csv' },
+    });
+    expect(confirmed.status).toBe(201);
+    const abandoned = await sign('abandoned.csv');
+
+    // Within the grace period nothing goes.
+    expect(await sweepUnconfirmedUploads(t.deps, 3_600_000)).toBe(0);
+    // A cutoff a minute ahead: every unconfirmed object is past its grace period.
+    // (Uploads other tests left unconfirmed in this store go too.)
+    expect(await sweepUnconfirmedUploads(t.deps, -60_000)).toBeGreaterThanOrEqual(1);
+    expect(await sweepUnconfirmedUploads(t.deps, -60_000)).toBe(0);
+    const late = await t.request({
+      url: '/upload/confirm',
+      token: user.accessToken,
+      body: { url: abandoned.fileUrl, fileName: 'abandoned.csv' },
+    });
+    expect(late.status).toBe(400);
+    expect(await storage.stat(abandoned.key)).toBeNull();
+    expect(await text(await storage.read(kept.key))).toBe('x,y\n');
+    expect(
+      await t.db.select().from(uploadFiles).where(eq(uploadFiles.businessId, user.businessId)),
+    ).toHaveLength(1);
   });
 });
 

@@ -97,7 +97,14 @@ describe('web console serving', () => {
   });
 
   it('keeps the API, the reference and the metrics out of the fallback: JSON 404s and their own pages', async () => {
-    for (const url of ['/api/v1/nothing-here', '/api', '/api/v2/contacts', '/openapi.json/x', '/metrics/x']) {
+    for (const url of [
+      '/api/v1/nothing-here',
+      '/api',
+      '/api/v2/contacts',
+      '/openapi.json/x',
+      '/metrics/',
+      '/metrics/x',
+    ]) {
       const res = await call(t, url, HTML);
       expect(res.status, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('application/json');

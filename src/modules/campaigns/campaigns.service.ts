@@ -155,7 +155,8 @@ export class CampaignsService {
   async exportMessages(auth: AuthContext, id: string, q: ExportMessagesQuery) {
     const campaign = await this.find(auth, id);
     return streamExport({
-      limits: sharedTransferLimits(this.deps.config.DATABASE_POOL_SIZE, this.deps.database),
+      limits: sharedTransferLimits(this.deps.config, this.deps.database),
+      businessId: campaign.businessId,
       open: () => openMessageCursor(this.deps.database, campaign.id, { status: q.status, search: q.search }),
       layout: MESSAGE_EXPORT_LAYOUT,
       format: q.format,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
-import { ValidationError } from '../../platform/http/errors.js';
+import { BusinessRuleError, ValidationError } from '../../platform/http/errors.js';
 import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
@@ -13,7 +13,12 @@ import { isBlankRow, mapHeader, rowFromCells } from './import/header-map.js';
 import { ImportFileSource } from './import/import-file-source.js';
 import { csvRows, type TableRow } from './import/table-readers.js';
 import { xlsxRows } from './import/xlsx-reader.js';
-import { sharedTransferLimits, type TransferLimits } from './transfer-limits.js';
+import {
+  sharedTransferLimits,
+  TransferDeadlineError,
+  type TransferLimits,
+  type TransferTicket,
+} from './transfer-limits.js';
 
 export type ContactExport = FileExport;
 
@@ -22,10 +27,11 @@ export type ContactExport = FileExport;
  * it from 1 (row 1 is the first data row, as in the JSON import where contacts[0] is row 1). Blank rows
  * are skipped but keep their number, so a reported row is where the user sees it.
  */
-async function* dataRows(table: AsyncIterable<TableRow>): AsyncGenerator<ImportRow> {
+async function* dataRows(table: AsyncIterable<TableRow>, signal: AbortSignal): AsyncGenerator<ImportRow> {
   let header: { position: number; columns: ReturnType<typeof mapHeader> } | null = null;
   let seen = 0;
   for await (const { position, cells } of table) {
+    signal.throwIfAborted();
     if (isBlankRow(cells)) continue;
     if (!header) {
       header = { position, columns: mapHeader(cells) };
@@ -44,9 +50,18 @@ export interface TransferOptions {
   exportIdleMs?: number;
 }
 
+/** JSON rows, stopped when the transfer's deadline has passed (the import then rolls back). */
+function* checkedRows(rows: unknown[], signal: AbortSignal): Generator<ImportRow> {
+  for (const [i, values] of rows.entries()) {
+    signal.throwIfAborted();
+    yield { row: i + 1, values };
+  }
+}
+
 /**
  * Imports (JSON rows or a CSV/XLSX file) and exports (CSV/XLSX) of a business's contacts. Both hold a
- * database connection while they run, so both go through the process's TransferLimits.
+ * database connection while they run, so both go through the process's TransferLimits: each counts against
+ * its business's share and runs within the transfer deadline.
  */
 export class ContactTransferService {
   readonly files: ImportFileSource;
@@ -58,17 +73,25 @@ export class ContactTransferService {
     opts: TransferOptions = {},
   ) {
     this.files = new ImportFileSource(deps);
-    this.limits = sharedTransferLimits(deps.config.DATABASE_POOL_SIZE, deps.database);
+    this.limits = sharedTransferLimits(deps.config, deps.database);
     this.exportIdleMs = opts.exportIdleMs ?? EXPORT_IDLE_TIMEOUT_MS;
   }
 
   async importRows(auth: AuthContext, rows: unknown[]): Promise<ImportReport> {
     const businessId = businessOf(auth);
-    const country = await businessCountry(this.deps.db, businessId);
-    const numbered = rows.map((values, i) => ({ row: i + 1, values }));
-    return this.limits.withSlot(() =>
-      importContacts(this.deps.database, businessId, country, numbered, this.deps.logger),
-    );
+    const ticket = this.limits.begin(businessId);
+    try {
+      const country = await businessCountry(this.deps.db, businessId);
+      return await this.limits.withSlot(() => {
+        ticket.signal.throwIfAborted();
+        const numbered = checkedRows(rows, ticket.signal);
+        return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger);
+      });
+    } catch (err) {
+      throw stoppedByDeadline(err, ticket, null);
+    } finally {
+      ticket.release();
+    }
   }
 
   /**
@@ -77,10 +100,14 @@ export class ContactTransferService {
    */
   async importFile(auth: AuthContext, fileUrl: string): Promise<ImportReport> {
     const businessId = businessOf(auth);
-    const finished = this.limits.startFileImport(businessId);
+    const ticket = this.limits.begin(businessId);
+    let finished: (() => void) | undefined;
     try {
+      finished = this.limits.startFileImport();
       const country = await businessCountry(this.deps.db, businessId);
-      const { file, format } = await this.files.open(businessId, fileUrl).catch(rethrowFetch);
+      const { file, format } = await this.files
+        .open(businessId, fileUrl, ticket.signal)
+        .catch((err) => rethrowFetch(stoppedByDeadline(err, ticket, 'fileUrl')));
       // The CSV stream opens here, but its reader only runs once rows are read: when no slot is free (429)
       // or staging fails first, the stream is closed below, or it would hold its descriptor and the
       // removed file's disk space for the life of the process.
@@ -89,26 +116,32 @@ export class ContactTransferService {
         const table = body
           ? csvRows(body)
           : xlsxRows(file.path, this.deps.config.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES);
-        return await this.limits.withSlot(() =>
-          importContacts(this.deps.database, businessId, country, dataRows(table), this.deps.logger),
-        );
+        return await this.limits.withSlot(() => {
+          ticket.signal.throwIfAborted();
+          const rows = dataRows(table, ticket.signal);
+          return importContacts(this.deps.database, businessId, country, rows, this.deps.logger);
+        });
       } finally {
         body?.destroy();
         await file.remove();
       }
+    } catch (err) {
+      throw stoppedByDeadline(err, ticket, 'fileUrl');
     } finally {
-      finished();
+      finished?.();
+      ticket.release();
     }
   }
 
   /**
-   * A 429 when every transfer slot is taken. The slot is held until the body closes: read to the end, cut
-   * by the client, or ended by the idle guard when the client stops reading.
+   * A 429 when the business already runs its share of transfers or every slot is taken. The slot is held
+   * until the body closes: read to the end, cut by the client, or ended by the idle guard or the deadline.
    */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
     return streamExport({
       limits: this.limits,
+      businessId,
       open: () => openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn }),
       layout: CONTACT_LAYOUT,
       format: q.format,
@@ -121,6 +154,17 @@ export class ContactTransferService {
   close(): Promise<void> {
     return this.files.fetcher.close();
   }
+}
+
+/**
+ * Whatever failed once the deadline has passed (a download aborted, a row read refused) is the deadline's
+ * doing: a 400 that says so, since a slow source is the caller's input. Nothing was imported.
+ */
+function stoppedByDeadline(err: unknown, ticket: TransferTicket, field: string | null): unknown {
+  if (!ticket.signal.aborted || err instanceof ValidationError) return err;
+  const reason = ticket.signal.reason;
+  const message = `${reason instanceof TransferDeadlineError ? reason.message : String(err)}; nothing was imported`;
+  return field ? ValidationError.field(field, message) : new BusinessRuleError(message);
 }
 
 /** A URL that cannot be fetched, or a file too big or too slow, is the caller's input: a 400 that says why. */

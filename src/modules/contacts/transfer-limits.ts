@@ -8,23 +8,97 @@ export const FILE_IMPORTS_PER_PROCESS = 8;
 
 const RETRY_AFTER_SECONDS = 5;
 
+/** Why a transfer was refused, as `errorMessage.reason` of the 429. */
+export type TransferRefusal = 'business-transfer-running' | 'transfers-busy';
+
+/** A transfer stopped by its deadline (`TRANSFER_DEADLINE_MS`): the signal's reason, and what the caller is told. */
+export class TransferDeadlineError extends Error {
+  constructor(deadlineMs: number) {
+    super(`The transfer ran longer than its limit of ${Math.ceil(deadlineMs / 1000)} s and was stopped`);
+    this.name = 'TransferDeadlineError';
+  }
+}
+
+/** One business's running transfer: its share, and its deadline. */
+export interface TransferTicket {
+  /** Aborted (with a TransferDeadlineError) when the transfer has run past its deadline. */
+  readonly signal: AbortSignal;
+  /** Ends the transfer: frees the business's share and stops the deadline. Safe to call twice. */
+  release(): void;
+}
+
+export interface TransferLimitOptions {
+  /** Transfers one business may run at once (`TRANSFERS_PER_BUSINESS`). */
+  perBusiness?: number;
+  /** How long one transfer may run (`TRANSFER_DEADLINE_MS`). */
+  deadlineMs?: number;
+}
+
 /**
  * How many imports and exports one process runs at once. An export, and an import once its rows are local,
  * each hold a dedicated database connection (a cursor; COPY into a staging table) for as long as they run:
  * unbounded, a handful of slow ones would take the whole pool and every other request of every tenant
  * would wait for a connection (500s, health 503). So they share a quarter of DATABASE_POOL_SIZE ("slots").
- * An export that finds none free is a 429; an import's database phase waits for one, since it runs at disk
- * speed and is soon done. File imports are further bounded per process and to one per business at a time.
+ *
+ * Each business has its own share on top (one transfer at a time by default, `begin`), so one tenant's slow
+ * transfers cannot hold every slot; and every transfer has a deadline, so none holds its share for good.
+ * An export that finds no slot free is a 429; an import's database phase waits for one, since it runs at
+ * disk speed and is soon done. File imports are further bounded per process.
  */
 export class TransferLimits {
   readonly slots: number;
+  readonly perBusiness: number;
+  readonly deadlineMs: number;
   private free: number;
   private readonly waiting: (() => void)[] = [];
-  private readonly importing = new Set<string>();
+  private readonly running = new Map<string, number>();
+  private fileImports = 0;
 
-  constructor(poolSize: number) {
+  constructor(poolSize: number, opts: TransferLimitOptions = {}) {
     this.slots = Math.max(1, Math.floor(poolSize / 4));
     this.free = this.slots;
+    this.perBusiness = opts.perBusiness ?? 1;
+    this.deadlineMs = opts.deadlineMs ?? 900_000;
+  }
+
+  /**
+   * Admits one transfer of `businessId` within its share, or answers 429 (`business-transfer-running`);
+   * the ticket's signal fires at the deadline, and its release ends the transfer.
+   */
+  begin(businessId: string): TransferTicket {
+    const count = this.running.get(businessId) ?? 0;
+    if (count >= this.perBusiness) {
+      throw new TooManyRequestsError(
+        this.perBusiness === 1
+          ? 'An import or export of this business is still running; start the next one when it has finished'
+          : `${count} imports or exports of this business are still running; start the next one when one has finished`,
+        RETRY_AFTER_SECONDS,
+        {
+          reason: 'business-transfer-running' satisfies TransferRefusal,
+          running: count,
+          limit: this.perBusiness,
+        },
+      );
+    }
+    this.running.set(businessId, count + 1);
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new TransferDeadlineError(this.deadlineMs)),
+      this.deadlineMs,
+    );
+    timer.unref();
+    let held = true;
+    return {
+      signal: controller.signal,
+      release: () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(timer);
+        const left = (this.running.get(businessId) ?? 1) - 1;
+        if (left > 0) this.running.set(businessId, left);
+        else this.running.delete(businessId);
+      },
+    };
   }
 
   /** A slot for an export, or a 429 when all are taken. The returned release is safe to call twice. */
@@ -33,6 +107,7 @@ export class TransferLimits {
       throw new TooManyRequestsError(
         'Too many contact exports and imports are running right now; try again in a few seconds',
         RETRY_AFTER_SECONDS,
+        { reason: 'transfers-busy' satisfies TransferRefusal },
       );
     }
     this.free--;
@@ -51,22 +126,22 @@ export class TransferLimits {
     }
   }
 
-  /** Admits one file import of `businessId`, or answers 429; the returned function ends it. */
-  startFileImport(businessId: string): () => void {
-    if (this.importing.has(businessId)) {
-      throw new TooManyRequestsError(
-        'An import of this business is still running; start the next one when it has finished',
-        RETRY_AFTER_SECONDS,
-      );
-    }
-    if (this.importing.size >= FILE_IMPORTS_PER_PROCESS) {
+  /** Admits one file download of this process, or answers 429; the returned function ends it. */
+  startFileImport(): () => void {
+    if (this.fileImports >= FILE_IMPORTS_PER_PROCESS) {
       throw new TooManyRequestsError(
         'Too many contact imports are running right now; try again in a few seconds',
         RETRY_AFTER_SECONDS,
+        { reason: 'transfers-busy' satisfies TransferRefusal },
       );
     }
-    this.importing.add(businessId);
-    return () => this.importing.delete(businessId);
+    this.fileImports++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.fileImports--;
+    };
   }
 
   /** Hands the slot straight to the longest waiter, so a stream of exports cannot starve waiting imports. */
@@ -85,13 +160,19 @@ export class TransferLimits {
 const shared = new WeakMap<object, TransferLimits>();
 
 /**
- * The one set of slots of a database (per process): contact imports and exports and campaign-message
- * exports all hold a connection of the same pool, so they share its quarter.
+ * The one set of slots and business shares of a database (per process): contact imports and exports and
+ * campaign-message exports all hold a connection of the same pool, so they share its quarter.
  */
-export function sharedTransferLimits(poolSize: number, database: object): TransferLimits {
+export function sharedTransferLimits(
+  config: { DATABASE_POOL_SIZE: number; TRANSFERS_PER_BUSINESS: number; TRANSFER_DEADLINE_MS: number },
+  database: object,
+): TransferLimits {
   let limits = shared.get(database);
   if (!limits) {
-    limits = new TransferLimits(poolSize);
+    limits = new TransferLimits(config.DATABASE_POOL_SIZE, {
+      perBusiness: config.TRANSFERS_PER_BUSINESS,
+      deadlineMs: config.TRANSFER_DEADLINE_MS,
+    });
     shared.set(database, limits);
   }
   return limits;

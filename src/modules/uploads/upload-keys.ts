@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { UNCONFIRMED_PREFIX } from '../../platform/storage/storage.port.js';
 
 export const DEFAULT_FOLDER = 'files';
 const MAX_NAME = 100;
@@ -33,4 +34,12 @@ export function uploadKey(businessId: string, folder: string | undefined, fileNa
 
 export function belongsTo(key: string, businessId: string): boolean {
   return key.startsWith(`${businessId}/`);
+}
+
+/**
+ * Where the presigned PUT of `key` writes: under the unconfirmed prefix, outside every business's key space.
+ * Confirm copies it to `key`, which no URL the client holds can write, so a confirmed file never changes.
+ */
+export function incomingKey(key: string): string {
+  return `${UNCONFIRMED_PREFIX}${key}`;
 }

@@ -21,6 +21,18 @@ export async function insertUploadOnce(
   return { row: existing!, created: false };
 }
 
+export async function findUploadByKey(
+  db: Db,
+  businessId: string,
+  key: string,
+): Promise<UploadFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(uploadFiles)
+    .where(and(eq(uploadFiles.businessId, businessId), eq(uploadFiles.key, key)));
+  return row ?? null;
+}
+
 export async function listUploads(db: Db, businessId: string): Promise<UploadFileRow[]> {
   return db
     .select()

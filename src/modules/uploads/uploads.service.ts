@@ -1,10 +1,12 @@
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { NotFoundError, UpstreamError, ValidationError } from '../../platform/http/errors.js';
-import { belongsTo, uploadKey } from './upload-keys.js';
+import { UNCONFIRMED_PREFIX } from '../../platform/storage/storage.port.js';
+import { belongsTo, incomingKey, uploadKey } from './upload-keys.js';
 import {
   deleteUpload,
   findUpload,
+  findUploadByKey,
   insertUploadOnce,
   listUploads,
   type UploadFileRow,
@@ -26,7 +28,8 @@ export function toUploadDto(row: UploadFileRow) {
 /**
  * Uploads go straight from the client to object storage on a presigned URL; the service only signs, checks
  * and records. Every key of a business starts with its id, which is how confirm and delete tell its files
- * from anyone else's.
+ * from anyone else's. The URL writes to the key's unconfirmed twin (`incomingKey`); confirm copies the
+ * object to the key itself, so what was checked and recorded is what is served, whatever is PUT later.
  */
 export class UploadsService {
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {}
@@ -45,15 +48,16 @@ export class UploadsService {
     const key = uploadKey(businessOf(auth), input.folder, input.fileName);
     const maxBytes = input.size ?? max;
     const signed = await this.deps.storage.presignUpload({
-      key,
+      key: incomingKey(key),
       contentType: input.contentType,
       maxBytes,
       contentLength: input.size,
     });
     return {
       uploadUrl: signed.uploadUrl,
-      fileUrl: signed.fileUrl,
-      key: signed.key,
+      // Where the file is read once confirmed (nothing is there before).
+      fileUrl: this.deps.storage.urlOf(key),
+      key,
       method: 'PUT' as const,
       // The PUT must carry exactly this header: the signature covers it.
       headers: { 'Content-Type': input.contentType },
@@ -62,20 +66,33 @@ export class UploadsService {
     };
   }
 
-  /** Records an object the caller has uploaded: it must be in the caller's key space and really stored. */
+  /**
+   * Records an object the caller has uploaded: it must be in the caller's key space and really stored. The
+   * uploaded object is copied to its final key first and checked there, where no PUT can change it after.
+   */
   async confirm(auth: AuthContext, input: ConfirmInput) {
     const businessId = businessOf(auth);
-    const key = this.deps.storage.keyFromUrl(input.url);
+    const storage = this.deps.storage;
+    const key = storage.keyFromUrl(input.url);
     if (!key || !belongsTo(key, businessId)) {
       throw ValidationError.field('url', 'This URL is not one of your uploads');
     }
-    const stored = await this.deps.storage.stat(key);
+    const recorded = await findUploadByKey(this.deps.db, businessId, key);
+    if (recorded) return { upload: toUploadDto(recorded), created: false };
+    if (!(await storage.copy(incomingKey(key), key))) {
+      // A concurrent confirm of the same upload may have moved it a moment ago.
+      const moved = await findUploadByKey(this.deps.db, businessId, key);
+      if (moved) return { upload: toUploadDto(moved), created: false };
+      throw ValidationError.field('url', 'Nothing has been uploaded to this URL yet');
+    }
+    const stored = await storage.stat(key);
     if (!stored) throw ValidationError.field('url', 'Nothing has been uploaded to this URL yet');
     // Where the backend could not cap the PUT (S3 without a declared size), the cap is applied here.
     const tooBig = stored.size > this.deps.config.UPLOAD_MAX_BYTES;
     const badType = stored.contentType !== undefined && !this.allowed(stored.contentType);
     if (tooBig || badType) {
-      await this.deps.storage.remove(key);
+      await storage.remove(key);
+      await storage.remove(incomingKey(key));
       throw ValidationError.field(
         'url',
         tooBig
@@ -92,7 +109,20 @@ export class UploadsService {
       size: String(stored.size),
       type: stored.contentType ?? input.type ?? null,
     });
+    // The URL's object is done with; one PUT again later is never served, and the sweep removes it.
+    await storage.remove(incomingKey(key));
     return { upload: toUploadDto(row), created };
+  }
+
+  /**
+   * Deletes uploads never confirmed whose last write is older than `graceMs` (their URLs long expired),
+   * and returns how many. No row exists for them: a row is written only at confirm.
+   */
+  async sweepUnconfirmed(graceMs: number): Promise<number> {
+    const before = new Date(Date.now() - graceMs);
+    const keys = await this.deps.storage.keysOlderThan(UNCONFIRMED_PREFIX, before);
+    for (const key of keys) await this.deps.storage.remove(key);
+    return keys.length;
   }
 
   async list(auth: AuthContext) {

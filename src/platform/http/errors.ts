@@ -66,8 +66,10 @@ export class TooManyRequestsError extends AppError {
   constructor(
     message = 'Too many requests, try again later',
     readonly retryAfterSeconds?: number,
+    /** More of where the caller stands (`reason`, ...), next to `retryAfterSeconds` in `errorMessage`. */
+    details: Record<string, unknown> = {},
   ) {
-    super(429, message, retryAfterSeconds ? { retryAfterSeconds } : {});
+    super(429, message, { ...details, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
   }
 }
 

@@ -84,9 +84,13 @@ export class SafeFetcher {
     this.allowed = new Set((opts.allowedHosts ?? []).map((h) => h.toLowerCase()));
   }
 
-  async fetch(rawUrl: string): Promise<FetchedFile> {
+  /** `signal`, when given, aborts the fetch like the timeout does (a caller's own, longer deadline). */
+  async fetch(rawUrl: string, signal?: AbortSignal): Promise<FetchedFile> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.opts.timeoutMs);
+    const abort = () => controller.abort();
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
     try {
       let url = parseHttpUrl(rawUrl);
       for (let hop = 0; ; hop++) {

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseUrl } from '../net/parse-url.js';
@@ -76,6 +76,40 @@ export class LocalStorageAdapter implements StoragePort {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    if (!(await this.stat(from))) return false;
+    const file = this.pathOf(to);
+    await mkdir(path.dirname(file), { recursive: true });
+    // To a temporary name first, then renamed: a reader never sees half a file at the final key.
+    const partial = `${file}.${process.pid}.${Date.now()}.copy`;
+    try {
+      await copyFile(this.pathOf(from), partial);
+      await rename(partial, file);
+      return true;
+    } catch (err) {
+      await rm(partial, { force: true });
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  async keysOlderThan(prefix: string, before: Date): Promise<string[]> {
+    const dir = this.pathOf(prefix.replace(/\/+$/, ''));
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtime < before) keys.push(path.relative(this.root, file).split(path.sep).join('/'));
+    }
+    return keys;
+  }
+
+  urlOf(key: string): string {
+    return this.objectUrl(key);
   }
 
   async write(key: string, bytes: Buffer): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type LocalStorageAdapter,
   type SignedRequest,
 } from './local.adapter.js';
+import { UNCONFIRMED_PREFIX } from './storage.port.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.csv': 'text/csv',
@@ -97,7 +98,9 @@ export async function localStorageRoutes(app: FastifyInstance, opts: { storage: 
       // Read URLs handed out before reads became public carry `expires` and `signature`: the query is
       // ignored, so those stored links keep working (the bare path would read the object anyway).
       const key = req.params['*'];
-      const found = isSafeKey(key) ? await storage.stat(key) : null;
+      // An upload not yet confirmed is not a file of anyone's yet: never served.
+      const readable = isSafeKey(key) && !key.startsWith(UNCONFIRMED_PREFIX);
+      const found = readable ? await storage.stat(key) : null;
       if (!found) throw new NotFoundError('File');
       const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       return reply

@@ -98,6 +98,53 @@ export class S3StorageAdapter implements StoragePort {
     await client.send(new s3.DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 
+  async copy(from: string, to: string): Promise<boolean> {
+    const { client, s3 } = await this.sdk;
+    try {
+      await client.send(
+        new s3.CopyObjectCommand({
+          Bucket: this.opts.bucket,
+          Key: to,
+          CopySource: `${this.opts.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async keysOlderThan(prefix: string, before: Date): Promise<string[]> {
+    const { client, s3 } = await this.sdk;
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const list = new s3.ListObjectsV2Command({
+        Bucket: this.opts.bucket,
+        Prefix: prefix,
+        ContinuationToken: token,
+      });
+      // Path style, the SDK asks for `/<bucket>/`; S3 answers `/<bucket>` the same, and some compatible
+      // servers sign only that form (SignatureDoesNotMatch otherwise).
+      list.middlewareStack.add(
+        (next) => async (args) => {
+          const request = args.request as { path?: string };
+          if (this.opts.forcePathStyle && request.path?.endsWith('/'))
+            request.path = request.path.slice(0, -1);
+          return next(args);
+        },
+        { step: 'build' },
+      );
+      const page = await client.send(list);
+      for (const o of page.Contents ?? []) {
+        if (o.Key && o.LastModified && o.LastModified < before) keys.push(o.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   /**
    * The key of one of our objects: a URL under the public base, or the bucket's own object URL (path or
    * virtual-host style, presigned or not). Anything else, or a key we would never have issued, is null.

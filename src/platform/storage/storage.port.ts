@@ -14,6 +14,12 @@ export interface StoredObject {
   contentType?: string;
 }
 
+/**
+ * Keys under this prefix are uploads not yet confirmed: presigned PUTs write there, confirm copies the object
+ * to its final key (which no URL can write), and a sweep deletes what was never confirmed. Never served.
+ */
+export const UNCONFIRMED_PREFIX = 'incoming/';
+
 /** Object storage: S3 (or compatible), or the embedded local-disk store. The service never handles upload bytes. */
 export interface StoragePort {
   /**
@@ -31,6 +37,12 @@ export interface StoragePort {
   /** Reads an object as a stream (imports of files kept in our own storage). */
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Copies an object (bytes and content type) to another key; false when there is no object at `from`. */
+  copy(from: string, to: string): Promise<boolean>;
+  /** Keys under `prefix` last written before `before` (the unconfirmed-upload sweep). */
+  keysOlderThan(prefix: string, before: Date): Promise<string[]>;
+  /** The permanent public URL of a key. */
+  urlOf(key: string): string;
   /** The key of one of our own objects when `url` points into this storage, else null. */
   keyFromUrl(url: string): string | null;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 
 /**
  * Uploads a file the way the service wants it: a presigned URL first, then the bytes straight to storage
- * (the service never relays them), reporting progress; resolves to the file's URL for the API.
+ * (the service never relays them), reporting progress, then confirmed; resolves to the file's URL for the API.
  */
 export async function uploadFile(
   file: File,
@@ -31,8 +31,12 @@ export async function uploadFile(
     xhr.onerror = () => reject(new ApiError(0, 'The upload failed; check your connection and try again'));
     xhr.send(file);
   });
+  // Recorded, the file is served at its URL (and only then), fixed from now on.
+  const confirmed = await unwrap(
+    api.POST('/api/v1/upload/confirm', { body: { url: target.fileUrl, fileName: file.name } }),
+  );
   onProgress?.(100);
-  return target.fileUrl;
+  return confirmed.url;
 }
 
 function guessType(name: string): string {

@@ -13,12 +13,14 @@ export interface FileExport {
 }
 
 /**
- * A CSV or XLSX download of a cursor's rows, under the process's transfer limits: a 429 when every slot is
- * taken; the slot is held until the body closes (read to the end, cut by the client, or ended by the idle
- * guard when the client stops reading). Contacts and campaign messages both export through this.
+ * A CSV or XLSX download of a cursor's rows, under the process's transfer limits: a 429 when the business
+ * already runs its share of transfers or every slot is taken; the slot is held until the body closes (read
+ * to the end, cut by the client, ended by the idle guard when the client stops reading, or by the deadline). Contacts and campaign messages both export through this.
  */
 export async function streamExport(args: {
   limits: TransferLimits;
+  /** Whose export: it counts against that business's share. */
+  businessId: string;
   open: () => Promise<RecordCursor>;
   layout: ExportLayout;
   format: 'csv' | 'xlsx';
@@ -26,7 +28,18 @@ export async function streamExport(args: {
   idleMs: number;
   logger: Logger;
 }): Promise<FileExport> {
-  const release = args.limits.trySlot();
+  const ticket = args.limits.begin(args.businessId);
+  let releaseSlot: () => void;
+  try {
+    releaseSlot = args.limits.trySlot();
+  } catch (err) {
+    ticket.release();
+    throw err;
+  }
+  const release = () => {
+    releaseSlot();
+    ticket.release();
+  };
   let cursor: RecordCursor;
   try {
     cursor = await args.open();
@@ -39,7 +52,11 @@ export async function streamExport(args: {
       ? xlsxExport(cursor, args.logger, args.layout)
       : csvExport(cursor, args.logger, args.layout);
   const body = endWhenIdle(written, args.idleMs);
+  // A client reading slowly but steadily passes the idle guard; the deadline ends it all the same.
+  const stop = () => body.destroy(ticket.signal.reason as Error);
+  ticket.signal.addEventListener('abort', stop, { once: true });
   body.once('close', () => {
+    ticket.signal.removeEventListener('abort', stop);
     // The writer closes the cursor when it stops; this covers a body ended before the writer began.
     cursor
       .close()

@@ -60,14 +60,24 @@ export class ImportFileSource {
     });
   }
 
-  async open(businessId: string, fileUrl: string): Promise<ImportFile> {
-    const { body, format } = await this.openStream(businessId, fileUrl);
-    return { file: await spoolToTempFile(body), format };
+  /** `signal` (the transfer's deadline) aborts the download wherever it is: connecting, or mid-body. */
+  async open(businessId: string, fileUrl: string, signal?: AbortSignal): Promise<ImportFile> {
+    signal?.throwIfAborted();
+    const { body, format } = await this.openStream(businessId, fileUrl, signal);
+    const stop = () => body.destroy(signal?.reason as Error);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      return { file: await spoolToTempFile(body), format };
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   private async openStream(
     businessId: string,
     fileUrl: string,
+    signal?: AbortSignal,
   ): Promise<{ body: Readable; format: TableFormat }> {
     const url = parseUrl(fileUrl);
     if (!url) throw ValidationError.field('fileUrl', 'fileUrl must be an absolute http(s) URL');
@@ -77,7 +87,7 @@ export class ImportFileSource {
     const key = this.deps.storage.keyFromUrl(fileUrl);
     if (key !== null) return this.openStored(businessId, key, byPath ?? formatFromPath(key));
 
-    const fetched = await this.fetcher.fetch(fileUrl);
+    const fetched = await this.fetcher.fetch(fileUrl, signal);
     const format = byPath ?? formatFromType(fetched.contentType);
     if (!format) {
       fetched.body.destroy();
