@@ -1,20 +1,26 @@
 import { Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
-import { sessionQuery } from '../auth/session';
+import { hasRole, sessionQuery } from '../auth/session';
 import { connectRealtime } from '../realtime/socket';
 import { NotAllowedError } from './area';
 import { NotAllowed, PageError } from './NotAllowed';
 import { rootRoute } from './root-route';
 import { Shell } from './Shell';
 
-/** Every signed-in page: loads the session first (sign-in when there is none) and draws the shell. */
+/**
+ * Every signed-in page: loads the session first (sign-in when there is none) and draws the shell. An
+ * administrator opening `/` (or signing in without a page to return to) is sent to the admin home.
+ */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (!session) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    // `/` is each role's home: an administrator's is the admin home, a business's (affiliates too) its own.
+    if (location.pathname === '/' && hasRole(session, ['admin', 'superadmin']))
+      throw redirect({ to: '/admin' });
     connectRealtime(session);
     return { session };
   },
