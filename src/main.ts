@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/superadmin-bootstrap.js';
+import { resealMessagingCredentials } from './modules/business/index.js';
 import { sweepAbandonedSpools } from './modules/contacts/import/file-spool.js';
 import { watchQueue } from './modules/messages/index.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     await runMigrations(database);
     const deps = createDeps(config, database, logger);
     await bootstrapSuperadmin(deps);
+    const resealed = await resealMessagingCredentials(deps.db, deps.secretBox, logger);
+    if (resealed) logger.info({ resealed }, 'provider secrets sealed again, bound to their business');
 
     const app = role === 'worker' ? undefined : await buildApp(deps);
     if (app) {

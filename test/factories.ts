@@ -112,6 +112,32 @@ export async function grantCredits(t: TestApp, businessId: string, credits: stri
   );
 }
 
+/**
+ * Credits bought and paid for, as a settled checkout leaves them: the wallet holds the credits and the NGN
+ * paid for them, which is what a referrer's commission on their use is worth.
+ */
+export async function buyCredits(
+  t: TestApp,
+  businessId: string,
+  credits: string,
+  paidNGN: string,
+): Promise<void> {
+  const { postLedgerEntry } = await import('../src/modules/wallet/ledger.js');
+  await t.db.transaction((tx) =>
+    postLedgerEntry(tx, {
+      businessId,
+      kind: 'credit_purchase',
+      status: 'successful',
+      amount: paidNGN,
+      currency: 'NGN',
+      credits,
+      balanceDelta: credits,
+      paidValueDelta: paidNGN,
+      description: 'Test credit purchase',
+    }),
+  );
+}
+
 export async function walletOf(t: TestApp, businessId: string) {
   const [wallet] = await t.db.select().from(wallets).where(eq(wallets.businessId, businessId));
   return wallet!;
@@ -193,7 +219,7 @@ export async function setMessagingCredentials(
     .set({
       provider: 'gateway',
       providerHSMID: creds.userId ?? 'hsm-user',
-      providerHSMPasswordEnc: t.deps.secretBox.seal(creds.password ?? 'hsm-password'),
+      providerHSMPasswordEnc: t.deps.secretBox.seal(creds.password ?? 'hsm-password', businessId),
       wabaNumber: creds.wabaNumber ?? `23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     })
     .where(eq(businesses.id, businessId));

@@ -5,8 +5,10 @@ import type { TestApp } from './harness.js';
 
 /**
  * The ledger invariant: every wallet's balance equals the sum of its transactions' balance deltas, and its
- * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; and no
- * withdrawal was refunded more than it took. Lists the wallets that break it (none, when money is right).
+ * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
+ * withdrawal was refunded more than it took; no campaign debit was refunded more than it charged, nor a
+ * commission taken back more than it paid; earnings are below zero only after a reversal; the money paid
+ * for a balance is never negative. Lists what breaks it (nothing, when money is right).
  */
 export async function expectLedgerBalanced(t: TestApp): Promise<void> {
   const broken = await queryRows<{
@@ -38,4 +40,22 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
         HAVING sum(r.earnings_delta) > -w.earnings_delta`,
   );
   expect(overRefunded, 'withdrawals refunded more than they took').toEqual([]);
+  const overReversed = await queryRows<{ id: string }>(
+    t.db,
+    sql`SELECT d.id FROM transactions d
+        JOIN transactions r ON r.related_transaction_id = d.id
+        WHERE (d.kind IN ('campaign_credit_debit', 'campaign_plan_debit') AND r.kind = 'campaign_refund'
+               AND r.credits > d.credits)
+           OR (d.kind = 'affiliate_commission' AND r.kind = 'affiliate_commission_reversal'
+               AND -r.earnings_delta > d.earnings_delta)`,
+  );
+  expect(overReversed, 'debits refunded, or commissions taken back, more than they moved').toEqual([]);
+  const unexplainedDebt = await queryRows<{ business_id: string }>(
+    t.db,
+    sql`SELECT w.business_id FROM wallets w
+        WHERE w.paid_value < 0
+           OR (w.earnings < 0 AND NOT EXISTS (SELECT 1 FROM transactions r
+                                              WHERE r.wallet_id = w.id AND r.kind = 'affiliate_commission_reversal'))`,
+  );
+  expect(unexplainedDebt, 'wallets below zero without a reversal to explain it').toEqual([]);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
+import { CredentialsUnreadableError } from '../modules/business/index.js';
 import type { CampaignContent } from '../modules/campaigns/campaign-content.js';
 import {
   businessesWithQueuedMessages,
@@ -317,6 +318,8 @@ export class Dispatcher implements Job {
       content = await this.inputs.content(message.campaignId);
       credentials = content ? await this.inputs.credentialsOf(message.businessId) : null;
     } catch (err) {
+      if (err instanceof CredentialsUnreadableError)
+        return this.settle(message, { id: message.id, kind: 'failed', error: err.message });
       // Our own database hiccup, not the message's fault: back to the queue without using an attempt.
       message.batch.log.error(
         { err, messageId: message.id },

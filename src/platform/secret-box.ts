@@ -1,9 +1,21 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
+/** A sealed value that does not open: malformed, sealed with an unknown key, tampered, or bound elsewhere. */
+export class SecretUnreadableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretUnreadableError';
+  }
+}
+
 /**
  * AES-256-GCM for secrets at rest (messaging-provider passwords). Each value gets a random 96-bit IV; the
- * envelope names the key that sealed it (`v1.<keyId>.<iv>.<tag>.<ciphertext>`, base64url), so a key can be
- * rotated: new values use the current key, old ones still open with a previous key until re-sealed.
+ * envelope names the key that sealed it, so a key can be rotated: new values use the current key, old ones
+ * still open with a previous key until re-sealed.
+ *
+ * `v2.<keyId>.<iv>.<tag>.<ciphertext>` (base64url) is bound to its owner: the owner's id (a business id) is
+ * the cipher's associated data, so a value copied to another owner's row does not open. `v1` values carry no
+ * binding; they are still opened (values stored before binding existed) and reported by `needsRotation`.
  */
 export class SecretBox {
   private readonly current: { id: string; key: Buffer };
@@ -19,13 +31,15 @@ export class SecretBox {
     this.current = { id: keyId(key), key };
   }
 
-  seal(plaintext: string): string {
+  /** Seals `plaintext` bound to `owner` (v2); without an owner, unbound (v1). */
+  seal(plaintext: string, owner?: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.current.key, iv);
+    if (owner !== undefined) cipher.setAAD(aadOf(owner));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
     return [
-      'v1',
+      owner === undefined ? 'v1' : 'v2',
       this.current.id,
       iv.toString('base64url'),
       tag.toString('base64url'),
@@ -33,25 +47,42 @@ export class SecretBox {
     ].join('.');
   }
 
-  open(sealed: string): string {
+  /**
+   * Opens a value. A v2 value opens only for the owner it was sealed for (and never without one); a v1 value
+   * has no owner to check. Throws SecretUnreadableError otherwise.
+   */
+  open(sealed: string, owner?: string): string {
     const [version, id, iv, tag, ciphertext] = sealed.split('.');
-    if (version !== 'v1' || !id || !iv || !tag || ciphertext === undefined)
-      throw new Error('Malformed sealed value');
+    if ((version !== 'v1' && version !== 'v2') || !id || !iv || !tag || ciphertext === undefined)
+      throw new SecretUnreadableError('Malformed sealed value');
     const key = this.keys.get(id);
-    if (!key) throw new Error('Sealed with an unknown key');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    if (!key) throw new SecretUnreadableError('Sealed with an unknown key');
+    if (version === 'v2' && owner === undefined)
+      throw new SecretUnreadableError('A bound value needs its owner to open');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      if (version === 'v2') decipher.setAAD(aadOf(owner!));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(ciphertext, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      throw new SecretUnreadableError('Sealed value does not open (tampered, or sealed for another owner)');
+    }
   }
 
-  /** True when the value was sealed with an older key and should be re-sealed. */
+  /** True when the value should be sealed again: an older key, or not bound to an owner (v1). */
   needsRotation(sealed: string): boolean {
-    return sealed.split('.')[1] !== this.current.id;
+    const [version, id] = sealed.split('.');
+    return version !== 'v2' || id !== this.current.id;
   }
 }
 
 function keyId(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+function aadOf(owner: string): Buffer {
+  return Buffer.from(`owner:${owner}`, 'utf8');
 }

@@ -193,6 +193,27 @@ describe('dispatcher', () => {
     expect((await messagesOf(t, campaign.id)).every((m) => m.error === CREDENTIALS_MISSING)).toBe(true);
   });
 
+  it("fails, with a clear reason, messages of a business holding another business's sealed password", async () => {
+    const { campaign, phones } = await queuedCampaign(t, 3);
+    const other = await queuedCampaign(t, 1);
+    // Someone with write access to the table copies the other business's stored password into this row.
+    const [source] = await t.db.select().from(businesses).where(eq(businesses.id, other.campaign.businessId));
+    await t.db
+      .update(businesses)
+      .set({ providerHSMID: source!.providerHSMID, providerHSMPasswordEnc: source!.providerHSMPasswordEnc })
+      .where(eq(businesses.id, campaign.businessId));
+    start();
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 0, failedCount: 3 });
+    const rows = await messagesOf(t, campaign.id);
+    expect(
+      rows.every((m) => m.error?.startsWith('The stored messaging provider password cannot be read')),
+    ).toBe(true);
+    for (const phone of phones) expect(sim.gateway.sendsTo(phone)).toBe(0);
+    // The business the password belongs to still sends with it.
+    expect(await completed(other.campaign.id)).toMatchObject({ sentCount: 1, failedCount: 0 });
+  });
+
   it('two dispatchers on one database never send a message twice', async () => {
     const { campaign, phones } = await queuedCampaign(t, 200);
     sim.gateway.latencyMs = 3;

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadMessagingCredentials } from '../../src/modules/business/messaging-credentials.js';
+import {
+  CredentialsUnreadableError,
+  loadMessagingCredentials,
+  resealMessagingCredentials,
+} from '../../src/modules/business/messaging-credentials.js';
 import { businesses } from '../../src/platform/db/schema/index.js';
 import { SecretBox } from '../../src/platform/secret-box.js';
 import { createUser } from '../factories.js';
@@ -71,10 +75,10 @@ describe('messaging-provider credentials', () => {
       credentials.providerTwowayPassword,
     ];
     sealed.forEach((value, i) => {
-      // AES-256-GCM envelope naming the key that sealed it, so the key can rotate.
-      expect(value).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+      // AES-256-GCM envelope naming the key that sealed it (so the key can rotate), bound to the business.
+      expect(value).toMatch(/^v2\.[0-9a-f]{8}\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
       expect(value).not.toContain(plain[i]);
-      expect(t.deps.secretBox.open(value!)).toBe(plain[i]);
+      expect(t.deps.secretBox.open(value!, user.businessId)).toBe(plain[i]);
     });
     expect(row.wabaNumber).toBe('2348031112233');
 
@@ -93,7 +97,9 @@ describe('messaging-provider credentials', () => {
     await save(user.accessToken, { ...credentials, wabaNumber: '+2348031112244' });
     const second = (await stored(user.businessId)).providerHSMPasswordEnc;
     expect(first).not.toBe(second);
-    expect(t.deps.secretBox.open(first!)).toBe(t.deps.secretBox.open(second!));
+    expect(t.deps.secretBox.open(first!, user.businessId)).toBe(
+      t.deps.secretBox.open(second!, user.businessId),
+    );
   });
 
   it('still opens stored passwords after the key rotates', async () => {
@@ -104,6 +110,36 @@ describe('messaging-provider credentials', () => {
     const loaded = await loadMessagingCredentials(t.db, rotated, user.businessId);
     expect(loaded?.password).toBe('hsm-Secret-81');
     expect(rotated.needsRotation((await stored(user.businessId)).providerHSMPasswordEnc!)).toBe(true);
+  });
+
+  it('keeps reading a password stored unbound, and the start-up step re-seals it bound to its business', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    await save(user.accessToken, { ...credentials, wabaNumber: '+2348031114411' });
+    const legacy = t.deps.secretBox.seal('legacy-Secret-1');
+    await t.db
+      .update(businesses)
+      .set({ providerHSMPasswordEnc: legacy })
+      .where(eq(businesses.id, user.businessId));
+    expect((await loadMessagingCredentials(t.db, t.deps.secretBox, user.businessId))?.password).toBe(
+      'legacy-Secret-1',
+    );
+
+    expect(await resealMessagingCredentials(t.db, t.deps.secretBox, t.deps.logger)).toBeGreaterThanOrEqual(1);
+    const resealed = (await stored(user.businessId)).providerHSMPasswordEnc!;
+    expect(resealed.startsWith('v2.')).toBe(true);
+    expect(t.deps.secretBox.open(resealed, user.businessId)).toBe('legacy-Secret-1');
+    expect((await loadMessagingCredentials(t.db, t.deps.secretBox, user.businessId))?.password).toBe(
+      'legacy-Secret-1',
+    );
+    // Bound now: copied to another business's row, it no longer opens there.
+    const other = await createUser(t, { businessVerified: 'accepted' });
+    await t.db
+      .update(businesses)
+      .set({ providerHSMID: 'hsm-copy', providerHSMPasswordEnc: resealed })
+      .where(eq(businesses.id, other.businessId));
+    await expect(loadMessagingCredentials(t.db, t.deps.secretBox, other.businessId)).rejects.toThrow(
+      CredentialsUnreadableError,
+    );
   });
 
   it('reads a national number with the business country, and rejects one that is not a number', async () => {
@@ -165,8 +201,8 @@ describe('messaging-provider credentials', () => {
     });
     const row = await stored(user.businessId);
     expect(row.providerTwowayPasswordEnc).toBeNull();
-    expect(t.deps.secretBox.open(row.providerHSMPasswordEnc!)).toBe('hsm-Secret-99');
-    expect(t.deps.secretBox.open(row.providerDashboardPasswordEnc!)).toBe('dash-Secret-82');
+    expect(t.deps.secretBox.open(row.providerHSMPasswordEnc!, user.businessId)).toBe('hsm-Secret-99');
+    expect(t.deps.secretBox.open(row.providerDashboardPasswordEnc!, user.businessId)).toBe('dash-Secret-82');
   });
 
   it.each([['provider'], ['wabaNumber'], ['providerHSMID'], ['providerHSMPassword']])(

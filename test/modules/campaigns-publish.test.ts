@@ -1,12 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  campaignMessages,
-  campaigns,
-  exchangeRates,
-  transactions,
-  userPlans,
-} from '../../src/platform/db/schema/index.js';
+import { campaignMessages, campaigns, transactions, userPlans } from '../../src/platform/db/schema/index.js';
 import {
   createCampaign,
   createContacts,
@@ -347,67 +341,6 @@ describe('campaigns: publishing and billing', () => {
     });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toMatch(/No active plan/);
-  });
-
-  it("pays the referrer its commission in NGN on the referred business's publish", async () => {
-    const affiliate = await createUser(t, { affiliate: { percentage: 20 } });
-    const user = await sender('100', { referredBy: affiliate.businessId });
-    await createContacts(t, user.businessId, 50);
-    await t.db.insert(exchangeRates).values({ countryCode: 'NG', currency: 'NGN', rate: '1500' });
-    const res = await t.request({
-      url: '/campaigns',
-      token: user.accessToken,
-      body: {
-        name: 'Referred',
-        message: 'x',
-        sendToAllContact: true,
-        isScheduled: false,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status).toBe(201);
-    // 20% of 50 credits x 0.02 USD x 1500 NGN/USD = 300 NGN.
-    expect((await walletOf(t, affiliate.businessId)).earnings).toBe('300.00');
-    const [commission] = await t.db
-      .select()
-      .from(transactions)
-      .where(
-        and(eq(transactions.businessId, affiliate.businessId), eq(transactions.kind, 'affiliate_commission')),
-      );
-    expect(commission).toMatchObject({ status: 'successful', currency: 'NGN', earningsDelta: '300.00' });
-    await t.db.delete(exchangeRates).where(eq(exchangeRates.countryCode, 'NG'));
-  });
-
-  it('records a pending commission, crediting nothing, when no NG exchange rate is configured', async () => {
-    const affiliate = await createUser(t, { affiliate: {} });
-    const user = await sender('100', { referredBy: affiliate.businessId });
-    await createContacts(t, user.businessId, 10);
-    const res = await t.request({
-      url: '/campaigns',
-      token: user.accessToken,
-      body: {
-        name: 'No rate',
-        message: 'x',
-        sendToAllContact: true,
-        isScheduled: false,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status).toBe(201);
-    expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
-    const [pending] = await t.db
-      .select()
-      .from(transactions)
-      .where(
-        and(eq(transactions.businessId, affiliate.businessId), eq(transactions.kind, 'affiliate_commission')),
-      );
-    // 10% of 10 credits x 0.02 USD = 0.02 USD owed.
-    expect(pending).toMatchObject({
-      status: 'pending',
-      currency: 'USD',
-      amount: '0.0200',
-      earningsDelta: '0.00',
-    });
   });
 
   it('bills 20 concurrent publishes of one draft once and queues one message per recipient', async () => {

@@ -59,6 +59,20 @@ describe('embedded object storage', () => {
     expect(res.body.message).toBe('URL expired');
   });
 
+  it('signs with a key derived from the secret: an upload signed with the secret itself is refused', async () => {
+    const expires = Math.floor(Date.now() / 1000) + 60;
+    const canonical = ['PUT', 'b1/forged.csv', expires, 'text/csv', 100].join('\n');
+    const forged = createHmac('sha256', SECRET).update(canonical).digest('hex');
+    const res = await t.request({
+      method: 'PUT',
+      url: `/storage/b1/forged.csv?expires=${expires}&contentType=text%2Fcsv&maxBytes=100&signature=${forged}`,
+      payload: 'x',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status).toBe(403);
+    expect(await storage.stat('b1/forged.csv')).toBeNull();
+  });
+
   it('refuses keys that climb out of the store', () => {
     expect(storage.keyFromUrl('http://127.0.0.1:4000/storage/../secrets.json')).toBeNull();
     expect(storage.keyFromUrl('http://evil.test/storage/b1/x.csv')).toBeNull();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SecretBox } from '../../src/platform/secret-box.js';
+import { SecretBox, SecretUnreadableError } from '../../src/platform/secret-box.js';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -30,7 +30,25 @@ describe('SecretBox (AES-256-GCM)', () => {
     const rotated = new SecretBox(key(), [oldKey]);
     expect(rotated.open(sealed)).toBe('old secret');
     expect(rotated.needsRotation(sealed)).toBe(true);
-    expect(rotated.needsRotation(rotated.seal('new'))).toBe(false);
+    expect(rotated.needsRotation(rotated.seal('new', 'owner'))).toBe(false);
     expect(() => new SecretBox(key()).open(sealed)).toThrow(/unknown key/);
+  });
+
+  it('binds a value to its owner: it opens for that owner only, never for another or for none', () => {
+    const box = new SecretBox(key());
+    const sealed = box.seal('hunter2', 'business-a');
+    expect(sealed.startsWith('v2.')).toBe(true);
+    expect(box.open(sealed, 'business-a')).toBe('hunter2');
+    expect(() => box.open(sealed, 'business-b')).toThrow(SecretUnreadableError);
+    expect(() => box.open(sealed)).toThrow(SecretUnreadableError);
+    expect(box.needsRotation(sealed)).toBe(false);
+  });
+
+  it('still opens an unbound value sealed before binding existed, and says it needs re-sealing', () => {
+    const box = new SecretBox(key());
+    const legacy = box.seal('old secret');
+    expect(legacy.startsWith('v1.')).toBe(true);
+    expect(box.open(legacy, 'business-a')).toBe('old secret');
+    expect(box.needsRotation(legacy)).toBe(true);
   });
 });

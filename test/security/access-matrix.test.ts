@@ -135,6 +135,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /admin/analytics/overview': 'admin',
   'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
+  'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions.md)
 
   'POST /upload/presigned-url': 'auth',
   'POST /upload/confirm': 'auth',

@@ -7,7 +7,7 @@ import { rootRoute } from './app/root-route';
 import * as registered from './areas';
 import { authRoutes, signedInAuthRoutes } from './auth/routes';
 
-const areas: Area[] = Object.values(registered);
+const areas: Area[] = Object.values(registered).sort((a, b) => (a.menuOrder ?? 0) - (b.menuOrder ?? 0));
 registerNav(areas.flatMap((a) => a.nav));
 
 export const routeTree = rootRoute.addChildren([

@@ -34,7 +34,8 @@ export async function listReferrals(db: Db, businessId: string, q: PageQuery) {
 }
 
 /**
- * Totals derived from the ledger rather than stored: earned = every commission's earnings delta;
+ * Totals derived from the ledger rather than stored: earned = every commission's earnings delta less what
+ * reversals took back;
  * withdrawn = what withdrawals took out less what their refunds put back (so a pending withdrawal counts,
  * a refunded one does not).
  */
@@ -45,7 +46,7 @@ export async function earningsTotals(
   const [row] = await queryRows<{ earned: string; withdrawn: string }>(
     db,
     sql`SELECT
-          coalesce(sum(earnings_delta) FILTER (WHERE kind = 'affiliate_commission'), 0)::text AS earned,
+          coalesce(sum(earnings_delta) FILTER (WHERE kind IN ('affiliate_commission', 'affiliate_commission_reversal')), 0)::text AS earned,
           coalesce(-sum(earnings_delta) FILTER (WHERE kind IN ('withdrawal', 'withdrawal_refund')), 0)::text AS withdrawn
         FROM transactions
         WHERE business_id = ${businessId}`,

@@ -18,8 +18,13 @@ import {
 import { providerError } from './provider-error.js';
 import { requestWithdrawal } from './withdrawals.js';
 
-/** What an affiliate's ledger shows: commissions in, withdrawals out, refunds back. */
-export const AFFILIATE_KINDS = ['affiliate_commission', 'withdrawal', 'withdrawal_refund'] as const;
+/** What an affiliate's ledger shows: commissions in (and taken back), withdrawals out, refunds back. */
+export const AFFILIATE_KINDS = [
+  'affiliate_commission',
+  'affiliate_commission_reversal',
+  'withdrawal',
+  'withdrawal_refund',
+] as const;
 
 const BANK_LIST_TTL_MS = 60 * 60 * 1000;
 

@@ -103,12 +103,14 @@ export class BusinessService {
     const box = this.deps.secretBox;
     // Omitted optional fields keep their stored value; an empty string clears one.
     const optional = (v: string | undefined) => (v === undefined ? undefined : v || null);
-    const sealOptional = (v: string | undefined) => (v === undefined ? undefined : v ? box.seal(v) : null);
+    // Sealed bound to this business: a value copied to another business's row does not open there.
+    const sealOptional = (v: string | undefined) =>
+      v === undefined ? undefined : v ? box.seal(v, current.id) : null;
     const columns: CredentialColumns = {
       provider: input.provider,
       wabaNumber: toGatewayNumber(e164),
       providerHSMID: input.providerHSMID,
-      providerHSMPasswordEnc: box.seal(input.providerHSMPassword),
+      providerHSMPasswordEnc: box.seal(input.providerHSMPassword, current.id),
       wabaProviderId: optional(input.wabaProviderId),
       providerDashboardLogin: optional(input.providerDashboardLogin),
       providerDashboardPasswordEnc: sealOptional(input.providerDashboardPassword),

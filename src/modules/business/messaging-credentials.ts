@@ -1,12 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { businesses } from '../../platform/db/schema/index.js';
-import type { SecretBox } from '../../platform/secret-box.js';
+import { type SecretBox, SecretUnreadableError } from '../../platform/secret-box.js';
 import type { MessagingCredentials, MessagingPort } from '../../providers/messaging/messaging.port.js';
+
+/** The stored password does not open for this business (copied from another row, tampered, unknown key). */
+export class CredentialsUnreadableError extends Error {
+  constructor() {
+    super(
+      'The stored messaging provider password cannot be read for this business: save the credentials again',
+    );
+    this.name = 'CredentialsUnreadableError';
+  }
+}
 
 /**
  * The only place a business's gateway password is decrypted: just before the messaging adapter uses it.
- * Returns null when the business has not stored credentials.
+ * Returns null when the business has not stored credentials. The password is sealed bound to the business id,
+ * so a value copied from another business's row throws CredentialsUnreadableError instead of being used.
  */
 export async function loadMessagingCredentials(
   db: Db,
@@ -22,7 +34,14 @@ export async function loadMessagingCredentials(
     .from(businesses)
     .where(eq(businesses.id, businessId));
   if (!row?.userId || !row.sealed) return null;
-  return { userId: row.userId, password: box.open(row.sealed), fromNumber: row.fromNumber };
+  let password: string;
+  try {
+    password = box.open(row.sealed, businessId);
+  } catch (err) {
+    if (err instanceof SecretUnreadableError) throw new CredentialsUnreadableError();
+    throw err;
+  }
+  return { userId: row.userId, password, fromNumber: row.fromNumber };
 }
 
 /**
@@ -36,4 +55,63 @@ export async function credentialsForSending(
   const stored = await loadMessagingCredentials(deps.db, deps.secretBox, businessId);
   if (stored || deps.messaging.requiresCredentials) return stored;
   return { userId: '', password: '', fromNumber: null };
+}
+
+const SEALED_COLUMNS = [
+  'providerHSMPasswordEnc',
+  'providerDashboardPasswordEnc',
+  'providerTwowayPasswordEnc',
+] as const;
+
+/**
+ * Start-up step: every stored provider password sealed without its business binding (v1) or with an older
+ * key is sealed again, bound to the business of its row. A value that does not open is left as it is (its
+ * use fails with a clear error) and logged. Returns how many rows were re-sealed.
+ */
+export async function resealMessagingCredentials(db: Db, box: SecretBox, logger: Logger): Promise<number> {
+  const rows = await db
+    .select({
+      id: businesses.id,
+      providerHSMPasswordEnc: businesses.providerHSMPasswordEnc,
+      providerDashboardPasswordEnc: businesses.providerDashboardPasswordEnc,
+      providerTwowayPasswordEnc: businesses.providerTwowayPasswordEnc,
+    })
+    .from(businesses)
+    .where(
+      or(
+        isNotNull(businesses.providerHSMPasswordEnc),
+        isNotNull(businesses.providerDashboardPasswordEnc),
+        isNotNull(businesses.providerTwowayPasswordEnc),
+      ),
+    );
+  let resealed = 0;
+  for (const row of rows) {
+    const patch: Partial<Record<(typeof SEALED_COLUMNS)[number], string>> = {};
+    for (const column of SEALED_COLUMNS) {
+      const sealed = row[column];
+      if (!sealed || !box.needsRotation(sealed)) continue;
+      try {
+        patch[column] = box.seal(box.open(sealed, row.id), row.id);
+      } catch (err) {
+        logger.warn(
+          { err, businessId: row.id, column },
+          'stored provider secret does not open; left as it is',
+        );
+      }
+    }
+    if (!Object.keys(patch).length) continue;
+    // Only if unchanged since read: a save racing this step keeps its own (already bound) value.
+    const [updated] = await db
+      .update(businesses)
+      .set(patch)
+      .where(
+        and(
+          eq(businesses.id, row.id),
+          ...SEALED_COLUMNS.filter((c) => patch[c]).map((c) => eq(businesses[c], row[c]!)),
+        ),
+      )
+      .returning({ id: businesses.id });
+    if (updated) resealed++;
+  }
+  return resealed;
 }

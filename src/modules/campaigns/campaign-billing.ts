@@ -1,10 +1,8 @@
 import { Decimal } from 'decimal.js';
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
+import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { businesses, plans, userPlans } from '../../platform/db/schema/index.js';
+import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
-import { findExchangeRate } from '../exchange-rates/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { InsufficientFundsError, postLedgerEntry } from '../wallet/ledger.js';
 
@@ -16,6 +14,8 @@ export interface Charge {
   rate: string;
   /** recipients x rate: exact, since both factors are exact decimals (4 places at most). */
   cost: string;
+  /** The money (NGN) the business actually paid for what this charge used: its referrer's commission base. */
+  paidValue: string;
   /** Wallet balance around a credit debit, for the low-credit alert. */
   walletBefore?: string;
   walletAfter?: string;
@@ -50,7 +50,7 @@ export async function chargeCampaign(
     const settings = await getAppSettings(tx);
     const rate = args.rate ?? settings[RATE_FIELD[args.messageType]];
     const cost = new Decimal(rate).times(args.recipients).toFixed(4);
-    const { balance } = await postLedgerEntry(tx, {
+    const { balance, paidValueDelta } = await postLedgerEntry(tx, {
       businessId: args.businessId,
       kind: 'campaign_credit_debit',
       status: 'successful',
@@ -62,7 +62,13 @@ export async function chargeCampaign(
       description,
       metadata: { recipients: args.recipients, rate, messageType: args.messageType },
     });
-    return { rate, cost, walletAfter: balance, walletBefore: new Decimal(balance).plus(cost).toFixed(4) };
+    return {
+      rate,
+      cost,
+      paidValue: new Decimal(paidValueDelta).negated().toFixed(4),
+      walletAfter: balance,
+      walletBefore: new Decimal(balance).plus(cost).toFixed(4),
+    };
   }
 
   const [plan] = await tx
@@ -70,6 +76,8 @@ export async function chargeCampaign(
       userPlanId: userPlans.id,
       planId: userPlans.planId,
       rate: plans[RATE_FIELD[args.messageType]],
+      freeCredit: userPlans.freeCredit,
+      purchaseId: userPlans.transactionId,
     })
     .from(userPlans)
     .innerJoin(plans, eq(plans.id, userPlans.planId))
@@ -84,6 +92,7 @@ export async function chargeCampaign(
     .where(and(eq(userPlans.id, plan.userPlanId), gte(userPlans.balance, cost)))
     .returning({ balance: userPlans.balance });
   if (!debited) throw new InsufficientFundsError('Insufficient plan balance');
+  const paidValue = await planPaidValue(tx, args.businessId, plan, cost);
   // The plan balance is not a wallet: the transactions row records the debit with zero wallet deltas.
   await postLedgerEntry(tx, {
     businessId: args.businessId,
@@ -100,24 +109,59 @@ export async function chargeCampaign(
       rate: rate.toString(),
       messageType: args.messageType,
       userPlanId: plan.userPlanId,
+      planPurchaseId: plan.purchaseId,
       planBalanceAfter: debited.balance,
+      paidValue: paidValue.toFixed(4),
     },
   });
-  return { rate: rate.toString(), cost };
+  return { rate: rate.toString(), cost, paidValue: paidValue.toFixed(4) };
 }
 
 /**
- * The referrer's commission on a publish (docs/api.md "Business rules"): affiliatePercentage % of credits x
- * pricePerCredit x the NG exchange rate, in NGN, rounded down to the kobo, into the referrer wallet's
- * earnings. Without an NG rate the commission cannot be valued: a pending zero-delta row records what is
- * owed (in USD) so it is not silently lost, and nothing is credited.
+ * What `cost` units of a plan's balance were paid: the NGN its successful purchase paid, divided pro rata by
+ * the units the plan gave (`freeCredit`), rounded down to 4 places. A plan with no successful paid purchase
+ * behind it (given by an administrator, or free) was paid nothing.
+ */
+async function planPaidValue(
+  tx: Db,
+  businessId: string,
+  plan: { freeCredit: number; purchaseId: string | null },
+  cost: string,
+): Promise<Decimal> {
+  if (!plan.purchaseId || plan.freeCredit <= 0) return new Decimal(0);
+  const [purchase] = await tx
+    .select({ amount: transactions.amount, currency: transactions.currency })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.id, plan.purchaseId),
+        eq(transactions.businessId, businessId),
+        eq(transactions.kind, 'plan_purchase'),
+        eq(transactions.status, 'successful'),
+      ),
+    );
+  if (purchase?.currency !== 'NGN') return new Decimal(0);
+  const value = new Decimal(purchase.amount).times(cost).div(plan.freeCredit);
+  return Decimal.min(value, purchase.amount).toDecimalPlaces(4, Decimal.ROUND_DOWN);
+}
+
+/**
+ * The referrer's commission on a publish (docs/api.md "Business rules"): affiliatePercentage % of the money
+ * the business actually paid for the messages (`paidValue`, NGN: bought credits at what they cost, a plan at
+ * its price pro rata), rounded down to the kobo, into the referrer wallet's earnings. Credits granted and
+ * plans given free were paid nothing and earn nothing.
  */
 export async function creditReferrerCommission(
   tx: Db,
-  logger: Logger,
-  args: { businessId: string; referredBy: string | null; campaignId: string; cost: string },
+  args: {
+    businessId: string;
+    referredBy: string | null;
+    campaignId: string;
+    cost: string;
+    paidValue: string;
+  },
 ): Promise<void> {
-  if (!args.referredBy || new Decimal(args.cost).isZero()) return;
+  if (!args.referredBy || new Decimal(args.paidValue).lte(0)) return;
   const [referrer] = await tx
     .select({ id: businesses.id, type: businesses.type, percentage: businesses.affiliatePercentage })
     .from(businesses)
@@ -126,33 +170,10 @@ export async function creditReferrerCommission(
   const settings = await getAppSettings(tx);
   const percentage = referrer.percentage ?? settings.affiliatePercentage;
   if (percentage <= 0) return;
-  const usdValue = new Decimal(args.cost).times(settings.pricePerCredit);
-  const share = new Decimal(percentage).div(100);
-  const metadata = {
-    referredBusinessId: args.businessId,
-    credits: args.cost,
-    pricePerCredit: settings.pricePerCredit,
-    percentage,
-  };
-  const ng = await findExchangeRate(tx, 'NG');
-  if (!ng) {
-    logger.warn(
-      { campaignId: args.campaignId },
-      'affiliate commission pending: no NG exchange rate configured',
-    );
-    await postLedgerEntry(tx, {
-      businessId: referrer.id,
-      kind: 'affiliate_commission',
-      status: 'pending',
-      amount: usdValue.times(share).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
-      currency: 'USD',
-      campaignId: args.campaignId,
-      description: 'Referral commission awaiting an NGN exchange rate',
-      metadata: { ...metadata, reason: 'no_ng_exchange_rate' },
-    });
-    return;
-  }
-  const commission = usdValue.times(ng.rate).times(share).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const commission = new Decimal(args.paidValue)
+    .times(percentage)
+    .div(100)
+    .toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (commission.lte(0)) return;
   await postLedgerEntry(tx, {
     businessId: referrer.id,
@@ -163,6 +184,88 @@ export async function creditReferrerCommission(
     earningsDelta: commission.toFixed(2),
     campaignId: args.campaignId,
     description: 'Referral commission on a campaign publish',
-    metadata: { ...metadata, exchangeRate: ng.rate },
+    metadata: {
+      referredBusinessId: args.businessId,
+      credits: args.cost,
+      moneyPaid: args.paidValue,
+      percentage,
+    },
   });
+}
+
+/**
+ * Gives back what a campaign's publish charged, when it is cancelled before it went out: the credits to the
+ * wallet with the money paid for them (`campaign_refund`, pointing at its debit), or the units to the plan
+ * they came from while that purchase is still the active plan (zero wallet deltas, as the debit). A debit is
+ * refunded once (the unique index on refunds backs the caller's campaign lock). Returns the refund row's id
+ * and the share of the publish's payment given back (0 or 1), or null when there is nothing to refund.
+ */
+export async function refundCampaignCharge(
+  tx: Db,
+  args: { businessId: string; campaignId: string; campaignName: string },
+): Promise<{ refundId: string; share: Decimal } | null> {
+  const [debit] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.businessId, args.businessId),
+        eq(transactions.campaignId, args.campaignId),
+        inArray(transactions.kind, ['campaign_credit_debit', 'campaign_plan_debit']),
+        eq(transactions.status, 'successful'),
+        sql`NOT EXISTS (SELECT 1 FROM transactions r
+                        WHERE r.related_transaction_id = ${transactions.id} AND r.kind = 'campaign_refund')`,
+      ),
+    )
+    .orderBy(desc(transactions.createdAt))
+    .limit(1)
+    .for('update');
+  if (!debit) return null;
+  const meta = (debit.metadata ?? {}) as Record<string, unknown>;
+  const credits = new Decimal(debit.credits ?? debit.amount);
+  const description = `Campaign "${args.campaignName}" cancelled: ${credits.toString()} refunded`;
+  if (debit.kind === 'campaign_credit_debit') {
+    const { transaction } = await postLedgerEntry(tx, {
+      businessId: args.businessId,
+      kind: 'campaign_refund',
+      status: 'successful',
+      amount: credits.toFixed(4),
+      currency: 'CREDIT',
+      credits: credits.toFixed(4),
+      balanceDelta: credits.toFixed(4),
+      paidValueDelta: new Decimal(typeof meta.paidValue === 'string' ? meta.paidValue : 0).toFixed(4),
+      campaignId: args.campaignId,
+      relatedTransactionId: debit.id,
+      description,
+      metadata: { recipients: meta.recipients, rate: meta.rate },
+    });
+    return { refundId: transaction.id, share: new Decimal(1) };
+  }
+  // Plan units go back only to the purchase they came from: a plan bought since replaced that balance.
+  const purchaseId = typeof meta.planPurchaseId === 'string' ? meta.planPurchaseId : null;
+  const restored = purchaseId
+    ? await tx
+        .update(userPlans)
+        .set({ balance: sql`${userPlans.balance} + ${credits.toFixed(4)}::numeric`, updatedAt: new Date() })
+        .where(and(eq(userPlans.businessId, args.businessId), eq(userPlans.transactionId, purchaseId)))
+        .returning({ balance: userPlans.balance })
+    : [];
+  const { transaction } = await postLedgerEntry(tx, {
+    businessId: args.businessId,
+    kind: 'campaign_refund',
+    status: 'successful',
+    amount: restored.length ? credits.toFixed(4) : '0',
+    currency: 'PLAN_CREDIT',
+    credits: restored.length ? credits.toFixed(4) : '0',
+    campaignId: args.campaignId,
+    planId: debit.planId,
+    relatedTransactionId: debit.id,
+    description: restored.length
+      ? description
+      : `Campaign "${args.campaignName}" cancelled: plan replaced since`,
+    metadata: restored.length
+      ? { planBalanceAfter: restored[0]!.balance }
+      : { reason: 'plan_replaced', planPurchaseId: purchaseId },
+  });
+  return { refundId: transaction.id, share: new Decimal(restored.length ? 1 : 0) };
 }

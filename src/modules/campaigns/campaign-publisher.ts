@@ -44,7 +44,6 @@ export interface Published {
  */
 export async function publishInTransaction(
   tx: Db,
-  logger: AppDeps['logger'],
   args: { businessId: string; campaignId: string; paymentMethod: PaymentMethod; requireCredentials: boolean },
 ): Promise<Published> {
   const draft = await lockCampaign(tx, args.businessId, args.campaignId);
@@ -72,11 +71,12 @@ export async function publishInTransaction(
     paymentMethod: args.paymentMethod,
     recipients,
   });
-  await creditReferrerCommission(tx, logger, {
+  await creditReferrerCommission(tx, {
     businessId: args.businessId,
     referredBy: business.referredBy,
     campaignId: draft.id,
     cost: charge.cost,
+    paidValue: charge.paidValue,
   });
   const now = new Date();
   const campaign = await markPublished(tx, draft.id, {

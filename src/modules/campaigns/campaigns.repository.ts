@@ -60,6 +60,24 @@ export async function markPublished(db: Db, id: string, values: Partial<NewCampa
   return row!;
 }
 
+/** A cancelled campaign goes back to being a draft: no payment method, bill or recipients. */
+export async function markUnpublished(db: Db, id: string): Promise<CampaignRow> {
+  const [row] = await db
+    .update(campaigns)
+    .set({
+      isPublished: false,
+      publishedAt: null,
+      paymentMethod: null,
+      recipientCount: 0,
+      cost: null,
+      rate: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(campaigns.id, id))
+    .returning();
+  return row!;
+}
+
 /**
  * Deletes a campaign unless it is published and waiting for its time (docs/api.md "Campaigns and messages"), deciding
  * on the row as it is when the delete runs: a publish holding the row lock is waited for and its outcome rechecked, so

@@ -233,4 +233,21 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         'Campaign published',
       ),
   );
+
+  app.post(
+    '/campaigns/:id/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Cancel a campaign waiting for its scheduled time: its cost is refunded and it becomes a draft again ' +
+          '(400 when it is a draft or already sent out)',
+        params: campaignParams,
+        response: { 200: successSchema(campaignSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.cancel(req.auth, req.params.id), 'Campaign cancelled and refunded'),
+  );
 };

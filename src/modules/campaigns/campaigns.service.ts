@@ -18,6 +18,7 @@ import {
   openMessageCursor,
 } from '../messages/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
+import { cancelInTransaction } from './campaign-cancel.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import { campaignReport } from './campaign-report.js';
@@ -201,11 +202,7 @@ export class CampaignsService {
     if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
     const published = await this.deps.db.transaction(async (tx) => {
       const draft = await insertCampaign(tx, values);
-      return publishInTransaction(
-        tx,
-        this.deps.logger,
-        this.publishArgs(businessId, draft.id, paymentMethod),
-      );
+      return publishInTransaction(tx, this.publishArgs(businessId, draft.id, paymentMethod));
     });
     await afterPublish(this.deps, published);
     return toCampaignDto(published.campaign);
@@ -266,10 +263,20 @@ export class CampaignsService {
     this.assertMayPublish(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
     const published = await this.deps.db.transaction((tx) =>
-      publishInTransaction(tx, this.deps.logger, this.publishArgs(businessId, id, paymentMethod)),
+      publishInTransaction(tx, this.publishArgs(businessId, id, paymentMethod)),
     );
     await afterPublish(this.deps, published);
     return toCampaignDto(published.campaign);
+  }
+
+  /** Cancels a scheduled campaign before it goes out: refunded, commission taken back, a draft again. */
+  async cancel(auth: AuthContext, id: string) {
+    const businessId = businessOf(auth);
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
+    const draft = await this.deps.db.transaction((tx) =>
+      cancelInTransaction(tx, { businessId, campaignId: id }),
+    );
+    return toCampaignDto(draft);
   }
 
   /** A deep link that opens a chat with the business's messaging number, and its QR code as a PNG. */

@@ -133,6 +133,21 @@ export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promis
     )})`);
 }
 
+/**
+ * A cancelled campaign still waiting for its time: its messages (held, or failed by an opt-out) are removed,
+ * none having been handed to the provider. The caller holds the campaign's row lock, which the scheduler's
+ * release also takes. Returns how many were removed.
+ */
+export async function removeUnsentMessages(db: Db, businessId: string, campaignId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`DELETE FROM campaign_messages
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'failed')
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
 /** An opt-out: messages not yet handed to the provider are not sent to someone who just said stop. */
 export async function cancelForOptOut(db: Db, businessId: string, phone: string): Promise<void> {
   await db.execute(sql`

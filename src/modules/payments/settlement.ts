@@ -75,6 +75,8 @@ export async function settlePayment(
       status: 'successful',
       // A plan purchase moves no credits: its value is the UserPlan's own balance.
       balanceDelta: row.kind === 'credit_purchase' ? (row.credits ?? '0') : '0',
+      // The money paid for those credits (NGN), what a referrer's commission on their use is worth.
+      paidValueDelta: row.kind === 'credit_purchase' ? row.amount : '0',
       metadata,
     });
     if (charge.providerId) await setProviderReference(tx, row.id, charge.providerId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { transactions, wallets } from '../../platform/db/schema/index.js';
@@ -12,6 +13,13 @@ export interface Deltas {
   balanceDelta?: string;
   /** Change to affiliate earnings in NGN (negative = withdrawal). Decimal string. */
   earningsDelta?: string;
+  /**
+   * Change to the money (NGN) paid for the credits in the balance: what a purchase paid, or what a refund
+   * gives back. A credit debit that leaves it out takes its pro rata share (see `consumedPaidValue`).
+   */
+  paidValueDelta?: string;
+  /** Only a commission reversal may take earnings below zero (they were withdrawn before the refund). */
+  allowNegativeEarnings?: boolean;
 }
 
 export interface LedgerEntry
@@ -35,21 +43,27 @@ export function newReference(prefix: string): string {
 
 /**
  * Changes a wallet with one guarded UPDATE: the row lock serialises concurrent writers and the WHERE
- * clause refuses any change that would take a balance below zero (the CHECK constraints back it up).
+ * clause refuses any change that would take the balance below zero, or earnings below zero unless the
+ * entry allows it (the CHECK constraints back up the balance and the paid value).
  */
-async function moveWallet(tx: Db, businessId: string, { balanceDelta = '0', earningsDelta = '0' }: Deltas) {
+async function moveWallet(
+  tx: Db,
+  businessId: string,
+  { balanceDelta = '0', earningsDelta = '0', paidValueDelta = '0', allowNegativeEarnings = false }: Deltas,
+) {
   const [wallet] = await tx
     .update(wallets)
     .set({
       balance: sql`${wallets.balance} + ${balanceDelta}::numeric`,
       earnings: sql`${wallets.earnings} + ${earningsDelta}::numeric`,
+      paidValue: sql`greatest(0, ${wallets.paidValue} + ${paidValueDelta}::numeric)`,
       updatedAt: new Date(),
     })
     .where(
       and(
         eq(wallets.businessId, businessId),
         sql`${wallets.balance} + ${balanceDelta}::numeric >= 0`,
-        sql`${wallets.earnings} + ${earningsDelta}::numeric >= 0`,
+        allowNegativeEarnings ? undefined : sql`${wallets.earnings} + ${earningsDelta}::numeric >= 0`,
       ),
     )
     .returning({ id: wallets.id, balance: wallets.balance, earnings: wallets.earnings });
@@ -62,6 +76,25 @@ async function moveWallet(tx: Db, businessId: string, { balanceDelta = '0', earn
 }
 
 /**
+ * The paid value a debit of `credits` takes: its pro rata share of the money paid for the balance (all of it
+ * when the debit empties the balance), rounded down to 4 places. Locks the wallet row until the caller's
+ * transaction ends, so the debit that follows sees the same balance.
+ */
+async function consumedPaidValue(tx: Db, businessId: string, credits: Decimal): Promise<Decimal> {
+  const [wallet] = await tx
+    .select({ balance: wallets.balance, paidValue: wallets.paidValue })
+    .from(wallets)
+    .where(eq(wallets.businessId, businessId))
+    .for('update');
+  if (!wallet) return new Decimal(0);
+  const balance = new Decimal(wallet.balance);
+  const paid = new Decimal(wallet.paidValue);
+  if (paid.isZero() || balance.lte(0)) return new Decimal(0);
+  if (credits.gte(balance)) return paid;
+  return paid.times(credits).div(balance).toDecimalPlaces(4, Decimal.ROUND_DOWN);
+}
+
+/**
  * Moves value and records why. Must run inside the caller's database transaction: the wallet change and
  * the transactions row carrying the same deltas commit together, so a wallet always equals the sum of its
  * rows' deltas. Throws InsufficientFundsError, changing nothing, when a debit would overdraw.
@@ -69,20 +102,38 @@ async function moveWallet(tx: Db, businessId: string, { balanceDelta = '0', earn
 export async function postLedgerEntry(
   tx: Db,
   entry: LedgerEntry,
-): Promise<{ transaction: TransactionRow; balance: string; earnings: string }> {
-  const { balanceDelta = '0', earningsDelta = '0' } = entry;
-  const wallet = await moveWallet(tx, entry.businessId, { balanceDelta, earningsDelta });
+): Promise<{ transaction: TransactionRow; balance: string; earnings: string; paidValueDelta: string }> {
+  const { balanceDelta = '0', earningsDelta = '0', allowNegativeEarnings, ...row } = entry;
+  let paidValueDelta = entry.paidValueDelta;
+  if (paidValueDelta === undefined) {
+    const debit = new Decimal(balanceDelta);
+    paidValueDelta = debit.isNegative()
+      ? (await consumedPaidValue(tx, entry.businessId, debit.negated())).negated().toFixed(4)
+      : '0';
+  }
+  delete (row as Deltas).paidValueDelta;
+  const wallet = await moveWallet(tx, entry.businessId, {
+    balanceDelta,
+    earningsDelta,
+    paidValueDelta,
+    allowNegativeEarnings,
+  });
+  // The paid value a movement carried is recorded on its row: a refund gives back what its debit took.
+  const metadata = new Decimal(paidValueDelta).isZero()
+    ? row.metadata
+    : { ...(row.metadata ?? {}), paidValue: new Decimal(paidValueDelta).abs().toFixed(4) };
   const [transaction] = await tx
     .insert(transactions)
     .values({
-      ...entry,
+      ...row,
+      metadata,
       walletId: wallet.id,
       balanceDelta,
       earningsDelta,
       reference: entry.reference ?? newReference(entry.kind),
     })
     .returning();
-  return { transaction: transaction!, balance: wallet.balance, earnings: wallet.earnings };
+  return { transaction: transaction!, balance: wallet.balance, earnings: wallet.earnings, paidValueDelta };
 }
 
 /**
@@ -95,8 +146,8 @@ export async function settleLedgerEntry(
   row: Pick<TransactionRow, 'id' | 'businessId'>,
   update: Deltas & { status: TransactionRow['status']; metadata?: Record<string, unknown> },
 ): Promise<{ transaction: TransactionRow; balance: string; earnings: string }> {
-  const { balanceDelta = '0', earningsDelta = '0', ...rest } = update;
-  const wallet = await moveWallet(tx, row.businessId, { balanceDelta, earningsDelta });
+  const { balanceDelta = '0', earningsDelta = '0', paidValueDelta = '0', ...rest } = update;
+  const wallet = await moveWallet(tx, row.businessId, { balanceDelta, earningsDelta, paidValueDelta });
   const [transaction] = await tx
     .update(transactions)
     .set({ ...rest, balanceDelta, earningsDelta, updatedAt: new Date() })

@@ -1,9 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businesses, tickets } from '../../../src/platform/db/schema/index.js';
-import { createUser, setExchangeRate, type TestUser } from '../../factories.js';
+import { postLedgerEntry } from '../../../src/modules/wallet/ledger.js';
+import {
+  businesses,
+  campaignMessages,
+  tickets,
+  transactions,
+} from '../../../src/platform/db/schema/index.js';
+import {
+  createContacts,
+  createUser,
+  setExchangeRate,
+  setMessagingCredentials,
+  type TestUser,
+} from '../../factories.js';
 import { expectAccessible, hasChromium, launchBrowser, newSession, screenshot } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
@@ -71,7 +83,11 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
       createUser(service, { role: 'superadmin', name: 'Sam Super' }),
     ]);
 
+    // `/` is each role's own home: a business (affiliate or not) stays on its home, an administrator lands
+    // on the admin home, whether signing in or opening `/`.
     const asBusiness = await signedIn(business, '/');
+    await asBusiness.getByRole('heading', { name: 'Welcome, Plain Business' }).waitFor();
+    expect(new URL(asBusiness.url()).pathname).toBe('/');
     const businessMenu = await navLinks(asBusiness);
     expect(businessMenu).toContain('Contacts');
     expect(businessMenu).not.toContain('Affiliate');
@@ -87,12 +103,18 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     expect((await asBusiness.request.get('/api/v1/affiliate/earnings')).status()).toBe(403);
 
     const asAffiliate = await signedIn(affiliate, '/');
+    await asAffiliate.getByRole('heading', { name: 'Welcome, Affiliate Business' }).waitFor();
+    expect(new URL(asAffiliate.url()).pathname).toBe('/');
     const affiliateMenu = await navLinks(asAffiliate);
     expect(affiliateMenu).toEqual(expect.arrayContaining(['Contacts', 'Affiliate']));
+    // Home first, as for any business; the affiliate page after the business's own pages.
+    expect(affiliateMenu[0]).toBe('Home');
+    expect(affiliateMenu.indexOf('Affiliate')).toBeGreaterThan(affiliateMenu.indexOf('Settings'));
     expect(affiliateMenu).not.toContain('Verification');
 
-    const asAdmin = await signedIn(admin, '/admin');
+    const asAdmin = await signedIn(admin, '/');
     await asAdmin.getByRole('heading', { name: 'Admin home' }).waitFor();
+    expect(new URL(asAdmin.url()).pathname).toBe('/admin');
     const adminMenu = await navLinks(asAdmin);
     expect(adminMenu).toEqual(
       expect.arrayContaining([
@@ -107,12 +129,20 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     );
     expect(adminMenu).not.toContain('Platform settings');
     expect(adminMenu).not.toContain('Contacts');
+    // The business home is not a second home for an administrator.
+    expect(adminMenu).not.toContain('Home');
     expect(adminMenu).not.toContain('Affiliate');
     await asAdmin.goto('/admin/settings');
     await asAdmin.getByRole('heading', { name: 'Not allowed' }).waitFor();
 
-    const asSuper = await signedIn(superadmin, '/admin');
+    const { context, page: asSuper } = await newSession(browser, service.url);
+    contexts.push(context);
+    await asSuper.goto('/sign-in');
+    await asSuper.getByLabel('E-mail').fill(superadmin.email);
+    await asSuper.getByRole('textbox', { name: 'Password' }).fill(superadmin.password);
+    await asSuper.getByRole('button', { name: 'Sign in' }).click();
     await asSuper.getByRole('heading', { name: 'Admin home' }).waitFor();
+    expect(new URL(asSuper.url()).pathname).toBe('/admin');
     const superMenu = await navLinks(asSuper);
     expect(superMenu).toEqual(expect.arrayContaining(['Admin home', 'Verification', 'Platform settings']));
     expect(superMenu).not.toContain('Contacts');
@@ -140,6 +170,9 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
 
     const page = await signedIn(admin, '/admin/businesses');
     await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    // The menu marks the one page open, not also the admin home whose path starts it.
+    const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+    expect(await current.allInnerTexts()).toEqual(['Verification']);
     // Oldest submission first, with how long each has waited.
     const rows = page.getByRole('row');
     await rows.filter({ hasText: 'Oldest Foods Ltd' }).getByText('3 days').waitFor();
@@ -220,7 +253,6 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const panel = page.getByRole('region', { name: 'Flagged transactions' });
     await panel.getByRole('link', { name: /Short Payer Ltd/ }).waitFor();
     await expectAccessible(page, 'admin home');
-    await picture(page, 'admin-home');
 
     await panel.getByRole('link', { name: 'Review them' }).click();
     await page.getByRole('heading', { name: 'Transactions' }).waitFor();
@@ -238,22 +270,203 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await picture(page, 'admin-transactions');
   }, 90_000);
 
-  it('a superadmin changes the marketing rate, sees the sample campaign change first, and it is billed', async () => {
-    const superadmin = await createUser(service, { role: 'superadmin', name: 'Rate Setter' });
+  it("draws the platform's last 30 days on the admin home: the figures, charts and table the API reports", async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    // Businesses that joined over the last days.
+    const joined = await Promise.all(
+      [1, 2, 2, 4, 6].map((n, i) => createUser(service, { name: `Joined ${n} days ago ${i}` })),
+    );
+    await Promise.all(
+      joined.map((u, i) =>
+        service.db
+          .update(businesses)
+          .set({ createdAt: daysAgo([1, 2, 2, 4, 6][i]!) })
+          .where(eq(businesses.id, u.businessId)),
+      ),
+    );
+    // Credits bought: settled purchases on three days.
+    const buyer = joined[0]!;
+    for (const [credits, n] of [
+      ['250', 0],
+      ['1000', 2],
+      ['400', 5],
+    ] as const) {
+      const { transaction } = await service.db.transaction((tx) =>
+        postLedgerEntry(tx, {
+          businessId: buyer.businessId,
+          kind: 'credit_purchase',
+          status: 'successful',
+          amount: credits,
+          currency: 'CREDIT',
+          credits,
+          balanceDelta: credits,
+          description: 'Credits bought',
+        }),
+      );
+      await service.db
+        .update(transactions)
+        .set({ createdAt: daysAgo(n) })
+        .where(eq(transactions.id, transaction.id));
+    }
+    // A campaign the worker sends through the sandbox, then the gateway's delivery reports for it.
+    const sender = await createUser(service, {
+      name: 'Busy Sender',
+      businessVerified: 'accepted',
+      credits: '500',
+    });
+    await setMessagingCredentials(service, sender.businessId);
+    await createContacts(service, sender.businessId, 12);
+    const campaign = await service.request({
+      url: '/campaigns',
+      token: sender.accessToken,
+      body: {
+        name: 'Weekend sale',
+        message: 'Everything is half price this weekend',
+        sendToAllContact: true,
+        isScheduled: false,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const campaignId = campaign.body.data.id as string;
+    const ofCampaign = eq(campaignMessages.campaignId, campaignId);
+    await vi.waitFor(
+      async () => {
+        const waiting = await service.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(campaignMessages)
+          .where(and(ofCampaign, inArray(campaignMessages.status, ['held', 'queued', 'sending'])));
+        expect(Number(waiting[0]?.n)).toBe(0);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    const sent = await service.db
+      .select({ id: campaignMessages.providerMessageId })
+      .from(campaignMessages)
+      .where(and(ofCampaign, eq(campaignMessages.status, 'sent')));
+    expect(sent.length).toBe(12);
+    const now = Date.now();
+    const reports = sent.flatMap(({ id }, i) =>
+      i < 9
+        ? [
+            { externalId: id, eventType: 'DELIVERED', eventTs: now },
+            ...(i < 5 ? [{ externalId: id, eventType: 'READ', eventTs: now + 1000 }] : []),
+          ]
+        : i < 11
+          ? [{ externalId: id, eventType: 'FAILED', eventTs: now, cause: 'EXPIRED', errorCode: '410' }]
+          : [],
+    );
+    const posted = await service.request({
+      url: '/webhooks/messaging-provider/delivery-reports',
+      body: reports,
+    });
+    expect(posted.status).toBe(200);
+
+    const admin = await createUser(service, { role: 'admin', name: 'Chart Reader' });
+    const answer = await service.request({
+      url: '/admin/analytics/overview?timeZone=Africa/Lagos',
+      token: admin.accessToken,
+    });
+    expect(answer.status).toBe(200);
+    const overview = answer.body.data as {
+      days: { day: string; sent: number; newBusinesses: number; creditsSold: number }[];
+      totals: { sent: number; delivered: number; read: number; creditsSold: number; newBusinesses: number };
+    };
+    const t = overview.totals;
+    expect(t.sent).toBeGreaterThanOrEqual(12);
+    expect(t.creditsSold).toBeGreaterThanOrEqual(1650);
+    expect(t.newBusinesses).toBeGreaterThanOrEqual(6);
+    const gb = (n: number, digits = 0) =>
+      n.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const pct = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
+
+    const page = await signedIn(admin, '/admin');
+    const totals = page.getByRole('region', { name: 'Platform totals' });
+    const figure = (name: string) => totals.getByRole('group', { name });
+    await figure('Messages sent').getByText(gb(t.sent), { exact: true }).waitFor();
+    await figure('Delivery rate').getByText(pct(t.delivered, t.sent), { exact: true }).waitFor();
+    await figure('Read rate').getByText(pct(t.read, t.delivered), { exact: true }).waitFor();
+    await figure('Credits sold').getByText(gb(t.creditsSold, 2), { exact: true }).waitFor();
+    await figure('New businesses').getByText(gb(t.newBusinesses), { exact: true }).waitFor();
+    // Both charts drew their series (an area and bars), not just axes.
+    await totals.locator('.recharts-area-area').first().waitFor();
+    await totals.locator('.recharts-bar-rectangle path').first().waitFor();
+    // The last seven days' table says, day by day, what the API counted.
+    const table = totals.getByRole('table');
+    for (const d of overview.days.slice(-7)) {
+      const cells = await table.getByRole('row').filter({ hasText: d.day }).getByRole('cell').allInnerTexts();
+      expect(cells).toEqual([
+        d.day,
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        gb(d.newBusinesses),
+        gb(d.creditsSold, 2),
+      ]);
+      expect(cells[1]).toBe(gb(d.sent));
+    }
+    await expectAccessible(page, 'admin home with activity');
+    await picture(page, 'admin-home');
+  }, 120_000);
+
+  it('a superadmin changes the marketing rate; a business composing a campaign sees its price change, and is billed it', async () => {
+    const [superadmin, business] = await Promise.all([
+      createUser(service, { role: 'superadmin', name: 'Rate Setter' }),
+      createUser(service, { name: 'Price Watcher', businessVerified: 'accepted', credits: '100' }),
+    ]);
+    await setMessagingCredentials(service, business.businessId);
+    await createContacts(service, business.businessId, 4);
+    const before = await service.request({ url: '/admin/settings', token: superadmin.accessToken });
+    expect(before.body.data.marketingRate).toBe(1);
+
+    // The business is writing a marketing campaign to its four contacts, at one credit each.
+    const composer = await signedIn(business, '/campaigns/new');
+    await composer.getByLabel('Campaign name').fill('Price check');
+    const estimate = composer.getByTestId('estimate');
+    await estimate.getByText(/^4 recipients · 4\.00 credits/).waitFor();
+
     const page = await signedIn(superadmin, '/admin/settings');
     await page.getByRole('heading', { name: 'Platform settings' }).waitFor();
     const sample = page.getByTestId('sample-marketingRate');
-    const before = await sample.locator('td').nth(2).innerText();
+    const sampleBefore = await sample.locator('td').nth(2).innerText();
     await page.getByLabel('Marketing message').fill('2.5');
     await sample.locator('td').nth(2).filter({ hasText: '2,500.00' }).waitFor();
-    expect(await sample.locator('td').nth(1).innerText()).toBe(before);
+    expect(await sample.locator('td').nth(1).innerText()).toBe(sampleBefore);
     await expectAccessible(page, 'platform settings');
     await picture(page, 'admin-settings');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved').waitFor();
     const settings = await service.request({ url: '/admin/settings', token: superadmin.accessToken });
     expect(settings.body.data.marketingRate).toBe(2.5);
-  }, 90_000);
+
+    // The business comes back to its tab: the price is asked again, what it types is still there.
+    await composer.evaluate("document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))");
+    await estimate.getByText(/^4 recipients · 10\.00 credits/).waitFor();
+    expect(await composer.getByLabel('Campaign name').inputValue()).toBe('Price check');
+
+    // And publishing bills the new rate.
+    const published = await service.request({
+      url: '/campaigns',
+      token: business.accessToken,
+      body: {
+        name: 'Price check',
+        message: 'New prices today',
+        messageType: 'marketing',
+        sendToAllContact: true,
+        isScheduled: false,
+        paymentMethod: 'credit',
+      },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    const charged = await service.db
+      .select()
+      .from(transactions)
+      .where(
+        and(eq(transactions.businessId, business.businessId), eq(transactions.kind, 'campaign_credit_debit')),
+      );
+    expect(charged.map((c) => Math.abs(Number(c.credits)))).toEqual([10]);
+  }, 120_000);
 
   it('every other admin screen passes the accessibility scan and draws at 1280 and 375 px', async () => {
     const superadmin = await createUser(service, { role: 'superadmin', name: 'Screen Walker' });

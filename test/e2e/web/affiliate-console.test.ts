@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, businesses, transactions } from '../../../src/platform/db/schema/index.js';
 import {
+  buyCredits,
   createContacts,
   createUser,
-  grantCredits,
   setExchangeRate,
   setMessagingCredentials,
 } from '../../factories.js';
@@ -29,12 +29,14 @@ describe.skipIf(!hasChromium)('web console: affiliates', () => {
   let service: ConsoleService;
   let browser: Browser;
   let context: BrowserContext | undefined;
+  const others: BrowserContext[] = [];
 
   beforeAll(async () => {
     [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
   });
   afterAll(async () => {
     await context?.close();
+    for (const c of others) await c.close().catch(() => undefined);
     await browser?.close();
     await service?.close();
   });
@@ -69,7 +71,8 @@ describe.skipIf(!hasChromium)('web console: affiliates', () => {
       .where(eq(accounts.id, signUp.body.data.user.id as string));
     await setMessagingCredentials(service, referredId);
     await createContacts(service, referredId, 20);
-    await grantCredits(service, referredId, '500');
+    // Bought, not granted: only money actually paid earns the referrer a commission.
+    await buyCredits(service, referredId, '500', '15000');
     const campaign = await service.request({
       url: '/campaigns',
       token: referredToken,
@@ -135,5 +138,45 @@ describe.skipIf(!hasChromium)('web console: affiliates', () => {
     await page.getByTestId('affiliate-withdrawn').getByText(/1\.00/).waitFor();
     await expectAccessible(page, 'affiliate');
     await picture(page, 'affiliate');
+  }, 120_000);
+
+  it("a business that opens the affiliate's link signs up with the code filled in and joins the referrals", async () => {
+    const affiliate = await createUser(service, {
+      name: 'Link Sharer',
+      affiliate: { percentage: 10, referralCode: 'LINKSHARES' },
+    });
+    const mine = await newSession(browser, service.url);
+    others.push(mine.context);
+    const page = mine.page;
+    await mine.context.addCookies([{ name: 'token', value: affiliate.accessToken, url: service.url }]);
+    await page.goto('/affiliate');
+    const referrals = page.getByRole('region', { name: 'Referred businesses' });
+    await referrals.getByText('No business has signed up with your code yet.').waitFor();
+    const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(new URL(link).searchParams.get('referralCode')).toBe('LINKSHARES');
+
+    // A stranger's browser, signed out, follows the link: the code is already there, and editable.
+    const stranger = await newSession(browser, service.url, { width: 375, height: 812 });
+    others.push(stranger.context);
+    const signUp = stranger.page;
+    await signUp.goto(link);
+    const code = signUp.getByRole('textbox', { name: 'Referral code (optional)' });
+    await code.and(signUp.locator('[value="LINKSHARES"]')).waitFor();
+    expect(await code.isEditable()).toBe(true);
+    await signUp.getByLabel('Your name').fill('Linked Owner');
+    await signUp.getByLabel('E-mail').fill(`linked.${Date.now()}@example.test`);
+    await signUp.getByLabel('WhatsApp number').fill('+2348031113333');
+    await signUp.getByRole('textbox', { name: 'Password' }).fill('a-long-password-1');
+    await expectAccessible(signUp, 'sign-up from a referral link');
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await signUp.waitForURL(/\/verify-email/);
+
+    const [referred] = await service.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.referredBy, affiliate.businessId));
+    expect(referred).toBeDefined();
+    await page.reload();
+    await referrals.getByText('Linked Owner').first().waitFor();
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import {
   notification,
   plan,
   type Resource,
+  scheduledCampaign,
   ticket,
   upload,
 } from './resources.js';
@@ -42,6 +43,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /campaigns/{id}/messages/export': tenant(campaign),
   'GET /campaigns/{id}/report': tenant(campaign),
   'POST /campaigns/{id}/publish': tenant(campaign, { paymentMethod: 'credit' }),
+  'POST /campaigns/{id}/cancel': tenant(scheduledCampaign),
   'POST /notifications/{id}/read': tenant(notification),
   'GET /tickets/{id}': tenant(ticket),
   'POST /tickets/{id}/comments': tenant(ticket, { content: 'Mallory was here' }),

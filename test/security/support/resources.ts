@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { publishInTransaction } from '../../../src/modules/campaigns/campaign-publisher.js';
 import {
   accounts,
   bankAccounts,
@@ -20,6 +21,7 @@ import {
   createCampaign,
   createContacts,
   createPlan,
+  grantCredits,
   setExchangeRate,
   type TestUser,
 } from '../../factories.js';
@@ -51,6 +53,29 @@ export const campaign: Resource = {
       messages: await t.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, id!)),
     };
   },
+};
+
+/** A campaign published for later, paid with credits: what `POST /campaigns/{id}/cancel` acts on. */
+export const scheduledCampaign: Resource = {
+  name: 'scheduled campaign',
+  async create(t, owner) {
+    await createContacts(t, owner.businessId, 1);
+    await grantCredits(t, owner.businessId, '10');
+    const draft = await createCampaign(t, owner.businessId, {
+      isScheduled: true,
+      scheduledAt: new Date(Date.now() + 3_600_000),
+    });
+    await t.db.transaction((tx) =>
+      publishInTransaction(tx, {
+        businessId: owner.businessId,
+        campaignId: draft.id,
+        paymentMethod: 'credit',
+        requireCredentials: false,
+      }),
+    );
+    return { id: draft.id };
+  },
+  read: campaign.read,
 };
 
 export const notification: Resource = {

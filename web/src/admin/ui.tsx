@@ -1,7 +1,9 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Box, Card, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { errorText } from '../api/errors';
 
 /** The page's one h1 with its actions: the console's shared header, under the name the admin pages use. */
 export { PageHeader as Heading } from '../ui/page';
@@ -15,22 +17,26 @@ export function Pager(props: {
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
+  /** Left out where the page size is fixed: no size picker then. */
+  onPageSize?: (size: number) => void;
 }) {
+  const { onPageSize } = props;
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed">
         {props.total.toLocaleString()} in all
       </Text>
       <Group gap="sm">
-        <Select
-          aria-label="Rows per page"
-          data={['10', '20', '50', '100']}
-          value={String(props.pageSize)}
-          onChange={(v) => v && props.onPageSize(Number(v))}
-          w={90}
-          allowDeselect={false}
-        />
+        {onPageSize && (
+          <Select
+            aria-label="Rows per page"
+            data={['10', '20', '50', '100']}
+            value={String(props.pageSize)}
+            onChange={(v) => v && onPageSize(Number(v))}
+            w={90}
+            allowDeselect={false}
+          />
+        )}
         <Pagination
           total={Math.max(1, props.totalPages)}
           value={props.page}
@@ -150,4 +156,182 @@ export const searchOf = (search: Record<string, unknown>) => search as never;
 /** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
 export function toast(message: string, color?: string): void {
   notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
+}
+
+/** A column of a ListView table: its header and what each row shows in it. */
+export interface Column<T> {
+  header: string;
+  /** The header is read by screen readers only (a column of buttons). */
+  hiddenHeader?: boolean;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right';
+  maw?: number;
+  style?: CSSProperties;
+}
+
+/** Where a server-side list stands: the page shown, how many pages and rows in all. */
+export interface PageInfo {
+  page: number;
+  totalPages: number;
+  pageSize: number;
+  total: number;
+}
+
+type ListLayout<T> =
+  | {
+      /** A table of these columns, scrolling sideways inside its card when the screen is narrower. */
+      columns: Column<T>[];
+      rowKey: (row: T) => string;
+      minWidth: number;
+      render?: never;
+    }
+  | { /** Another layout of the rows (cards). */ render: (items: T[]) => ReactNode; columns?: never };
+
+/**
+ * The admin lists' one layout: filters, then the rows (a table, or cards), then the pager. Loading, failure
+ * and an empty list are said in words. Filters and the page live in the URL: `paging.go` moves the page and
+ * its size there, as the filters' own handlers do.
+ */
+export function ListView<T>(
+  props: {
+    /** What the list holds, plural and lower case ("accounts"): names the table and the loading words. */
+    noun: string;
+    filters?: ReactNode;
+    items: T[] | undefined;
+    error: unknown;
+    /** Said when there is no row, saying why (nothing yet, or nothing matches the filters). */
+    empty: ReactNode;
+    /** A server page: the pager under the list. Left out for a list shown whole. */
+    paging?: {
+      page: PageInfo | undefined;
+      go: (patch: { page?: number; pageSize?: number }) => void;
+      /** The page size is the list's own: no size picker. */
+      fixedSize?: boolean;
+    };
+  } & ListLayout<T>,
+) {
+  const { items, error, paging } = props;
+  return (
+    <Stack>
+      {props.filters}
+      {error ? (
+        <Text role="alert" c="red.9">
+          {props.noun[0]?.toUpperCase()}
+          {props.noun.slice(1)} could not load: {errorText(error)}
+        </Text>
+      ) : !items ? (
+        <Text role="status" c="dimmed" py="lg" ta="center">
+          Loading {props.noun}…
+        </Text>
+      ) : !items.length ? (
+        <Empty>{props.empty}</Empty>
+      ) : props.render ? (
+        props.render(items)
+      ) : (
+        <ListTable
+          items={items}
+          noun={props.noun}
+          columns={props.columns}
+          rowKey={props.rowKey}
+          minWidth={props.minWidth}
+        />
+      )}
+      {paging?.page && paging.page.total > 0 && (
+        <Pager
+          page={paging.page.page}
+          totalPages={paging.page.totalPages}
+          pageSize={paging.page.pageSize}
+          total={paging.page.total}
+          onPage={(page) => paging.go({ page })}
+          onPageSize={paging.fixedSize ? undefined : (pageSize) => paging.go({ pageSize, page: 1 })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ListTable<T>(props: {
+  items: T[];
+  noun: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  minWidth: number;
+}) {
+  const name = (props.noun[0]?.toUpperCase() ?? '') + props.noun.slice(1);
+  const [first, ...rest] = props.columns;
+  // One layout is drawn, not both with one hidden by CSS: a row's words are on the page once.
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  if (!phone)
+    return (
+      <Card withBorder p={0}>
+        <Table.ScrollContainer minWidth={props.minWidth} type="native">
+          <Table highlightOnHover verticalSpacing="sm" aria-label={name}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((c) => (
+                  <Table.Th key={c.header} ta={c.align}>
+                    {c.hiddenHeader ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.items.map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {props.columns.map((c) => (
+                    <Table.Td key={c.header} ta={c.align} maw={c.maw} style={c.style}>
+                      {c.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    );
+  // On a phone each row is a card: the first column its title, the others labelled under it.
+  return (
+    <Stack gap="xs" component="ul" aria-label={name} p={0} m={0} style={{ listStyle: 'none' }}>
+      {props.items.map((row) => (
+        <Card key={props.rowKey(row)} withBorder padding="sm" component="li">
+          {first && <Box mb={4}>{first.cell(row)}</Box>}
+          <Box component="dl" m={0}>
+            {rest
+              .filter((c) => !c.hiddenHeader)
+              .map((c) => (
+                <Group
+                  key={c.header}
+                  justify="space-between"
+                  align="flex-start"
+                  wrap="nowrap"
+                  gap="sm"
+                  py={2}
+                >
+                  <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {c.header}
+                  </Text>
+                  <Box
+                    component="dd"
+                    m={0}
+                    ta="right"
+                    fz="sm"
+                    style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  >
+                    {c.cell(row)}
+                  </Box>
+                </Group>
+              ))}
+          </Box>
+          {rest
+            .filter((c) => c.hiddenHeader)
+            .map((c) => (
+              <Box key={c.header} mt="xs">
+                {c.cell(row)}
+              </Box>
+            ))}
+        </Card>
+      ))}
+    </Stack>
+  );
 }

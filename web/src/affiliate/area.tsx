@@ -22,5 +22,7 @@ export const affiliateRoute = createRoute({
 /** The affiliate's part of the business console: referrals, earnings, bank accounts and withdrawals. */
 export const affiliateArea: Area = {
   routes: [affiliateRoute],
+  // After the business's own pages: an affiliate is a business first.
+  menuOrder: 1,
   nav: [{ label: 'Affiliate', to: '/affiliate', icon: Icons.Affiliate, roles: ['affiliate'] }],
 };

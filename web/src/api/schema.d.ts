@@ -886,7 +886,7 @@ export interface paths {
                     flagged?: "true" | "false";
                     /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
                     from?: string;
-                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment";
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";
@@ -3224,6 +3224,88 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign waiting for its scheduled time: its cost is refunded and it becomes a draft again (400 when it is a draft or already sent out)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/campaigns/{id}/messages": {

@@ -53,17 +53,22 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         <ScrollArea style={{ flex: 1 }}>
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon />}
-              active={item.to === '/' || item.exact ? pathname === item.to : pathname.startsWith(item.to)}
-              onClick={close}
-            />
-          ))}
+          {items.map((item) => {
+            const exact = item.to === '/' || !!item.exact;
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                // The router marks a link current (aria-current) by the same rule as the highlight.
+                activeOptions={{ exact }}
+                label={item.label}
+                leftSection={<item.icon />}
+                active={exact ? pathname === item.to : pathname.startsWith(item.to)}
+                onClick={close}
+              />
+            );
+          })}
         </ScrollArea>
         <Text size="xs" c="dimmed" p="xs" truncate>
           {session.user.email}

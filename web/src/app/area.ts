@@ -19,6 +19,8 @@ export interface NavItem {
 export interface Area {
   routes: AnyRoute[];
   nav: NavItem[];
+  /** Where the area's links stand in the menu, lower first (0 when left out; ties keep areas.ts's order). */
+  menuOrder?: number;
 }
 
 /** Thrown by `allow` when the signed-in account's role may not open a route: the layout shows NotAllowed. */

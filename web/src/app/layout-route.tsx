@@ -1,18 +1,24 @@
 import { Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
-import { sessionQuery } from '../auth/session';
+import { hasRole, sessionQuery } from '../auth/session';
 import { NotAllowedError } from './area';
 import { NotAllowed, PageError } from './NotAllowed';
 import { rootRoute } from './root-route';
 
-/** Every signed-in page: loads the session first (sign-in when there is none) and draws the shell. */
+/**
+ * Every signed-in page: loads the session first (sign-in when there is none) and draws the shell. An
+ * administrator opening `/` (or signing in without a page to return to) is sent to the admin home.
+ */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: async ({ context, location }) => {
     const session = await context.queryClient.ensureQueryData(sessionQuery);
     if (!session) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    // `/` is each role's home: an administrator's is the admin home, a business's (affiliates too) its own.
+    if (location.pathname === '/' && hasRole(session, ['admin', 'superadmin']))
+      throw redirect({ to: '/admin' });
     // The real-time client and the shell load with the first signed-in page, not with sign-in's.
     void import('../realtime/socket').then((m) => m.connectRealtime(session));
     return { session };

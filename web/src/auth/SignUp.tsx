@@ -1,18 +1,25 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
 import { IdentityProviderButton } from './IdentityProvider';
 
 export function SignUp() {
+  const { referralCode } = useSearch({ from: '/public/sign-up' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { name: '', email: '', whatsappNumber: '', password: '', referralCode: '' },
+    initialValues: {
+      name: '',
+      email: '',
+      whatsappNumber: '',
+      password: '',
+      referralCode: referralCode ?? '',
+    },
     validate: {
       name: (v) => (v.trim() ? null : 'Enter your name'),
       email: (v) => (/^\S+@\S+\.\S+$/.test(v) ? null : 'Enter your e-mail address'),

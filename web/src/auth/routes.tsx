@@ -20,6 +20,10 @@ export const signInRoute = createRoute({
 const signUpRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/sign-up',
+  // An affiliate's link carries its code: the form starts with it, still editable.
+  validateSearch: (s: Record<string, unknown>) => ({
+    referralCode: typeof s.referralCode === 'string' ? s.referralCode.trim() || undefined : undefined,
+  }),
   component: lazyRouteComponent(() => import('./SignUp'), 'SignUp'),
 });
 

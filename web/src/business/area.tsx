@@ -128,7 +128,7 @@ export const businessArea: Area = {
     settingsRoute,
   ],
   nav: [
-    { label: 'Home', to: '/', icon: Icons.Home, roles: everyone },
+    { label: 'Home', to: '/', icon: Icons.Home, roles: business },
     { label: 'Contacts', to: '/contacts', icon: Icons.Contacts, roles: business },
     { label: 'Campaigns', to: '/campaigns', icon: Icons.Campaigns, roles: business },
     { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business },

@@ -36,6 +36,8 @@ export const transactionKindEnum = pgEnum('transaction_kind', [
   'withdrawal',
   'withdrawal_refund',
   'admin_adjustment',
+  'campaign_refund',
+  'affiliate_commission_reversal',
 ]);
 export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
   'organizationAccount',

@@ -80,5 +80,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_refund_of_key')
       .on(t.relatedTransactionId)
       .where(sql`${t.kind} = 'withdrawal_refund'`),
+    // At most one row of each kind answers a transaction: one refund per campaign debit, one reversal per
+    // commission, however many refunds race.
+    uniqueIndex('transactions_related_kind_key').on(t.relatedTransactionId, t.kind),
   ],
 );

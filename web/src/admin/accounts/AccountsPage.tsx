@@ -1,12 +1,10 @@
 import {
   Anchor,
   Button,
-  Card,
   Drawer,
   Group,
   Modal,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -23,7 +21,7 @@ import { hasRole, useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { accountsRoute } from '../area';
 import type { AdminAccount } from '../types';
-import { Empty, formatDateTime, Heading, Pager, toast, useSearchUpdate } from '../ui';
+import { formatDateTime, Heading, ListView, toast, useSearchUpdate } from '../ui';
 
 const ROLES = ['superadmin', 'admin', 'business', 'user'] as const;
 /** The roles the API lets a superadmin grant (superadmins are bootstrapped, never granted). */
@@ -35,7 +33,7 @@ export function AccountsPage() {
   const search = accountsRoute.useSearch();
   const go = useSearchUpdate(search);
   const query = { page: search.page, pageSize: search.pageSize, search: search.search, role: search.role };
-  const { data, error, isPending } = useQuery({
+  const { data, error } = useQuery({
     queryKey: ['admin', 'accounts', query],
     queryFn: () => unwrap(api.GET('/api/v1/admin/accounts', { params: { query } })),
     placeholderData: keepPreviousData,
@@ -46,76 +44,52 @@ export function AccountsPage() {
   return (
     <Stack>
       <Heading title="Accounts" description="Every account on the platform, newest first." />
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Name or e-mail"
-          defaultValue={search.search ?? ''}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Select
-          label="Role"
-          placeholder="Any role"
-          clearable
-          data={[...ROLES]}
-          value={search.role ?? null}
-          onChange={(v) => go({ role: (v as (typeof ROLES)[number]) || undefined, page: 1 })}
-          w={{ base: '100%', sm: 180 }}
-        />
-      </Group>
-      {error ? (
-        <Text role="alert" c="red.9">
-          {errorText(error)}
-        </Text>
-      ) : isPending ? (
-        <Skeleton h={240} />
-      ) : !data?.items.length ? (
-        <Empty>No account matches.</Empty>
-      ) : (
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={600}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <UnstyledButton onClick={() => go({ account: a.id })} c="blue.8" fw={600}>
-                        {a.name}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.email}</Table.Td>
-                    <Table.Td>{a.role}</Table.Td>
-                    <Table.Td>
-                      {a.deleted ? 'deactivated' : a.verified ? 'verified' : 'e-mail not verified'}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(a.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-      {data && data.total > 0 && (
-        <Pager
-          page={data.page}
-          totalPages={data.totalPages}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(page) => go({ page })}
-          onPageSize={(pageSize) => go({ pageSize, page: 1 })}
-        />
-      )}
+      <ListView<AdminAccount>
+        noun="accounts"
+        filters={
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              label="Search"
+              placeholder="Name or e-mail"
+              defaultValue={search.search ?? ''}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Select
+              label="Role"
+              placeholder="Any role"
+              clearable
+              data={[...ROLES]}
+              value={search.role ?? null}
+              onChange={(v) => go({ role: (v as (typeof ROLES)[number]) || undefined, page: 1 })}
+              w={{ base: '100%', sm: 180 }}
+            />
+          </Group>
+        }
+        items={data?.items}
+        error={error}
+        empty="No account matches."
+        paging={{ page: data, go }}
+        rowKey={(a) => a.id}
+        minWidth={600}
+        columns={[
+          {
+            header: 'Name',
+            cell: (a) => (
+              <UnstyledButton onClick={() => go({ account: a.id })} c="blue.8" fw={600}>
+                {a.name}
+              </UnstyledButton>
+            ),
+          },
+          { header: 'E-mail', cell: (a) => a.email, style: { overflowWrap: 'anywhere' } },
+          { header: 'Role', cell: (a) => a.role },
+          {
+            header: 'State',
+            cell: (a) => (a.deleted ? 'deactivated' : a.verified ? 'verified' : 'e-mail not verified'),
+          },
+          { header: 'Created', cell: (a) => formatDateTime(a.createdAt) },
+        ]}
+      />
       <Drawer
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={!!selected}

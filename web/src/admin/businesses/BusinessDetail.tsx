@@ -14,6 +14,7 @@ import {
   Text,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -361,11 +362,11 @@ function Documents({ businessId, logo }: { businessId: string; logo: string | nu
                         aria-expanded={shown}
                       >
                         {shown ? 'Hide' : 'View'}
-                        <span className="mantine-visually-hidden"> {f.fileName}</span>
+                        <VisuallyHidden> {f.fileName}</VisuallyHidden>
                       </Button>
                     )}
                     <Anchor href={f.url} target="_blank" rel="noreferrer" size="sm">
-                      Open in a new tab<span className="mantine-visually-hidden"> ({f.fileName})</span>
+                      Open in a new tab<VisuallyHidden> ({f.fileName})</VisuallyHidden>
                     </Anchor>
                   </Group>
                 </Group>

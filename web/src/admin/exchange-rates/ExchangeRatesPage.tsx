@@ -1,15 +1,13 @@
 import {
   Button,
-  Card,
   Group,
   Modal,
   NumberInput,
   Select,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +17,7 @@ import { ApiError, errorText } from '../../api/errors';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { exchangeRatesQuery } from '../plans/PlansPage';
 import type { ExchangeRate } from '../types';
-import { Empty, flagOf, formatDateTime, formatNumber, Heading, toast } from '../ui';
+import { flagOf, formatDateTime, formatNumber, Heading, ListView, toast } from '../ui';
 
 const countriesQuery = {
   queryKey: ['countries'],
@@ -40,59 +38,45 @@ export function ExchangeRatesPage() {
       <Heading title="Exchange rates" description="How many units of the local currency one US dollar buys.">
         <Button onClick={() => setEditing('new')}>Add a rate</Button>
       </Heading>
-      {error ? (
-        <Text role="alert" c="red.9">
-          {errorText(error)}
-        </Text>
-      ) : !rates ? (
-        <Skeleton h={200} />
-      ) : !rates.length ? (
-        <Empty>No exchange rate yet: every price is shown in US dollars.</Empty>
-      ) : (
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Country</Table.Th>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th ta="right">Per US dollar</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                  <Table.Th>
-                    <span className="mantine-visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rates.map((r) => {
-                  const name = names.get(r.countryCode) ?? r.countryCode;
-                  return (
-                    <Table.Tr key={r.countryCode}>
-                      <Table.Td>
-                        <span aria-hidden="true">{flagOf(r.countryCode)} </span>
-                        {name} ({r.countryCode})
-                      </Table.Td>
-                      <Table.Td>{r.currency}</Table.Td>
-                      <Table.Td ta="right">{formatNumber(r.rate, 4)}</Table.Td>
-                      <Table.Td>{formatDateTime(r.updatedAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setEditing(r)}>
-                            Update<span className="mantine-visually-hidden"> {name}</span>
-                          </Button>
-                          <Button size="xs" variant="outline" color="red.9" onClick={() => setDeleting(r)}>
-                            Delete<span className="mantine-visually-hidden"> {name}</span>
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+      <ListView<ExchangeRate>
+        noun="exchange rates"
+        items={rates}
+        error={error}
+        empty="No exchange rate yet: every price is shown in US dollars."
+        rowKey={(r) => r.countryCode}
+        minWidth={520}
+        columns={[
+          {
+            header: 'Country',
+            cell: (r) => (
+              <>
+                <span aria-hidden="true">{flagOf(r.countryCode)} </span>
+                {names.get(r.countryCode) ?? r.countryCode} ({r.countryCode})
+              </>
+            ),
+          },
+          { header: 'Currency', cell: (r) => r.currency },
+          { header: 'Per US dollar', align: 'right', cell: (r) => formatNumber(r.rate, 4) },
+          { header: 'Updated', cell: (r) => formatDateTime(r.updatedAt) },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (r) => {
+              const name = names.get(r.countryCode) ?? r.countryCode;
+              return (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                    Update<VisuallyHidden> {name}</VisuallyHidden>
+                  </Button>
+                  <Button size="xs" variant="outline" color="red.9" onClick={() => setDeleting(r)}>
+                    Delete<VisuallyHidden> {name}</VisuallyHidden>
+                  </Button>
+                </Group>
+              );
+            },
+          },
+        ]}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}

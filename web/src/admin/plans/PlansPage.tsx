@@ -5,12 +5,12 @@ import {
   Modal,
   NumberInput,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import type { ExchangeRate, Plan } from '../types';
-import { Empty, formatMoney, formatNumber, Heading, StateBadge, toast } from '../ui';
+import { formatMoney, formatNumber, Heading, ListView, StateBadge, toast } from '../ui';
 
 export const exchangeRatesQuery = {
   queryKey: ['exchange-rates'],
@@ -49,21 +49,19 @@ export function PlansPage() {
       <Heading title="Plans" description="Prices are set in US dollars; each business sees its own currency.">
         <Button onClick={() => setEditing('new')}>New plan</Button>
       </Heading>
-      {error ? (
-        <Text role="alert" c="red.9">
-          {errorText(error)}
-        </Text>
-      ) : !plans ? (
-        <Skeleton h={240} />
-      ) : !plans.length ? (
-        <Empty>No plan yet. Create the first one.</Empty>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {plans.map((p) => (
-            <PlanCard key={p.id} plan={p} rates={rates} onEdit={() => setEditing(p)} />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListView<Plan>
+        noun="plans"
+        items={plans}
+        error={error}
+        empty="No plan yet. Create the first one."
+        render={(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {items.map((p) => (
+              <PlanCard key={p.id} plan={p} rates={rates} onEdit={() => setEditing(p)} />
+            ))}
+          </SimpleGrid>
+        )}
+      />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={editing !== null}
@@ -142,7 +140,7 @@ function PlanCard({
       )}
       <Group mt="sm" gap="xs">
         <Button size="xs" variant="light" onClick={onEdit}>
-          Edit<span className="mantine-visually-hidden"> {plan.name}</span>
+          Edit<VisuallyHidden> {plan.name}</VisuallyHidden>
         </Button>
         <Button
           size="xs"
@@ -152,7 +150,7 @@ function PlanCard({
           onClick={() => toggle.mutate()}
         >
           {plan.isActive ? 'Deactivate' : 'Activate'}
-          <span className="mantine-visually-hidden"> {plan.name}</span>
+          <VisuallyHidden> {plan.name}</VisuallyHidden>
         </Button>
       </Group>
     </Card>

@@ -135,14 +135,13 @@ function SampleCampaign({ before, after }: { before: AppSettings; after: AppSett
         What a business would be billed, now and with your changes
         {ngn ? `; naira at ${formatNumber(ngn.rate, 2)} per dollar` : ''}.
       </Text>
-      <Table.ScrollContainer minWidth={520}>
+      {/* Three columns, each price a line of credits over its value: it fits a phone without scrolling. */}
+      <Table.ScrollContainer minWidth={300} type="native">
         <Table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Message type</Table.Th>
-              <Table.Th ta="right">Credits now</Table.Th>
-              <Table.Th ta="right">With changes</Table.Th>
-              <Table.Th ta="right">Value now</Table.Th>
+              <Table.Th ta="right">Now</Table.Th>
               <Table.Th ta="right">With changes</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -150,13 +149,16 @@ function SampleCampaign({ before, after }: { before: AppSettings; after: AppSett
             {rows.map((r) => (
               <Table.Tr key={r.field} data-testid={`sample-${r.field}`}>
                 <Table.Td>{label[r.field]}</Table.Td>
-                <Table.Td ta="right">{formatNumber(r.was.credits, 2)}</Table.Td>
-                <Table.Td ta="right" fw={r.was.credits !== r.now.credits ? 700 : undefined}>
-                  {formatNumber(r.now.credits, 2)}
+                <Table.Td ta="right">
+                  <Price credits={r.was.credits} usd={r.was.usd} ngnRate={ngn?.rate} />
                 </Table.Td>
-                <Table.Td ta="right">{money(r.was.usd, ngn?.rate)}</Table.Td>
-                <Table.Td ta="right" fw={r.was.usd !== r.now.usd ? 700 : undefined}>
-                  {money(r.now.usd, ngn?.rate)}
+                <Table.Td ta="right">
+                  <Price
+                    credits={r.now.credits}
+                    usd={r.now.usd}
+                    ngnRate={ngn?.rate}
+                    changed={r.was.credits !== r.now.credits || r.was.usd !== r.now.usd}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -170,6 +172,21 @@ function SampleCampaign({ before, after }: { before: AppSettings; after: AppSett
         its balance falls below {formatNumber(Number(after.lowCreditThreshold), 2)} credits.
       </Text>
     </Card>
+  );
+}
+
+/** A sample price: its credits, and under them their value in dollars (and naira when there is a rate). */
+function Price(props: { credits: number; usd: number; ngnRate: number | undefined; changed?: boolean }) {
+  return (
+    <>
+      <Text size="sm" fw={props.changed ? 700 : undefined}>
+        {formatNumber(props.credits, 2)} credits
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatMoney(props.usd, 'USD')}
+        {props.ngnRate ? ` · ${formatMoney(props.usd * props.ngnRate, 'NGN')}` : ''}
+      </Text>
+    </>
   );
 }
 

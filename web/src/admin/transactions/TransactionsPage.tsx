@@ -6,26 +6,22 @@ import {
   Group,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
-  Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, unwrap } from '../../api/client';
-import { errorText } from '../../api/errors';
 import { transactionsRoute } from '../area';
 import type { AdminTransaction } from '../types';
 import {
-  Empty,
   formatDateTime,
   formatMoney,
   formatNumber,
   Heading,
-  Pager,
+  ListView,
   StateBadge,
   useSearchUpdate,
 } from '../ui';
@@ -35,7 +31,9 @@ const KINDS = [
   ['plan_purchase', 'Plan purchase'],
   ['campaign_credit_debit', 'Campaign (credits)'],
   ['campaign_plan_debit', 'Campaign (plan)'],
+  ['campaign_refund', 'Campaign refund'],
   ['affiliate_commission', 'Affiliate commission'],
+  ['affiliate_commission_reversal', 'Commission taken back'],
   ['withdrawal', 'Withdrawal'],
   ['withdrawal_refund', 'Withdrawal refund'],
   ['admin_adjustment', 'Adjustment'],
@@ -70,7 +68,7 @@ export function TransactionsPage() {
     from: dayStart(search.from),
     to: dayStart(search.to, 1),
   };
-  const { data, error, isPending } = useQuery({
+  const { data, error } = useQuery({
     queryKey: ['admin', 'transactions', query],
     queryFn: () => unwrap(api.GET('/api/v1/admin/transactions', { params: { query } })),
     placeholderData: keepPreviousData,
@@ -91,140 +89,118 @@ export function TransactionsPage() {
         title="Transactions"
         description="Every business's purchases, campaign charges, commissions and withdrawals."
       />
-      <Card withBorder padding="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
-          <Select
-            label="Flagged"
-            placeholder="Any"
-            clearable
-            data={[
-              { value: 'true', label: 'Flagged for review' },
-              { value: 'false', label: 'Not flagged' },
-            ]}
-            value={search.flagged === undefined ? null : String(search.flagged)}
-            onChange={(v) => set({ flagged: v === null ? undefined : v === 'true' })}
-          />
-          <Select
-            label="Status"
-            placeholder="Any"
-            clearable
-            data={['pending', 'successful', 'failed', 'reversed']}
-            value={search.status ?? null}
-            onChange={(v) => set({ status: v ?? undefined })}
-          />
-          <Select
-            label="Kind"
-            placeholder="Any"
-            clearable
-            data={KINDS.map(([value, label]) => ({ value, label }))}
-            value={query.kind ?? null}
-            onChange={(v) => set({ kind: v ?? undefined })}
-          />
-          <Select
-            label="Business"
-            placeholder="Any"
-            clearable
-            searchable
-            data={(businesses.data?.items ?? []).map((b) => ({
-              value: b.id,
-              label: b.companyName || b.account.email,
-            }))}
-            value={search.businessId ?? null}
-            onChange={(v) => set({ businessId: v ?? undefined })}
-          />
-          <TextInput
-            label="From"
-            type="date"
-            value={search.from ?? ''}
-            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={search.to ?? ''}
-            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
-          />
-        </SimpleGrid>
-        {filtered && (
-          <Button
-            variant="subtle"
-            size="xs"
-            mt="xs"
-            onClick={() =>
-              go({
-                page: 1,
-                status: undefined,
-                kind: undefined,
-                flagged: undefined,
-                businessId: undefined,
-                from: undefined,
-                to: undefined,
-              })
-            }
-          >
-            Clear the filters
-          </Button>
-        )}
-      </Card>
-      {error ? (
-        <Text role="alert" c="red.9">
-          {errorText(error)}
-        </Text>
-      ) : isPending ? (
-        <Skeleton h={240} />
-      ) : !data?.items.length ? (
-        <Empty>No transaction matches these filters.</Empty>
-      ) : (
-        <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Business</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <UnstyledButton c="blue.8" fw={600} onClick={() => go({ open: t.id })}>
-                        {formatDateTime(t.createdAt)}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{t.companyName ?? '—'}</Table.Td>
-                    <Table.Td>{kindLabel(t.kind)}</Table.Td>
-                    <Table.Td ta="right">{amountText(t)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <StateBadge state={t.status} />
-                        {t.flagged && (
-                          <Badge color="red.9" variant="filled" radius="sm">
-                            flagged
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
-      {data && data.total > 0 && (
-        <Pager
-          page={data.page}
-          totalPages={data.totalPages}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={(page) => go({ page })}
-          onPageSize={(pageSize) => go({ pageSize, page: 1 })}
-        />
-      )}
+      <ListView<AdminTransaction>
+        noun="transactions"
+        filters={
+          <Card withBorder padding="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
+              <Select
+                label="Flagged"
+                placeholder="Any"
+                clearable
+                data={[
+                  { value: 'true', label: 'Flagged for review' },
+                  { value: 'false', label: 'Not flagged' },
+                ]}
+                value={search.flagged === undefined ? null : String(search.flagged)}
+                onChange={(v) => set({ flagged: v === null ? undefined : v === 'true' })}
+              />
+              <Select
+                label="Status"
+                placeholder="Any"
+                clearable
+                data={['pending', 'successful', 'failed', 'reversed']}
+                value={search.status ?? null}
+                onChange={(v) => set({ status: v ?? undefined })}
+              />
+              <Select
+                label="Kind"
+                placeholder="Any"
+                clearable
+                data={KINDS.map(([value, label]) => ({ value, label }))}
+                value={query.kind ?? null}
+                onChange={(v) => set({ kind: v ?? undefined })}
+              />
+              <Select
+                label="Business"
+                placeholder="Any"
+                clearable
+                searchable
+                data={(businesses.data?.items ?? []).map((b) => ({
+                  value: b.id,
+                  label: b.companyName || b.account.email,
+                }))}
+                value={search.businessId ?? null}
+                onChange={(v) => set({ businessId: v ?? undefined })}
+              />
+              <TextInput
+                label="From"
+                type="date"
+                value={search.from ?? ''}
+                onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+              />
+              <TextInput
+                label="To"
+                type="date"
+                value={search.to ?? ''}
+                onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+              />
+            </SimpleGrid>
+            {filtered && (
+              <Button
+                variant="subtle"
+                size="xs"
+                mt="xs"
+                onClick={() =>
+                  go({
+                    page: 1,
+                    status: undefined,
+                    kind: undefined,
+                    flagged: undefined,
+                    businessId: undefined,
+                    from: undefined,
+                    to: undefined,
+                  })
+                }
+              >
+                Clear the filters
+              </Button>
+            )}
+          </Card>
+        }
+        items={data?.items}
+        error={error}
+        empty="No transaction matches these filters."
+        paging={{ page: data, go }}
+        rowKey={(t) => t.id}
+        minWidth={720}
+        columns={[
+          {
+            header: 'When',
+            cell: (t) => (
+              <UnstyledButton c="blue.8" fw={600} onClick={() => go({ open: t.id })}>
+                {formatDateTime(t.createdAt)}
+              </UnstyledButton>
+            ),
+          },
+          { header: 'Business', cell: (t) => t.companyName ?? '—' },
+          { header: 'Kind', cell: (t) => kindLabel(t.kind) },
+          { header: 'Amount', align: 'right', cell: (t) => amountText(t) },
+          {
+            header: 'Status',
+            cell: (t) => (
+              <Group gap={4} wrap="nowrap">
+                <StateBadge state={t.status} />
+                {t.flagged && (
+                  <Badge color="red.9" variant="filled" radius="sm">
+                    flagged
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
       <Drawer
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={!!open}

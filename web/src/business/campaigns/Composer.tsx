@@ -152,6 +152,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
         body: JSON.stringify({ ...audienceBody(), messageType: v.messageType }),
       }),
     retry: false,
+    // Rates change (the platform's settings): back on the tab, the price is asked again.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
   const insert = (token: string) => {

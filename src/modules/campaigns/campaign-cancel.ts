@@ -1,0 +1,40 @@
+import type { Db } from '../../platform/db/client.js';
+import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import { reverseCampaignCommission } from '../affiliate/index.js';
+import { removeUnsentMessages } from '../messages/index.js';
+import { refundCampaignCharge } from './campaign-billing.js';
+import { type CampaignRow, lockCampaign, markUnpublished } from './campaigns.repository.js';
+
+/**
+ * Cancels a published campaign still waiting for its scheduled time, in the caller's transaction: its
+ * messages are removed, its charge refunded, the referrer's commission on it taken back, and it becomes a
+ * draft again. The campaign's row lock orders this against the scheduler's release and against another
+ * cancel, which then finds a draft (400): one refund, one reversal.
+ */
+export async function cancelInTransaction(
+  tx: Db,
+  args: { businessId: string; campaignId: string },
+): Promise<CampaignRow> {
+  const campaign = await lockCampaign(tx, args.businessId, args.campaignId);
+  if (!campaign) throw new NotFoundError('Campaign');
+  if (!campaign.isPublished || campaign.isSentOut) {
+    throw new BusinessRuleError(
+      campaign.isSentOut
+        ? 'This campaign has already been sent out: it cannot be cancelled'
+        : 'Only a published campaign waiting for its scheduled time can be cancelled',
+    );
+  }
+  await removeUnsentMessages(tx, args.businessId, campaign.id);
+  const refund = await refundCampaignCharge(tx, {
+    businessId: args.businessId,
+    campaignId: campaign.id,
+    campaignName: campaign.name,
+  });
+  if (refund)
+    await reverseCampaignCommission(tx, {
+      campaignId: campaign.id,
+      refundId: refund.refundId,
+      share: refund.share,
+    });
+  return markUnpublished(tx, campaign.id);
+}
