@@ -55,6 +55,11 @@ interface AxeViolation {
  * when it finds a serious or critical violation.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A dialog or drawer fading in is not the screen a person reads: scan once CSS transitions have ended
+  // (running animations such as a loader are left alone).
+  await page.waitForFunction(
+    "document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')",
+  );
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: await axeSource });
   // A string, run in the page: this project's TypeScript has no DOM types.
