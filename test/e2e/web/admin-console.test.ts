@@ -429,6 +429,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     const page = await signedIn(superadmin, '/admin/settings');
     await page.getByRole('heading', { name: 'Platform settings' }).waitFor();
     const sample = page.getByTestId('sample-marketingRate');
+    // The prices gain their naira value once the exchange rates have loaded: read them after that.
+    await sample.locator('td').nth(1).filter({ hasText: 'NGN' }).waitFor();
     const sampleBefore = await sample.locator('td').nth(2).innerText();
     await page.getByLabel('Marketing message').fill('2.5');
     await sample.locator('td').nth(2).filter({ hasText: '2,500.00' }).waitFor();
