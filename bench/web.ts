@@ -177,6 +177,9 @@ try {
           name,
           `performance ${perf}, accessibility ${a11y} (LCP ${lcp}, TBT ${tbt})${ok ? '' : '  BELOW TARGET'}`,
         ]);
+        // A run Lighthouse could not measure scores 0: say why instead of leaving a bare 0.
+        if (lhr.runtimeError)
+          scores.push([`  ${name}: not measured`, `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`]);
         // What to fix when a score is low: the failing audits, worst first.
         const weak = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
