@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { Notifier } from './modules/notifications/notifier.js';
+import { Notifier } from './modules/notifications/index.js';
 import { TokenService } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
 import { CredentialsUnreadableError } from '../modules/business/index.js';
-import type { CampaignContent } from '../modules/campaigns/campaign-content.js';
+import type { CampaignContent } from '../modules/campaigns/index.js';
 import {
   businessesWithQueuedMessages,
   type ClaimedMessage,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { startReceiptSweep } from '../modules/messages/index.js';
-import { MessagingWebhookService } from '../modules/webhooks/messaging.service.js';
+import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { completeIfDone } from '../modules/campaigns/campaign-completion.js';
+import { completeIfDone } from '../modules/campaigns/index.js';
 import { campaignProgress, type Outcome, recordOutcomes } from '../modules/messages/index.js';
 import { messagesTotal } from '../platform/metrics.js';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { PaymentEventProcessor } from '../modules/webhooks/payment.events.js';
+import { PaymentEventProcessor } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { periodicJob } from '../platform/periodic-job.js';
 

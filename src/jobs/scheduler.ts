@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../deps.js';
-import { notifyCampaignSent } from '../modules/campaigns/campaign-notices.js';
+import { notifyCampaignSent } from '../modules/campaigns/index.js';
 import { releaseHeldMessages } from '../modules/messages/index.js';
 import { queryRows } from '../platform/db/client.js';
 import { signalDispatch } from '../platform/dispatch-signal.js';

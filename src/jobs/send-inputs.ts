@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.js';
-import { credentialsForSending } from '../modules/business/messaging-credentials.js';
-import { type CampaignContent, loadCampaignContent } from '../modules/campaigns/campaign-content.js';
+import { credentialsForSending } from '../modules/business/index.js';
+import { type CampaignContent, loadCampaignContent } from '../modules/campaigns/index.js';
 import type { ClaimedMessage } from '../modules/messages/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
 import { personalise } from './send-policy.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
-import { reconcileWithdrawals } from '../modules/affiliate/withdrawal-reconciliation.js';
+import { reconcileWithdrawals } from '../modules/affiliate/index.js';
 import type { Job } from '../platform/job.js';
 import { periodicJob } from '../platform/periodic-job.js';
 

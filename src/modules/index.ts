@@ -1,25 +1,22 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.js';
 import type { ZodApp } from '../platform/http/types.js';
-import { adminAccountsRoutes } from './admin/admin-accounts.routes.js';
-import { adminBusinessesRoutes } from './admin/admin-businesses.routes.js';
-import { adminTransactionsRoutes } from './admin/admin-transactions.routes.js';
-import { affiliateRoutes } from './affiliate/affiliate.routes.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { businessRoutes } from './business/business.routes.js';
-import { campaignsRoutes } from './campaigns/campaigns.routes.js';
-import { contactsRoutes } from './contacts/contacts.routes.js';
-import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
+import { adminAccountsRoutes, adminBusinessesRoutes, adminTransactionsRoutes } from './admin/index.js';
+import { affiliateRoutes } from './affiliate/index.js';
+import { analyticsRoutes } from './analytics/index.js';
+import { authRoutes } from './auth/index.js';
+import { businessRoutes } from './business/index.js';
+import { campaignsRoutes } from './campaigns/index.js';
+import { contactsRoutes } from './contacts/index.js';
+import { exchangeRatesRoutes } from './exchange-rates/index.js';
 import type { ModulePlugin } from './module-plugin.js';
-import { notificationsRoutes } from './notifications/notifications.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
-import { plansRoutes } from './plans/plans.routes.js';
-import { ticketsRoutes } from './tickets/tickets.routes.js';
-import { uploadsRoutes } from './uploads/uploads.routes.js';
-import { usersRoutes } from './users/users.routes.js';
-import { messagingWebhookRoutes } from './webhooks/messaging.routes.js';
-import { paymentWebhookRoutes } from './webhooks/payment.routes.js';
+import { notificationsRoutes } from './notifications/index.js';
+import { paymentsRoutes } from './payments/index.js';
+import { plansRoutes } from './plans/index.js';
+import { ticketsRoutes } from './tickets/index.js';
+import { uploadsRoutes } from './uploads/index.js';
+import { usersRoutes } from './users/index.js';
+import { messagingWebhookRoutes, paymentWebhookRoutes } from './webhooks/index.js';
 
 // One line per module. Order does not matter: each registers its own paths.
 const modules: ModulePlugin[] = [

@@ -2,8 +2,13 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, isAdminRole } from '../../platform/auth/principal.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
-import { toDecimalText } from '../settings/common-schemas.js';
-import { type AppSettings, getAppSettings, saveAppSettings, toAppSettingsDto } from '../settings/index.js';
+import {
+  type AppSettings,
+  getAppSettings,
+  saveAppSettings,
+  toAppSettingsDto,
+  toDecimalText,
+} from '../settings/index.js';
 import { toAdminAccountDto } from './admin.dto.js';
 import { type AccountRow, findAccount, listAccounts, setAccountRole } from './admin.repository.js';
 import type { SaveSettingsInput } from './admin.schemas.js';

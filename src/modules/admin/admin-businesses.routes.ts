@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
-import { businessProfileSchema } from '../business/business.schemas.js';
+import { businessProfileSchema } from '../business/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { uploadFileSchema } from '../uploads/index.js';
 import {

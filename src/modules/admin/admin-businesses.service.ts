@@ -3,15 +3,11 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { rooms } from '../../platform/realtime-hub.js';
-import { toBusinessProfile } from '../business/business.dto.js';
-import { releaseWabaNumber } from '../business/index.js';
-import { assignReferralCode } from '../business/referral-codes.js';
-import { findActiveUserPlan } from '../plans/index.js';
-import { toUserPlanDto } from '../plans/plans.dto.js';
+import { assignReferralCode, releaseWabaNumber, toBusinessProfile } from '../business/index.js';
+import { findActiveUserPlan, toUserPlanDto } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { listBusinessFiles } from '../uploads/index.js';
-import { findWallet } from '../wallet/index.js';
-import { toWalletDto } from '../wallet/wallet.dto.js';
+import { findWallet, toWalletDto } from '../wallet/index.js';
 import { toAdminAccountDto } from './admin.dto.js';
 import {
   countCampaignsAndContacts,

@@ -1,8 +1,11 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { adminTransactionSchema, adminTransactionsQuery } from '../payments/payments.schemas.js';
-import { TransactionReviewService } from '../payments/transaction-review.service.js';
+import {
+  adminTransactionSchema,
+  adminTransactionsQuery,
+  TransactionReviewService,
+} from '../payments/index.js';
 
 /** `GET /admin/transactions`: where administrators find the transactions flagged for their review. */
 export const adminTransactionsRoutes: ModulePlugin = async (app, deps) => {

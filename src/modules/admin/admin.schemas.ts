@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
-import { businessProfileSchema } from '../business/business.schemas.js';
-import { userPlanSchema } from '../plans/plans.schemas.js';
-import { decimalNumber, optionalBody } from '../settings/common-schemas.js';
-import { walletSchema } from '../wallet/wallet.schemas.js';
+import { businessProfileSchema } from '../business/index.js';
+import { userPlanSchema } from '../plans/index.js';
+import { decimalNumber, optionalBody } from '../settings/index.js';
+import { walletSchema } from '../wallet/index.js';
 
 const search = z.string().trim().max(200).optional();
 

@@ -3,7 +3,7 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { accounts, bankAccounts, businesses, transactions } from '../../platform/db/schema/index.js';
 import type { PageQuery } from '../../platform/http/pagination.js';
-import type { TransactionRow } from '../wallet/ledger.js';
+import type { TransactionRow } from '../wallet/index.js';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { transactionSchema } from '../payments/payments.schemas.js';
+import { transactionSchema } from '../payments/index.js';
 import {
   affiliateTransactionsQuery,
   bankAccountSchema,

@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import type { Bank } from '../../providers/payment/payment.port.js';
-import { listTransactions } from '../payments/index.js';
-import { toTransactionDto } from '../payments/payments.dto.js';
+import { listTransactions, toTransactionDto } from '../payments/index.js';
 import { findWallet } from '../wallet/index.js';
 import {
   type BankAccountRow,

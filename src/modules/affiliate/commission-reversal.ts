@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { transactions } from '../../platform/db/schema/index.js';
-import { postLedgerEntry } from '../wallet/ledger.js';
+import { postLedgerEntry } from '../wallet/index.js';
 
 /**
  * Takes back from the referrer the share of a campaign's commission whose money was returned to the referred

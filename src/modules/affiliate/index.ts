@@ -1,2 +1,6 @@
 // The affiliate module's public surface: other modules import from here, never from its repository.
+
+export { affiliateRoutes } from './affiliate.routes.js';
 export { reverseCampaignCommission } from './commission-reversal.js';
+export { reconcileWithdrawals } from './withdrawal-reconciliation.js';
+export { applyTransferOutcome, type TransferOutcome } from './withdrawals.js';

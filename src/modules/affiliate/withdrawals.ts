@@ -3,10 +3,8 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
-import { alertAdminsOfFlag } from '../payments/flag-alert.js';
-import { MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/pricing.js';
-import { findWallet } from '../wallet/index.js';
-import { postLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
+import { alertAdminsOfFlag, MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/index.js';
+import { findWallet, postLedgerEntry, type TransactionRow } from '../wallet/index.js';
 import {
   findBankAccount,
   lockWithdrawal,

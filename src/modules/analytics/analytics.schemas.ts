@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZone } from '../campaigns/campaigns.schemas.js';
+import { timeZone } from '../campaigns/index.js';
 
 /** The longest window one overview covers: a year, leap day included. */
 export const MAX_RANGE_DAYS = 366;

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { type DayRange, dayBounds } from '../../platform/db/day-range.js';
 import { ForbiddenError } from '../../platform/http/errors.js';
 import { newBusinessesByDay } from '../business/index.js';
-import { campaignsSentOutBetween } from '../campaigns/campaign-activity.js';
+import { campaignsSentOutBetween } from '../campaigns/index.js';
 import { optActivityByDay } from '../contacts/index.js';
 import { countersOfCampaigns, messageActivityByDay } from '../messages/index.js';
 import { creditsSoldByDay, creditsSpentByDay } from '../wallet/index.js';

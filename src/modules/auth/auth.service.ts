@@ -11,8 +11,8 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
-import { toE164 } from '../contacts/phone.js';
-import type { Notifier } from '../notifications/notifier.js';
+import { toE164 } from '../contacts/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { toUserDto } from './account.dto.js';
 import {
   type AccountWithBusiness,

@@ -1,5 +1,7 @@
 // The auth module's public surface for the accounts it owns: other modules import from here, never from
 // its repositories.
+
+export { toUserDto } from './account.dto.js';
 export {
   type AccountChanges,
   emailTaken,
@@ -8,3 +10,10 @@ export {
   updateAccount,
   updateAccountIfEmail,
 } from './account.repository.js';
+export { clearAuthCookie } from './auth.cookie.js';
+export { AbuseLimits, perIpLimit } from './auth.limits.js';
+export { sendInBackground } from './auth.mails.js';
+export { authRoutes } from './auth.routes.js';
+export { emailSchema, emptyResponse, otpCodeSchema, userSchema } from './auth.schemas.js';
+export { OtpService } from './otp.service.js';
+export { bootstrapSuperadmin } from './superadmin-bootstrap.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, wallets } from '../../platform/db/schema/index.js';
-import { insertDefaultNotificationSettings } from '../notifications/notification-settings.js';
+import { insertDefaultNotificationSettings } from '../notifications/index.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type BusinessRow = typeof businesses.$inferSelect;

@@ -1,7 +1,7 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { userPlanSchema } from '../plans/plans.schemas.js';
-import { walletSchema } from '../wallet/wallet.schemas.js';
+import { userPlanSchema } from '../plans/index.js';
+import { walletSchema } from '../wallet/index.js';
 import { businessProfileSchema, providerCredentialsBody, updateBusinessBody } from './business.schemas.js';
 import { BusinessService } from './business.service.js';
 

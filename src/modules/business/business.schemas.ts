@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countryCodeSchema } from '../exchange-rates/exchange-rates.schemas.js';
-import { optionalBody } from '../settings/common-schemas.js';
+import { countryCodeSchema } from '../exchange-rates/index.js';
+import { optionalBody } from '../settings/index.js';
 
 const text = (max = 500) => z.string().trim().max(max).nullable().optional();
 /**

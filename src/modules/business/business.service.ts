@@ -7,9 +7,9 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../platform/http/errors.js';
-import { toE164, toGatewayNumber } from '../contacts/phone.js';
-import { toUserPlanDto } from '../plans/plans.dto.js';
-import { toWalletDto } from '../wallet/wallet.dto.js';
+import { toE164, toGatewayNumber } from '../contacts/index.js';
+import { toUserPlanDto } from '../plans/index.js';
+import { toWalletDto } from '../wallet/index.js';
 import { toBusinessProfile } from './business.dto.js';
 import {
   type BusinessRow,

@@ -1,6 +1,15 @@
 // The business module's public surface: other modules import from here, never from its repository.
+
+export { toBusinessProfile } from './business.dto.js';
 export type { BusinessRow } from './business.repository.js';
+export { businessRoutes } from './business.routes.js';
+export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
-export { CredentialsUnreadableError, resealMessagingCredentials } from './messaging-credentials.js';
+export {
+  CredentialsUnreadableError,
+  credentialsForSending,
+  resealMessagingCredentials,
+} from './messaging-credentials.js';
+export { assignReferralCode } from './referral-codes.js';
 export { clearUnprovedSignUp } from './unproved-sign-up.js';
 export { releaseWabaNumber, wabaNumberHistory } from './waba-number-claims.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
 import { getAppSettings } from '../settings/index.js';
-import { InsufficientFundsError, postLedgerEntry } from '../wallet/ledger.js';
+import { InsufficientFundsError, postLedgerEntry } from '../wallet/index.js';
 
 export type MessageType = 'marketing' | 'utility' | 'authentication';
 export type PaymentMethod = 'credit' | 'plan';

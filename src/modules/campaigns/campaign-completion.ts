@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
 import { campaignMessageSql, campaignProgress } from '../messages/index.js';
-import { isNotificationSettingOn } from '../notifications/notification-settings.js';
+import { isNotificationSettingOn } from '../notifications/index.js';
 import { recordCampaignCompleted } from './campaign-notices.js';
 
 type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;

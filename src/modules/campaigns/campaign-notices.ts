@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
-import type { NotificationRecord, Notifier } from '../notifications/notifier.js';
+import type { NotificationRecord, Notifier } from '../notifications/index.js';
 
 /** What the business is told about its campaigns. The one place these notices are worded. */
 export const campaignNotices = {

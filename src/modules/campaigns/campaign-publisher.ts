@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { queueRecipients } from '../messages/index.js';
-import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
+import { alertIfCreditLow } from '../wallet/index.js';
 import {
   type Charge,
   chargeCampaign,

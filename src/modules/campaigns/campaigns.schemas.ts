@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
-import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
+import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { MESSAGE_STATUSES } from '../messages/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalNumber } from '../settings/common-schemas.js';
+import { decimalNumber } from '../settings/index.js';
 import { isCountryCode } from './countries.js';
 
 export const countryCodeSchema = z

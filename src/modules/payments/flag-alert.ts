@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { AppDeps } from '../../deps.js';
-import type { TransactionRow } from '../wallet/ledger.js';
+import type { TransactionRow } from '../wallet/index.js';
 
 /**
  * Tells every administrator that a transaction was flagged (a payment that does not match its checkout,

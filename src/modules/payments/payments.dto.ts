@@ -1,4 +1,4 @@
-import type { TransactionRow } from '../wallet/ledger.js';
+import type { TransactionRow } from '../wallet/index.js';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
 import type { PageQuery } from '../../platform/http/pagination.js';
-import type { TransactionRow } from '../wallet/ledger.js';
+import type { TransactionRow } from '../wallet/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type UserPlanRow = typeof userPlans.$inferSelect;

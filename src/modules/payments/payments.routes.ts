@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { walletSchema } from '../wallet/wallet.schemas.js';
+import { walletSchema } from '../wallet/index.js';
 import {
   checkoutSchema,
   creditLinkBody,

@@ -5,11 +5,9 @@ import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
-import { findActiveUserPlan } from '../plans/index.js';
-import { toPlanDto, toUserPlanDto } from '../plans/plans.dto.js';
-import { findWallet } from '../wallet/index.js';
-import type { TransactionRow } from '../wallet/ledger.js';
-import { toWalletDto } from '../wallet/wallet.dto.js';
+import { findActiveUserPlan, toPlanDto, toUserPlanDto } from '../plans/index.js';
+import type { TransactionRow } from '../wallet/index.js';
+import { findWallet, toWalletDto } from '../wallet/index.js';
 import { toTransactionDto } from './payments.dto.js';
 import {
   findActivePlan,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema/index.js';
-import { settleLedgerEntry, type TransactionRow } from '../wallet/ledger.js';
+import { settleLedgerEntry, type TransactionRow } from '../wallet/index.js';
 import { alertAdminsOfFlag } from './flag-alert.js';
 import {
   flagTransaction,

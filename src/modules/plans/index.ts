@@ -1,3 +1,5 @@
 // The plans module's public surface: other modules import from here, never from its repository.
-export { toUserPlanDto } from './plans.dto.js';
+export { toPlanDto, toUserPlanDto } from './plans.dto.js';
 export { findActiveUserPlan, type PlanRow, type UserPlanRow } from './plans.repository.js';
+export { plansRoutes } from './plans.routes.js';
+export { userPlanSchema } from './plans.schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination.js';
-import { decimalNumber, optionalBody } from '../settings/common-schemas.js';
+import { decimalNumber, optionalBody } from '../settings/index.js';
 
 const rate = decimalNumber({ places: 4 });
 const int32 = z.number().int().min(0).max(2_147_483_647);

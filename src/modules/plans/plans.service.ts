@@ -4,7 +4,7 @@ import { isAdminRole } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { findExchangeRate } from '../exchange-rates/index.js';
-import { toDecimalText } from '../settings/common-schemas.js';
+import { toDecimalText } from '../settings/index.js';
 import { toPlanDto, toPricedPlanDto, toUserPlanDto } from './plans.dto.js';
 import {
   findActiveUserPlan,

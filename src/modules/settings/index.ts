@@ -6,3 +6,4 @@ export {
   saveAppSettings,
   toAppSettingsDto,
 } from './app-settings.repository.js';
+export { decimalNumber, optionalBody, toDecimalText } from './common-schemas.js';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf, isAdminRole } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, pageOffset, toPage } from '../../platform/http/pagination.js';
-import type { NotificationInput } from '../notifications/notifier.js';
+import type { NotificationInput } from '../notifications/index.js';
 import {
   type AdminTicketRow,
   type CommentRow,

@@ -19,3 +19,4 @@ export function sweepUnconfirmedUploads(
 ): Promise<number> {
   return new UploadsService(deps).sweepUnconfirmed(graceMs);
 }
+export { uploadsRoutes } from './uploads.routes.js';

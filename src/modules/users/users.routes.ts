@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
-import { clearAuthCookie } from '../auth/auth.cookie.js';
-import { AbuseLimits, perIpLimit } from '../auth/auth.limits.js';
-import { emptyResponse, userSchema } from '../auth/auth.schemas.js';
-import { OtpService } from '../auth/otp.service.js';
+import {
+  AbuseLimits,
+  clearAuthCookie,
+  emptyResponse,
+  OtpService,
+  perIpLimit,
+  userSchema,
+} from '../auth/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { changeEmailBody, undoEmailBody, updateProfileBody } from './users.schemas.js';
 import { UsersService } from './users.service.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, otpCodeSchema } from '../auth/auth.schemas.js';
+import { emailSchema, otpCodeSchema } from '../auth/index.js';
 
 // Only these two fields can change here; anything else in the body (role, email, verified) is dropped by
 // the schema before the service sees it.

@@ -3,18 +3,17 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
-import { toUserDto } from '../auth/account.dto.js';
-import type { AbuseLimits } from '../auth/auth.limits.js';
-import { sendInBackground } from '../auth/auth.mails.js';
+import type { AbuseLimits, OtpService } from '../auth/index.js';
 import {
   type AccountChanges,
   emailTaken,
   findAccountById,
   revokeOtherSessions,
+  sendInBackground,
+  toUserDto,
   updateAccount,
   updateAccountIfEmail,
 } from '../auth/index.js';
-import type { OtpService } from '../auth/otp.service.js';
 import { EmailUndoTokens, fingerprint } from './email-undo.js';
 import { emailChangedMail } from './users.mails.js';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { accounts, businesses } from '../../platform/db/schema/index.js';
 import { composeMail } from '../../platform/mail/layout.js';
-import { isNotificationSettingOn } from '../notifications/notification-settings.js';
+import { isNotificationSettingOn } from '../notifications/index.js';
 import { getAppSettings } from '../settings/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { NAME_MAX } from '../contacts/contact-fields.js';
+import { NAME_MAX } from '../contacts/index.js';
 
 /** The gateway's two-way callback (docs/api.md "Webhooks"), read leniently. */
 export interface InboundMessage {

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import { type ConsentBusiness, type ConsentReply, ConsentService } from '../contacts/consent.js';
-import { toE164 } from '../contacts/phone.js';
+import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
+import { toE164 } from '../contacts/index.js';
 import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
 

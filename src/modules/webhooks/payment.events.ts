@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { webhookEvents } from '../../platform/db/schema/index.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import { applyTransferOutcome, type TransferOutcome } from '../affiliate/withdrawals.js';
-import { settlePayment } from '../payments/settlement.js';
+import { applyTransferOutcome, type TransferOutcome } from '../affiliate/index.js';
+import { settlePayment } from '../payments/index.js';
 import {
   claimUnfinishedEvents,
   MAX_EVENT_ATTEMPTS,

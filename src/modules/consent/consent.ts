@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { queryRows } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
-import { credentialsForSending } from '../business/messaging-credentials.js';
+import { credentialsForSending } from '../business/index.js';
+import { deliverLatestCampaign } from '../campaigns/index.js';
+import { optInContact, optOutContact } from '../contacts/index.js';
 import { cancelForOptOut, type Recipient, restoreHeldMessages } from '../messages/index.js';
-import { alertIfCreditLow } from '../wallet/low-credit-alert.js';
-import { deliverLatestCampaign } from './consent-delivery.js';
+import { alertIfCreditLow } from '../wallet/index.js';
 
 /** The business a person wrote to. */
 export interface ConsentBusiness {
@@ -43,17 +42,10 @@ export class ConsentService {
   ): Promise<ConsentReply> {
     const [firstName, ...rest] = (name ?? '').trim().split(/\s+/).filter(Boolean);
     const { contact, delivery } = await this.deps.db.transaction(async (tx) => {
-      const [contact] = await queryRows<Recipient>(
-        tx,
-        sql`
-          INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-          VALUES (${business.id}, ${firstName ?? phone}, ${rest.join(' ')}, ${phone}, true)
-          ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, updated_at = now()
-          RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`,
-      );
-      await restoreHeldMessages(tx, business.id, contact!.phoneNumber);
-      const delivery = await deliverLatestCampaign(tx, log, business.id, contact!);
-      return { contact: contact!, delivery };
+      const contact = await optInContact(tx, business.id, phone, firstName ?? phone, rest.join(' '));
+      await restoreHeldMessages(tx, business.id, contact.phoneNumber);
+      const delivery = await deliverLatestCampaign(tx, log, business.id, contact);
+      return { contact, delivery };
     });
     if (delivery.kind === 'queued') signalDispatch();
     if (delivery.kind === 'queued' && delivery.charge?.walletBefore && delivery.charge.walletAfter) {
@@ -86,12 +78,7 @@ export class ConsentService {
     log: Logger,
   ): Promise<ConsentReply> {
     const contact = await this.deps.db.transaction(async (tx) => {
-      const [row] = await queryRows<Recipient>(
-        tx,
-        sql`UPDATE contacts SET opt_in = false, updated_at = now()
-            WHERE business_id = ${business.id} AND phone_number = ${phone}
-            RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`,
-      );
+      const row = await optOutContact(tx, business.id, phone);
       await cancelForOptOut(tx, business.id, phone);
       return row ?? null;
     });

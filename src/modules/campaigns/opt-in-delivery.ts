@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
-import { type Charge, chargeCampaign } from '../campaigns/campaign-billing.js';
 import { queueOptInMessage, type Recipient } from '../messages/index.js';
+import { type Charge, chargeCampaign } from './campaign-billing.js';
 
 export type Delivery =
   | { kind: 'none' }

@@ -1,0 +1,9 @@
+// The campaigns module's public surface: other modules, jobs and the app import from here, never from its
+// inner files.
+export { campaignsSentOutBetween } from './campaign-activity.js';
+export { completeIfDone } from './campaign-completion.js';
+export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
+export { notifyCampaignSent } from './campaign-notices.js';
+export { campaignsRoutes } from './campaigns.routes.js';
+export { timeZone } from './campaigns.schemas.js';
+export { type Delivery, deliverLatestCampaign } from './opt-in-delivery.js';
