@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { ConfigError, loadConfig } from './platform/config.js';
+import { ConfigError, inheritedEnvironment, loadConfig } from './platform/config.js';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/campaigns';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -105,10 +105,11 @@ async function main(): Promise<void> {
   const workers = option('workers', 2);
   const port = option('port', 4001);
   const metricsPort = option('metrics-port', 9101);
+  const inherited = inheritedEnvironment();
   const base = {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS_URL,
+    ...inherited,
+    DATABASE_URL: inherited.DATABASE_URL || DEFAULT_DATABASE_URL,
+    REDIS_URL: inherited.REDIS_URL || DEFAULT_REDIS_URL,
   };
   // Validated once here, with the same messages as each process; and one set of secrets for all of them,
   // or each would generate its own and no token would work across instances.

@@ -17,8 +17,8 @@ import { type MetricsServer, startMetricsServer } from './platform/metrics-serve
 
 type Role = 'all' | 'api' | 'worker';
 
-function roleFromArgs(argv: string[]): Role {
-  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? process.env.ROLE ?? 'all';
+function roleFromArgs(argv: string[], configured: Role): Role {
+  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? configured;
   if (arg !== 'all' && arg !== 'api' && arg !== 'worker') {
     throw new ConfigError([`--role: must be all, api or worker (got "${arg}")`]);
   }
@@ -29,8 +29,8 @@ async function main(): Promise<void> {
   let logger: Logger | undefined;
   let database: Database | undefined;
   try {
-    const role = roleFromArgs(process.argv.slice(2));
     const config = loadConfig();
+    const role = roleFromArgs(process.argv.slice(2), config.ROLE);
     logger = createLogger(config.LOG_LEVEL, { role });
     database = await openDatabase({
       url: config.DATABASE_URL,

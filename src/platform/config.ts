@@ -69,6 +69,8 @@ const envSchema = z.object({
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SCHEDULER_INTERVAL_MS: positiveInt.default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which loops this process runs: `all` (npm start), `api` or `worker`; `--role=` on the command line wins. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 
   // Additions of this project (docs/decisions.md); every one has a working default.
   CORS_ORIGINS: csv.default([]),
@@ -231,6 +233,14 @@ function localSecrets(dataDir: string): { JWT_SECRET: string; ENCRYPTION_KEY: st
   writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
   return fresh;
+}
+
+/**
+ * The environment a launcher (`npm run cluster`) hands on to the processes it starts, each of which reads
+ * it again through `loadConfig`.
+ */
+export function inheritedEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env };
 }
 
 /** A config for tests and benchmarks: defaults plus overrides, never touching process.env or the disk. */
