@@ -14,7 +14,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
-import { openSession } from '../src/platform/auth/sessions.js';
+import { openSession } from '../src/modules/auth/sessions.js';
 import { testConfig } from '../src/platform/config.js';
 import { type Database, openDatabase, queryRows, runMigrations } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';

@@ -17,7 +17,7 @@ import { buildApp } from '../src/app.js';
 import { createDeps } from '../src/deps.js';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
 import { Notifier } from '../src/modules/notifications/notifier.js';
-import { openSession } from '../src/platform/auth/sessions.js';
+import { openSession } from '../src/modules/auth/sessions.js';
 import { testConfig } from '../src/platform/config.js';
 import { openDatabase, runMigrations } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
+import { openSession } from '../src/modules/auth/sessions.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
-import { openSession } from '../src/platform/auth/sessions.js';
 import {
   type accounts,
   businesses,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { insertAccountGraph } from '../../src/modules/auth/registration.repository.js';
-import { openSession } from '../../src/platform/auth/sessions.js';
+import { openSession } from '../../src/modules/auth/sessions.js';
 import type { TokenService } from '../../src/platform/auth/tokens.js';
 import type { Db } from '../../src/platform/db/client.js';
 import { FIRST, LAST } from './contacts-file.js';

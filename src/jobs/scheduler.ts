@@ -1,21 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../deps.js';
-import { notifyCampaignSent } from '../modules/campaigns/index.js';
-import { releaseHeldMessages } from '../modules/messages/index.js';
-import { queryRows } from '../platform/db/client.js';
+import { type DueCampaign, notifyCampaignSent, releaseDueCampaigns } from '../modules/campaigns/index.js';
 import { signalDispatch } from '../platform/dispatch-signal.js';
 import type { Job } from '../platform/job.js';
 
 type SchedulerDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
-
-interface DueCampaign {
-  id: string;
-  business_id: string;
-  name: string;
-  recipient_count: number;
-}
 
 const CLAIM_LIMIT = 20;
 
@@ -53,7 +43,7 @@ export class Scheduler implements Job {
   async tick(log: Logger = this.tickLogger()): Promise<number> {
     let total = 0;
     for (;;) {
-      const due = await this.claimDue();
+      const due = await releaseDueCampaigns(this.deps.db, CLAIM_LIMIT);
       total += due.length;
       if (due.length) {
         signalDispatch();
@@ -80,30 +70,6 @@ export class Scheduler implements Job {
         .finally(() => this.schedule(this.intervalMs));
     }, delayMs);
     this.timer.unref();
-  }
-
-  /** Marks a few due campaigns sent out and moves their held messages to the send queue, together. */
-  private claimDue(): Promise<DueCampaign[]> {
-    return this.deps.db.transaction(async (tx) => {
-      const due = await queryRows<DueCampaign>(
-        tx,
-        sql`
-          UPDATE campaigns c SET is_sent_out = true, sent_out_at = now(), updated_at = now()
-          WHERE c.id = ANY(ARRAY(
-            SELECT id FROM campaigns
-            WHERE is_scheduled AND is_published AND NOT is_sent_out AND scheduled_at <= now()
-            ORDER BY scheduled_at
-            LIMIT ${CLAIM_LIMIT}
-            FOR UPDATE SKIP LOCKED
-          ))
-          RETURNING c.id, c.business_id, c.name, c.recipient_count`,
-      );
-      await releaseHeldMessages(
-        tx,
-        due.map((c) => c.id),
-      );
-      return due;
-    });
   }
 
   private async announce(due: DueCampaign[], log: Logger): Promise<void> {

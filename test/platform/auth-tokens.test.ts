@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { revokeSession } from '../../src/platform/auth/sessions.js';
+import { revokeSession } from '../../src/modules/auth/sessions.js';
 import { TokenService } from '../../src/platform/auth/tokens.js';
 import { accounts, businesses } from '../../src/platform/db/schema/index.js';
 import { sendSuccess } from '../../src/platform/http/envelope.js';

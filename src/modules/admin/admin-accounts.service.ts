@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, isAdminRole } from '../../platform/auth/principal.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
+import { setAccountRole } from '../auth/index.js';
 import {
   type AppSettings,
   getAppSettings,
@@ -10,7 +11,7 @@ import {
   toDecimalText,
 } from '../settings/index.js';
 import { toAdminAccountDto } from './admin.dto.js';
-import { type AccountRow, findAccount, listAccounts, setAccountRole } from './admin.repository.js';
+import { type AccountRow, findAccount, listAccounts } from './admin.repository.js';
 import type { SaveSettingsInput } from './admin.schemas.js';
 
 /** Accounts and the global settings: the administration that is not about one business. */

@@ -3,7 +3,12 @@ import type { AuthContext } from '../../platform/auth/principal.js';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { rooms } from '../../platform/realtime-hub.js';
-import { assignReferralCode, releaseWabaNumber, toBusinessProfile } from '../business/index.js';
+import {
+  assignReferralCode,
+  decideVerification,
+  releaseWabaNumber,
+  toBusinessProfile,
+} from '../business/index.js';
 import { findActiveUserPlan, toUserPlanDto } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { listBusinessFiles } from '../uploads/index.js';
@@ -11,7 +16,6 @@ import { findWallet, toWalletDto } from '../wallet/index.js';
 import { toAdminAccountDto } from './admin.dto.js';
 import {
   countCampaignsAndContacts,
-  decideVerification,
   findBusinessWithAccount,
   listActiveAdminIds,
   listBusinesses,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
@@ -118,28 +118,6 @@ export async function countCampaignsAndContacts(
   return { campaignCount: Number(c?.n ?? 0), contactCount };
 }
 
-/**
- * An administrator's decision, as one conditional UPDATE. Acceptance needs a business that is not already
- * accepted (accepting twice is a 400, docs/api.md "Business rules"); a rejection applies from any state.
- */
-export async function decideVerification(
-  db: Db,
-  businessId: string,
-  decision: { status: 'accepted' | 'rejected'; reason: string | null },
-): Promise<BusinessRow | null> {
-  const [row] = await db
-    .update(businesses)
-    .set({ businessVerified: decision.status, verificationReason: decision.reason, updatedAt: new Date() })
-    .where(
-      and(
-        eq(businesses.id, businessId),
-        decision.status === 'accepted' ? ne(businesses.businessVerified, 'accepted') : undefined,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
 export async function listAccounts(
   db: Db,
   filter: { search?: string; role?: AccountRow['role'] },
@@ -166,24 +144,6 @@ export async function listAccounts(
 export async function findAccount(db: Db, accountId: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   return row ?? null;
-}
-
-export async function setAccountRole(
-  db: Db,
-  accountId: string,
-  role: AccountRow['role'],
-): Promise<{ account: AccountRow; businessId: string | null } | null> {
-  const [account] = await db
-    .update(accounts)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(accounts.id, accountId))
-    .returning();
-  if (!account) return null;
-  const [business] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.accountId, accountId));
-  return { account, businessId: business?.id ?? null };
 }
 
 /** Every administrator (admin or superadmin) still in service: whose consoles hear about queue decisions. */

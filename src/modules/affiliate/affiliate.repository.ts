@@ -103,33 +103,6 @@ export async function saveRecipientCode(
   return row?.recipientCode ?? recipientCode;
 }
 
-/**
- * Claims up to `limit` withdrawals that have been pending, without any change, for longer than
- * `olderThanMs`, oldest first, for the reconciliation job to ask the provider about. Claiming moves
- * `updated_at` forward in the same statement under SKIP LOCKED, so two workers never ask about the same
- * withdrawal, and one the provider still reports as in progress is asked about again only after another
- * `olderThanMs`. The verdict itself is applied under the row lock (`applyTransferOutcome`), which is what
- * makes a refund happen once whatever races it.
- */
-export async function claimStaleWithdrawals(
-  db: Db,
-  olderThanMs: number,
-  limit = 50,
-): Promise<{ id: string; reference: string; providerReference: string | null }[]> {
-  const rows = await queryRows<{ id: string; reference: string; provider_reference: string | null }>(
-    db,
-    sql`UPDATE transactions SET updated_at = now()
-        WHERE id = ANY(ARRAY(
-          SELECT id FROM transactions
-          WHERE kind = 'withdrawal' AND status = 'pending'
-            AND updated_at < now() - ${olderThanMs} * interval '1 millisecond'
-          ORDER BY updated_at LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED))
-        RETURNING id, reference, provider_reference`,
-  );
-  return rows.map((r) => ({ id: r.id, reference: r.reference, providerReference: r.provider_reference }));
-}
-
 /** Locks a withdrawal by its transfer reference, for applying the provider's verdict exactly once. */
 export async function lockWithdrawal(tx: Db, reference: string): Promise<TransactionRow | null> {
   const [row] = await tx
@@ -138,19 +111,4 @@ export async function lockWithdrawal(tx: Db, reference: string): Promise<Transac
     .where(and(eq(transactions.reference, reference), eq(transactions.kind, 'withdrawal')))
     .for('update');
   return row ?? null;
-}
-
-export async function updateWithdrawal(
-  tx: Db,
-  id: string,
-  patch: Partial<
-    Pick<TransactionRow, 'status' | 'flagged' | 'flagReason' | 'providerReference' | 'metadata'>
-  >,
-): Promise<TransactionRow> {
-  const [row] = await tx
-    .update(transactions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(transactions.id, id))
-    .returning();
-  return row!;
 }

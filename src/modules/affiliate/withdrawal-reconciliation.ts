@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import type { VerifiedTransfer } from '../../providers/payment/payment.port.js';
-import { claimStaleWithdrawals } from './affiliate.repository.js';
+import { claimStaleWithdrawals } from '../wallet/index.js';
 import { applyTransferOutcome, flagPendingWithdrawal, type TransferOutcome } from './withdrawals.js';
 
 type Deps = Pick<AppDeps, 'db' | 'notifier' | 'logger' | 'payment'>;

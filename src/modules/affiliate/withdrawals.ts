@@ -4,13 +4,8 @@ import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
 import { alertAdminsOfFlag, MAX_AMOUNT_MINOR, PAYMENT_CURRENCY } from '../payments/index.js';
-import { findWallet, postLedgerEntry, type TransactionRow } from '../wallet/index.js';
-import {
-  findBankAccount,
-  lockWithdrawal,
-  saveRecipientCode,
-  updateWithdrawal,
-} from './affiliate.repository.js';
+import { findWallet, postLedgerEntry, type TransactionRow, updateTransaction } from '../wallet/index.js';
+import { findBankAccount, lockWithdrawal, saveRecipientCode } from './affiliate.repository.js';
 import { providerError } from './provider-error.js';
 
 /** The provider's verdict on a transfer, from its webhook or from the transfer call's own answer. */
@@ -47,7 +42,7 @@ export async function applyTransferOutcome(
     const flag = async (flagReason: string) => ({
       result: 'flagged' as const,
       newlyFlagged: !w.flagged,
-      withdrawal: w.flagged ? w : await updateWithdrawal(tx, w.id, { flagged: true, flagReason }),
+      withdrawal: w.flagged ? w : await updateTransaction(tx, w.id, { flagged: true, flagReason }),
     });
 
     if (outcome === 'successful') {
@@ -55,7 +50,7 @@ export async function applyTransferOutcome(
         return flag(`Transfer reported successful after it was ${w.status} and refunded`);
       return {
         result: 'completed' as const,
-        withdrawal: await updateWithdrawal(tx, w.id, { status: 'successful' }),
+        withdrawal: await updateTransaction(tx, w.id, { status: 'successful' }),
       };
     }
 
@@ -67,7 +62,7 @@ export async function applyTransferOutcome(
     await refund(tx, w, outcome, reason);
     return {
       result: 'refunded' as const,
-      withdrawal: await updateWithdrawal(tx, w.id, {
+      withdrawal: await updateTransaction(tx, w.id, {
         status: outcome,
         metadata: { ...(w.metadata ?? {}), failureReason: reason },
       }),
@@ -95,7 +90,7 @@ export async function flagPendingWithdrawal(
     const w = await lockWithdrawal(tx, reference);
     if (!w) return 'not_found' as const;
     if (w.status !== 'pending' || w.flagged) return 'unchanged' as const;
-    return updateWithdrawal(tx, w.id, { flagged: true, flagReason });
+    return updateTransaction(tx, w.id, { flagged: true, flagReason });
   });
   if (typeof flagged === 'string') return flagged;
   await alertAdminsOfFlag(deps, flagged);
@@ -199,7 +194,7 @@ export async function requestWithdrawal(
         { err, reference: pending.reference },
         'transfer initiation unconfirmed; awaiting its webhook or reconciliation',
       );
-      return updateWithdrawal(deps.db, pending.id, {
+      return updateTransaction(deps.db, pending.id, {
         metadata: { initiation: 'unconfirmed', error: err.message },
       });
     }
@@ -210,7 +205,9 @@ export async function requestWithdrawal(
     );
   }
 
-  const withCode = await updateWithdrawal(deps.db, pending.id, { providerReference: initiated.transferCode });
+  const withCode = await updateTransaction(deps.db, pending.id, {
+    providerReference: initiated.transferCode,
+  });
   if (initiated.status === 'success') {
     return (await applyTransferOutcome(deps, pending.reference, 'successful', 'Transfer completed at once'))
       .withdrawal!;

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, refreshSessions } from '../../platform/db/schema/index.js';
 import type { AccountRow } from './registration.repository.js';
@@ -139,16 +139,21 @@ export async function sessionOpenedSince(db: Db, sessionId: string, since: Date)
   return Boolean(row);
 }
 
-/** Signs the account out of every other device after a password change; the caller's session stays. */
-export async function revokeOtherSessions(db: Db, accountId: string, keepSessionId: string): Promise<void> {
-  await db
-    .update(refreshSessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshSessions.accountId, accountId),
-        ne(refreshSessions.id, keepSessionId),
-        isNull(refreshSessions.revokedAt),
-      ),
-    );
+/** An administrator's change of an account's role; null when there is no such account. */
+export async function setAccountRole(
+  db: Db,
+  accountId: string,
+  role: AccountRow['role'],
+): Promise<{ account: AccountRow; businessId: string | null } | null> {
+  const [account] = await db
+    .update(accounts)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId))
+    .returning();
+  if (!account) return null;
+  const [business] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.accountId, accountId));
+  return { account, businessId: business?.id ?? null };
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { openSession, revokeSession, rotateRefresh } from '../../platform/auth/sessions.js';
 import { InvalidTokenError } from '../../platform/auth/tokens.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import {
@@ -21,7 +20,6 @@ import {
   findAccountById,
   findAffiliateByReferralCode,
   isSessionLive,
-  revokeOtherSessions,
   sessionOpenedSince,
   setFirstPassword,
   updateAccount,
@@ -30,6 +28,7 @@ import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
 import type { OtpService } from './otp.service.js';
 import { insertAccountGraph } from './registration.repository.js';
+import { openSession, revokeOtherSessions, revokeSession, rotateRefresh } from './sessions.js';
 
 export interface SignUpInput {
   name: string;

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { BusinessRuleError, UnauthorizedError, ValidationError } from '../../platform/http/errors.js';
 import { clearUnprovedSignUp } from '../business/index.js';
 import { findAccountByEmail, updateAccount } from './account.repository.js';
@@ -9,6 +8,7 @@ import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
 import type { AuthService } from './auth.service.js';
 import type { OtpService } from './otp.service.js';
+import { revokeAllSessions } from './sessions.js';
 
 const invalidCode = () => new UnauthorizedError('Invalid or expired code');
 

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../deps.js';
-import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { UnauthorizedError, UpstreamError } from '../../platform/http/errors.js';
 import { type IdentityProfile, IdentityProviderError } from '../../providers/identity/identity.port.js';
@@ -15,6 +14,7 @@ import { authMails, sendInBackground } from './auth.mails.js';
 import type { AuthService } from './auth.service.js';
 import type { OtpService } from './otp.service.js';
 import { insertAccountGraph } from './registration.repository.js';
+import { revokeAllSessions } from './sessions.js';
 
 /** `POST /oauth/identity-provider-sign-in`: the provider vouches for the person; we open a session. */
 export class IdentitySignInService {

@@ -6,7 +6,7 @@ export {
   type AccountChanges,
   emailTaken,
   findAccountById,
-  revokeOtherSessions,
+  setAccountRole,
   updateAccount,
   updateAccountIfEmail,
 } from './account.repository.js';
@@ -16,4 +16,11 @@ export { sendInBackground } from './auth.mails.js';
 export { authRoutes } from './auth.routes.js';
 export { emailSchema, emptyResponse, otpCodeSchema, userSchema } from './auth.schemas.js';
 export { OtpService } from './otp.service.js';
+export {
+  openSession,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  rotateRefresh,
+} from './sessions.js';
 export { bootstrapSuperadmin } from './superadmin-bootstrap.js';

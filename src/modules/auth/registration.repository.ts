@@ -1,9 +1,10 @@
 import type { Db } from '../../platform/db/client.js';
-import { accounts, businesses, wallets } from '../../platform/db/schema/index.js';
+import { accounts } from '../../platform/db/schema/index.js';
+import { type BusinessRow, createBusiness } from '../business/index.js';
 import { insertDefaultNotificationSettings } from '../notifications/index.js';
+import { createWallet } from '../wallet/index.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
-export type BusinessRow = typeof businesses.$inferSelect;
 
 export interface NewAccountGraph {
   name: string;
@@ -40,15 +41,12 @@ export async function insertAccountGraph(
       identityProviderSubject: input.identityProviderSubject ?? null,
     })
     .returning();
-  const [business] = await tx
-    .insert(businesses)
-    .values({
-      accountId: account!.id,
-      referredBy: input.referredBy ?? null,
-      countryCode: input.countryCode ?? null,
-    })
-    .returning();
-  await tx.insert(wallets).values({ businessId: business!.id });
-  await insertDefaultNotificationSettings(tx, business!.id);
-  return { account: account!, business: business! };
+  const business = await createBusiness(tx, {
+    accountId: account!.id,
+    referredBy: input.referredBy ?? null,
+    countryCode: input.countryCode ?? null,
+  });
+  await createWallet(tx, business.id);
+  await insertDefaultNotificationSettings(tx, business.id);
+  return { account: account!, business };
 }

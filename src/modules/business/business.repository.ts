@@ -36,6 +36,37 @@ export type CredentialColumns = Partial<
   >
 >;
 
+/** A new account's business (registration creates it in the account's transaction). */
+export async function createBusiness(
+  tx: Db,
+  values: Pick<typeof businesses.$inferInsert, 'accountId' | 'referredBy' | 'countryCode'>,
+): Promise<BusinessRow> {
+  const [row] = await tx.insert(businesses).values(values).returning();
+  return row!;
+}
+
+/**
+ * An administrator's decision, as one conditional UPDATE. Acceptance needs a business that is not already
+ * accepted (accepting twice is a 400, docs/api.md "Business rules"); a rejection applies from any state.
+ */
+export async function decideVerification(
+  db: Db,
+  businessId: string,
+  decision: { status: 'accepted' | 'rejected'; reason: string | null },
+): Promise<BusinessRow | null> {
+  const [row] = await db
+    .update(businesses)
+    .set({ businessVerified: decision.status, verificationReason: decision.reason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(businesses.id, businessId),
+        decision.status === 'accepted' ? ne(businesses.businessVerified, 'accepted') : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export async function findBusiness(db: Db, businessId: string): Promise<BusinessRow | null> {
   const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId));
   return row ?? null;

@@ -1,7 +1,7 @@
 // The business module's public surface: other modules import from here, never from its repository.
 
 export { toBusinessProfile } from './business.dto.js';
-export type { BusinessRow } from './business.repository.js';
+export { type BusinessRow, createBusiness, decideVerification } from './business.repository.js';
 export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';

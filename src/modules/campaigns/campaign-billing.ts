@@ -1,10 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { and, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
-import { BusinessRuleError } from '../../platform/http/errors.js';
+import { businesses, transactions } from '../../platform/db/schema/index.js';
+import { debitPlanBalance, type PlanRateField, restorePlanBalance } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
-import { InsufficientFundsError, postLedgerEntry } from '../wallet/index.js';
+import { postLedgerEntry } from '../wallet/index.js';
 
 export type MessageType = 'marketing' | 'utility' | 'authentication';
 export type PaymentMethod = 'credit' | 'plan';
@@ -25,7 +25,7 @@ const RATE_FIELD = {
   marketing: 'marketingRate',
   utility: 'utilityRate',
   authentication: 'authenticationRate',
-} as const satisfies Record<MessageType, string>;
+} as const satisfies Record<MessageType, PlanRateField>;
 
 /**
  * Bills `recipients` messages of a campaign inside the caller's transaction (docs/api.md "Campaigns and messages"):
@@ -71,27 +71,13 @@ export async function chargeCampaign(
     };
   }
 
-  const [plan] = await tx
-    .select({
-      userPlanId: userPlans.id,
-      planId: userPlans.planId,
-      rate: plans[RATE_FIELD[args.messageType]],
-      freeCredit: userPlans.freeCredit,
-      purchaseId: userPlans.transactionId,
-    })
-    .from(userPlans)
-    .innerJoin(plans, eq(plans.id, userPlans.planId))
-    .where(and(eq(userPlans.businessId, args.businessId), gt(userPlans.expiredDate, sql`now()`)))
-    .for('update', { of: userPlans });
-  if (!plan) throw new BusinessRuleError('No active plan: buy a plan or pay with credits');
-  const rate = new Decimal(args.rate ?? plan.rate);
-  const cost = rate.times(args.recipients).toFixed(4);
-  const [debited] = await tx
-    .update(userPlans)
-    .set({ balance: sql`${userPlans.balance} - ${cost}::numeric`, updatedAt: new Date() })
-    .where(and(eq(userPlans.id, plan.userPlanId), gte(userPlans.balance, cost)))
-    .returning({ balance: userPlans.balance });
-  if (!debited) throw new InsufficientFundsError('Insufficient plan balance');
+  const plan = await debitPlanBalance(tx, {
+    businessId: args.businessId,
+    rateField: RATE_FIELD[args.messageType],
+    units: args.recipients,
+    rate: args.rate,
+  });
+  const { rate, cost } = plan;
   const paidValue = await planPaidValue(tx, args.businessId, plan, cost);
   // The plan balance is not a wallet: the transactions row records the debit with zero wallet deltas.
   await postLedgerEntry(tx, {
@@ -110,7 +96,7 @@ export async function chargeCampaign(
       messageType: args.messageType,
       userPlanId: plan.userPlanId,
       planPurchaseId: plan.purchaseId,
-      planBalanceAfter: debited.balance,
+      planBalanceAfter: plan.balanceAfter,
       paidValue: paidValue.toFixed(4),
     },
   });
@@ -243,29 +229,25 @@ export async function refundCampaignCharge(
   }
   // Plan units go back only to the purchase they came from: a plan bought since replaced that balance.
   const purchaseId = typeof meta.planPurchaseId === 'string' ? meta.planPurchaseId : null;
-  const restored = purchaseId
-    ? await tx
-        .update(userPlans)
-        .set({ balance: sql`${userPlans.balance} + ${credits.toFixed(4)}::numeric`, updatedAt: new Date() })
-        .where(and(eq(userPlans.businessId, args.businessId), eq(userPlans.transactionId, purchaseId)))
-        .returning({ balance: userPlans.balance })
-    : [];
+  const balanceAfter = purchaseId
+    ? await restorePlanBalance(tx, args.businessId, purchaseId, credits.toFixed(4))
+    : null;
   const { transaction } = await postLedgerEntry(tx, {
     businessId: args.businessId,
     kind: 'campaign_refund',
     status: 'successful',
-    amount: restored.length ? credits.toFixed(4) : '0',
+    amount: balanceAfter !== null ? credits.toFixed(4) : '0',
     currency: 'PLAN_CREDIT',
-    credits: restored.length ? credits.toFixed(4) : '0',
+    credits: balanceAfter !== null ? credits.toFixed(4) : '0',
     campaignId: args.campaignId,
     planId: debit.planId,
     relatedTransactionId: debit.id,
-    description: restored.length
-      ? description
-      : `Campaign "${args.campaignName}" cancelled: plan replaced since`,
-    metadata: restored.length
-      ? { planBalanceAfter: restored[0]!.balance }
-      : { reason: 'plan_replaced', planPurchaseId: purchaseId },
+    description:
+      balanceAfter !== null ? description : `Campaign "${args.campaignName}" cancelled: plan replaced since`,
+    metadata:
+      balanceAfter !== null
+        ? { planBalanceAfter: balanceAfter }
+        : { reason: 'plan_replaced', planPurchaseId: purchaseId },
   });
-  return { refundId: transaction.id, share: new Decimal(restored.length ? 1 : 0) };
+  return { refundId: transaction.id, share: new Decimal(balanceAfter !== null ? 1 : 0) };
 }

@@ -4,6 +4,7 @@ export { campaignsSentOutBetween } from './campaign-activity.js';
 export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
 export { notifyCampaignSent } from './campaign-notices.js';
+export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export { timeZone } from './campaigns.schemas.js';
 export { type Delivery, deliverLatestCampaign } from './opt-in-delivery.js';

@@ -1,39 +1,15 @@
 import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
-import { businesses, plans, transactions, userPlans } from '../../platform/db/schema/index.js';
+import { businesses, plans, transactions } from '../../platform/db/schema/index.js';
 import type { PageQuery } from '../../platform/http/pagination.js';
 import type { TransactionRow } from '../wallet/index.js';
 
 export type PlanRow = typeof plans.$inferSelect;
-export type UserPlanRow = typeof userPlans.$inferSelect;
 export type TransactionKind = TransactionRow['kind'];
 
 /** The kinds a checkout creates: the only ones a `charge.success` or a verify call may settle. */
 export const PAYMENT_KINDS = ['credit_purchase', 'plan_purchase'] as const satisfies TransactionKind[];
-
-/**
- * A pending payment: no value moves yet (both deltas stay 0 until settlement), so it is written directly
- * rather than through the ledger.
- */
-export async function insertPendingPayment(
-  db: Db,
-  row: Omit<typeof transactions.$inferInsert, 'status' | 'balanceDelta' | 'earningsDelta'>,
-): Promise<TransactionRow> {
-  const [inserted] = await db
-    .insert(transactions)
-    .values({ ...row, status: 'pending' })
-    .returning();
-  return inserted!;
-}
-
-/** A checkout the provider refused to open: the pending row is closed so it can never be settled. */
-export async function markPaymentNotStarted(db: Db, id: string, reason: string): Promise<void> {
-  await db
-    .update(transactions)
-    .set({ status: 'failed', description: reason, updatedAt: new Date() })
-    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')));
-}
 
 export async function findPaymentByReference(
   db: Db,
@@ -75,24 +51,6 @@ export async function lockPaymentByReference(
     )
     .for('update');
   return row ?? null;
-}
-
-export async function flagTransaction(
-  tx: Db,
-  id: string,
-  reason: string,
-  status?: TransactionRow['status'],
-): Promise<TransactionRow> {
-  const [row] = await tx
-    .update(transactions)
-    .set({ flagged: true, flagReason: reason, ...(status ? { status } : {}), updatedAt: new Date() })
-    .where(eq(transactions.id, id))
-    .returning();
-  return row!;
-}
-
-export async function setProviderReference(tx: Db, id: string, providerReference: string): Promise<void> {
-  await tx.update(transactions).set({ providerReference }).where(eq(transactions.id, id));
 }
 
 export async function listTransactions(
@@ -160,18 +118,4 @@ export async function findActivePlan(db: Db, planId: string): Promise<PlanRow | 
     .from(plans)
     .where(and(eq(plans.id, planId), eq(plans.isActive, true)));
   return row ?? null;
-}
-
-/** Gives a business its plan; an existing plan is replaced (one active plan per business). */
-export async function upsertUserPlan(
-  tx: Db,
-  plan: { businessId: string; planId: string; freeCredit: number; expiredDate: Date; transactionId: string },
-): Promise<UserPlanRow> {
-  const values = { ...plan, balance: String(plan.freeCredit) };
-  const [row] = await tx
-    .insert(userPlans)
-    .values(values)
-    .onConflictDoUpdate({ target: userPlans.businessId, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  return row!;
 }

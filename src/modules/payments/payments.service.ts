@@ -7,15 +7,14 @@ import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
 import { findActiveUserPlan, toPlanDto, toUserPlanDto } from '../plans/index.js';
 import type { TransactionRow } from '../wallet/index.js';
-import { findWallet, toWalletDto } from '../wallet/index.js';
-import { toTransactionDto } from './payments.dto.js';
 import {
-  findActivePlan,
-  findPaymentByReference,
-  insertPendingPayment,
-  listTransactions,
-  markPaymentNotStarted,
-} from './payments.repository.js';
+  failPendingTransaction,
+  findWallet,
+  insertPendingTransaction,
+  toWalletDto,
+} from '../wallet/index.js';
+import { toTransactionDto } from './payments.dto.js';
+import { findActivePlan, findPaymentByReference, listTransactions } from './payments.repository.js';
 import {
   chargeableAmount,
   type NgnPrice,
@@ -185,7 +184,7 @@ export class PaymentsService {
       priceUSD: req.priceUSD.toString(),
       usdToNgn: req.usdToNgn.toString(),
     };
-    const row = await insertPendingPayment(this.deps.db, {
+    const row = await insertPendingTransaction(this.deps.db, {
       businessId,
       walletId: wallet.id,
       kind: req.kind,
@@ -219,7 +218,7 @@ export class PaymentsService {
         rates: { usdToNgn: req.usdToNgn.toNumber() },
       };
     } catch (err) {
-      await markPaymentNotStarted(this.deps.db, row.id, 'The payment provider did not open the checkout');
+      await failPendingTransaction(this.deps.db, row.id, 'The payment provider did not open the checkout');
       throw providerFailure(err, 'Could not open the checkout');
     }
   }

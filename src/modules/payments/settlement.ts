@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema/index.js';
-import { settleLedgerEntry, type TransactionRow } from '../wallet/index.js';
-import { alertAdminsOfFlag } from './flag-alert.js';
+import { activatePlan, type UserPlanRow } from '../plans/index.js';
 import {
   flagTransaction,
-  lockPaymentByReference,
   setProviderReference,
-  type UserPlanRow,
-  upsertUserPlan,
-} from './payments.repository.js';
+  settleLedgerEntry,
+  type TransactionRow,
+} from '../wallet/index.js';
+import { alertAdminsOfFlag } from './flag-alert.js';
+import { lockPaymentByReference } from './payments.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -110,7 +110,7 @@ async function assignPlan(tx: Db, row: TransactionRow): Promise<UserPlanRow> {
     duration ??= plan!.duration;
     freeCredit ??= plan!.freeCredit;
   }
-  return upsertUserPlan(tx, {
+  return activatePlan(tx, {
     businessId: row.businessId,
     planId: row.planId!,
     freeCredit,

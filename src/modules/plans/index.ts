@@ -1,4 +1,12 @@
 // The plans module's public surface: other modules import from here, never from its repository.
+
+export {
+  activatePlan,
+  debitPlanBalance,
+  type PlanDebit,
+  type PlanRateField,
+  restorePlanBalance,
+} from './plan-balance.js';
 export { toPlanDto, toUserPlanDto } from './plans.dto.js';
 export { findActiveUserPlan, type PlanRow, type UserPlanRow } from './plans.repository.js';
 export { plansRoutes } from './plans.routes.js';

@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
-import { revokeAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
 import type { AbuseLimits, OtpService } from '../auth/index.js';
@@ -8,6 +7,7 @@ import {
   type AccountChanges,
   emailTaken,
   findAccountById,
+  revokeAllSessions,
   revokeOtherSessions,
   sendInBackground,
   toUserDto,

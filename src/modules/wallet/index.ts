@@ -1,9 +1,20 @@
 // The wallet module's public surface for reading a balance; a wallet changes only through the ledger
 // (`./ledger.ts`). Other modules import from here, never from its repository.
 
-export { InsufficientFundsError, postLedgerEntry, settleLedgerEntry, type TransactionRow } from './ledger.js';
+export {
+  claimStaleWithdrawals,
+  failPendingTransaction,
+  flagTransaction,
+  InsufficientFundsError,
+  insertPendingTransaction,
+  postLedgerEntry,
+  setProviderReference,
+  settleLedgerEntry,
+  type TransactionRow,
+  updateTransaction,
+} from './ledger.js';
 export { creditsSoldByDay, creditsSpentByDay } from './ledger-activity.js';
 export { alertIfCreditLow } from './low-credit-alert.js';
 export { toWalletDto } from './wallet.dto.js';
-export { findWallet, type WalletRow } from './wallet.repository.js';
+export { createWallet, findWallet, type WalletRow } from './wallet.repository.js';
 export { walletSchema } from './wallet.schemas.js';

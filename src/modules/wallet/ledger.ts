@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { type Db, queryRows } from '../../platform/db/client.js';
 import { transactions, wallets } from '../../platform/db/schema/index.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
 
@@ -154,4 +154,85 @@ export async function settleLedgerEntry(
     .where(eq(transactions.id, row.id))
     .returning();
   return { transaction: transaction!, balance: wallet.balance, earnings: wallet.earnings };
+}
+
+// The rows that move no value (yet): a pending payment, its flags and provider reference, a withdrawal's
+// progress. They are written here too, so that every statement on `transactions` is in this file.
+
+/**
+ * A pending payment: no value moves yet (both deltas stay 0 until settlement), so it is written directly
+ * rather than through the ledger.
+ */
+export async function insertPendingTransaction(
+  db: Db,
+  row: Omit<typeof transactions.$inferInsert, 'status' | 'balanceDelta' | 'earningsDelta'>,
+): Promise<TransactionRow> {
+  const [inserted] = await db
+    .insert(transactions)
+    .values({ ...row, status: 'pending' })
+    .returning();
+  return inserted!;
+}
+
+/** A checkout the provider refused to open: the pending row is closed so it can never be settled. */
+export async function failPendingTransaction(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .update(transactions)
+    .set({ status: 'failed', description: reason, updatedAt: new Date() })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending')));
+}
+
+export async function flagTransaction(
+  tx: Db,
+  id: string,
+  reason: string,
+  status?: TransactionRow['status'],
+): Promise<TransactionRow> {
+  return updateTransaction(tx, id, { flagged: true, flagReason: reason, ...(status ? { status } : {}) });
+}
+
+export async function setProviderReference(tx: Db, id: string, providerReference: string): Promise<void> {
+  await tx.update(transactions).set({ providerReference }).where(eq(transactions.id, id));
+}
+
+/**
+ * Claims up to `limit` withdrawals that have been pending, without any change, for longer than
+ * `olderThanMs`, oldest first, for the reconciliation job to ask the provider about. Claiming moves
+ * `updated_at` forward in the same statement under SKIP LOCKED, so two workers never ask about the same
+ * withdrawal, and one the provider still reports as in progress is asked about again only after another
+ * `olderThanMs`. The verdict itself is applied under the row lock (`applyTransferOutcome`), which is what
+ * makes a refund happen once whatever races it.
+ */
+export async function claimStaleWithdrawals(
+  db: Db,
+  olderThanMs: number,
+  limit = 50,
+): Promise<{ id: string; reference: string; providerReference: string | null }[]> {
+  const rows = await queryRows<{ id: string; reference: string; provider_reference: string | null }>(
+    db,
+    sql`UPDATE transactions SET updated_at = now()
+        WHERE id = ANY(ARRAY(
+          SELECT id FROM transactions
+          WHERE kind = 'withdrawal' AND status = 'pending'
+            AND updated_at < now() - ${olderThanMs} * interval '1 millisecond'
+          ORDER BY updated_at LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED))
+        RETURNING id, reference, provider_reference`,
+  );
+  return rows.map((r) => ({ id: r.id, reference: r.reference, providerReference: r.provider_reference }));
+}
+
+export async function updateTransaction(
+  tx: Db,
+  id: string,
+  patch: Partial<
+    Pick<TransactionRow, 'status' | 'flagged' | 'flagReason' | 'providerReference' | 'metadata'>
+  >,
+): Promise<TransactionRow> {
+  const [row] = await tx
+    .update(transactions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(transactions.id, id))
+    .returning();
+  return row!;
 }

@@ -9,3 +9,8 @@ export async function findWallet(db: Db, businessId: string): Promise<WalletRow 
   const [row] = await db.select().from(wallets).where(eq(wallets.businessId, businessId));
   return row ?? null;
 }
+
+/** A new business's wallet, empty (registration creates it in the account's transaction). */
+export async function createWallet(tx: Db, businessId: string): Promise<void> {
+  await tx.insert(wallets).values({ businessId });
+}

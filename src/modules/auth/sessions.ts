@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { refreshSessions } from '../db/schema/index.js';
-import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+// The auth module owns refresh_sessions: every statement that writes it is in this file.
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { refreshSessions } from '../../platform/db/schema/index.js';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -55,4 +56,18 @@ export async function revokeAllSessions(db: Db, accountId: string): Promise<void
     .update(refreshSessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshSessions.accountId, accountId), isNull(refreshSessions.revokedAt)));
+}
+
+/** Signs the account out of every other device after a password change; the caller's session stays. */
+export async function revokeOtherSessions(db: Db, accountId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshSessions.accountId, accountId),
+        ne(refreshSessions.id, keepSessionId),
+        isNull(refreshSessions.revokedAt),
+      ),
+    );
 }

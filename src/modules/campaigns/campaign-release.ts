@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
+import { releaseHeldMessages } from '../messages/index.js';
+
+/** A scheduled campaign that has just been sent out. */
+export interface DueCampaign {
+  id: string;
+  business_id: string;
+  name: string;
+  recipient_count: number;
+}
+
+/**
+ * Marks up to `limit` due scheduled campaigns (published, not sent out, `scheduled_at` passed) sent out and
+ * moves their held messages to the send queue, in one transaction. FOR UPDATE SKIP LOCKED lets several
+ * workers release at once without two of them taking the same campaign.
+ */
+export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[]> {
+  return db.transaction(async (tx) => {
+    const due = await queryRows<DueCampaign>(
+      tx,
+      sql`
+        UPDATE campaigns c SET is_sent_out = true, sent_out_at = now(), updated_at = now()
+        WHERE c.id = ANY(ARRAY(
+          SELECT id FROM campaigns
+          WHERE is_scheduled AND is_published AND NOT is_sent_out AND scheduled_at <= now()
+          ORDER BY scheduled_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ))
+        RETURNING c.id, c.business_id, c.name, c.recipient_count`,
+    );
+    await releaseHeldMessages(
+      tx,
+      due.map((c) => c.id),
+    );
+    return due;
+  });
+}
