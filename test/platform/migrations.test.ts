@@ -18,7 +18,6 @@ const journal = JSON.parse(
 ) as { entries: unknown[] };
 
 const TABLES = [
-  'account_devices',
   'accounts',
   'app_settings',
   'bank_accounts',

@@ -1,4 +1,3 @@
-export * from './account-devices.js';
 export * from './accounts.js';
 export * from './app-settings.js';
 export * from './bank-accounts.js';
