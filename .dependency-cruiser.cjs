@@ -39,6 +39,21 @@ module.exports = {
       from: { path: '^src/(platform|providers)/' },
       to: { path: '^src/(modules|jobs)/' },
     },
+    {
+      name: 'platform-below-providers',
+      severity: 'error',
+      comment: 'platform/ knows no outside party: the adapters of providers/ build on it, not the other way.',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/providers/' },
+    },
+    {
+      name: 'modules-below-jobs-and-app',
+      severity: 'error',
+      comment:
+        'Modules never import the worker loops (jobs/), the app installers (app/) or the entry points.',
+      from: { path: '^src/modules/' },
+      to: { path: '^src/(jobs/|app/|app\\.ts$|main\\.ts$|cluster\\.ts$)' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -72,7 +72,7 @@ const envSchema = z.object({
   /** Which loops this process runs: `all` (npm start), `api` or `worker`; `--role=` on the command line wins. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
 
-  // Additions of this project (docs/decisions.md); every one has a working default.
+  // Additions of this project (docs/decisions/); every one has a working default.
   CORS_ORIGINS: csv.default([]),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   TRUST_PROXY: trustProxySetting.default(false),
@@ -155,7 +155,7 @@ export class ConfigError extends Error {
 }
 
 /**
- * The variables required in production (docs/decisions.md "Which variables are required in production?"): without them
+ * The variables required in production (docs/decisions/platform-http.md "Which variables are required in production?"): without them
  * production would run on throwaway defaults.
  */
 const PRODUCTION_REQUIRED = [

@@ -14,7 +14,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 const verifications = vi.mocked(verify);
 
 /**
- * "A wrong password and an unknown e-mail take the same time" (docs/decisions.md), proved by the work done
+ * "A wrong password and an unknown e-mail take the same time" (docs/decisions/accounts.md), proved by the work done
  * rather than by a stopwatch: each path runs exactly one argon2 verification, against a hash of the same
  * algorithm and cost, so neither answer can be told apart by its timing.
  */

@@ -465,7 +465,7 @@ describe('settings that change the HTTP edge', () => {
           headers: { 'x-forwarded-for': `spoofed-${i}, 203.0.113.77` },
           payload: { email: uniqueEmail('proxy') },
         });
-      // send-code allows 10 per address per window (docs/decisions.md "Abuse limits").
+      // send-code allows 10 per address per window (docs/decisions/accounts.md "Which abuse limits apply?").
       for (let i = 0; i < 10; i++) expect((await sendCode(i)).statusCode).toBe(200);
       const blocked = await sendCode(10);
       expect(blocked.statusCode).toBe(429);

@@ -133,9 +133,9 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /contacts/tags': 'auth',
   'GET /analytics/overview': 'auth',
   'GET /admin/analytics/overview': 'admin',
-  'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions.md)
+  'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
-  'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions.md)
+  'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
 
   'POST /upload/presigned-url': 'auth',
   'POST /upload/confirm': 'auth',

@@ -19,7 +19,7 @@ import { AffiliateService } from './affiliate.service.js';
 
 const tags = ['affiliate'];
 
-/** Every affiliate route answers 403 to a business that is not an affiliate (docs/decisions.md). */
+/** Every affiliate route answers 403 to a business that is not an affiliate (docs/decisions/payments.md). */
 export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   const service = new AffiliateService(deps);
   const auth = 'affiliate' as const;

@@ -20,7 +20,7 @@ type PerEmailAction = Exclude<LimitedAction, 'signUp'>;
 const WINDOW_MS = 15 * 60_000;
 
 /**
- * Abuse limits per 15 minutes (docs/decisions.md). Per address, high enough for an office behind one NAT;
+ * Abuse limits per 15 minutes (docs/decisions/accounts.md). Per address, high enough for an office behind one NAT;
  * per e-mail, low enough that nobody guesses a password or floods a mailbox. Off when
  * RATE_LIMIT_ENABLED=false.
  */

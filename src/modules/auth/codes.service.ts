@@ -29,7 +29,7 @@ export class CodesService {
   }
 
   /**
-   * Checks a code without consuming it (docs/api.md "Authentication"); see docs/decisions.md for the code-only form.
+   * Checks a code without consuming it (docs/api.md "Authentication"); see docs/decisions/accounts.md for the code-only form.
    */
   async verifyCode(code: string, email: string | undefined, ip: string): Promise<{ valid: true }> {
     if (email) {

@@ -98,7 +98,7 @@ export class OtpService {
     return deleteLiveOtp(tx, email, this.hash(code), OTP_MAX_ATTEMPTS);
   }
 
-  /** Whether some live record holds `code` (verify-code without e-mail; see docs/decisions.md). */
+  /** Whether some live record holds `code` (verify-code without e-mail; see docs/decisions/accounts.md). */
   async existsLive(code: string): Promise<boolean> {
     if (!OTP_PATTERN.test(code)) return false;
     return liveOtpWithHash(this.db, this.hash(code), OTP_MAX_ATTEMPTS);

@@ -183,7 +183,7 @@ export class BusinessService {
   }
 
   /**
-   * `{ ...profile, wallet, userPlan }` (docs/decisions.md "What does `GET /business` answer?"), read in one round trip.
+   * `{ ...profile, wallet, userPlan }` (docs/decisions/business.md "What does `GET /business` answer?"), read in one round trip.
    */
   async present(row: Pick<BusinessRow, 'id'>) {
     const view = await findBusinessView(this.deps.db, row.id);

@@ -3,7 +3,7 @@ import type { TransactionRow } from '../wallet/index.js';
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * A transaction as clients see it. `kind` is the stored kind (docs/decisions.md lists them); `amount` is in
+ * A transaction as clients see it. `kind` is the stored kind (docs/decisions/payments.md lists them); `amount` is in
  * `currency` (NGN for payments, commissions and withdrawals, CREDIT for credit movements); the deltas say
  * what it did to the wallet's credits and earnings.
  */

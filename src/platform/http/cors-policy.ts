@@ -2,7 +2,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Config } from '../config.js';
 
 /**
- * Which browser origins may call the API (docs/decisions.md "CORS without `CORS_ORIGINS`?"): those of CORS_ORIGINS when
+ * Which browser origins may call the API (docs/decisions/platform-http.md "CORS without `CORS_ORIGINS`?"): those of CORS_ORIGINS when
  * it is set; otherwise any origin outside production (a front end on its own dev server) and none in production. One
  * policy for the HTTP API, the real-time socket and the answers Fastify gives before any route or hook runs.
  */

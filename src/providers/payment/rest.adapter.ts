@@ -13,7 +13,7 @@ import {
 } from './payment.port.js';
 import { isValidWebhookSignature } from './signature.js';
 
-/** The provider's public API, used when only PAYMENT_PROVIDER_SECRET_KEY is set (docs/decisions.md). */
+/** The provider's public API, used when only PAYMENT_PROVIDER_SECRET_KEY is set (docs/decisions/payments.md). */
 export const DEFAULT_PAYMENT_PROVIDER_BASE_URL = 'https://api.paystack.co';
 
 export interface RestPaymentAdapterOptions {
