@@ -1,4 +1,4 @@
-// The affiliate module's public surface: other modules import from here, never from its repository.
+// The affiliate module's public surface: other modules import from here, never from its inner files.
 
 export { affiliateRoutes } from './affiliate.routes.js';
 export { reverseCampaignCommission } from './commission-reversal.js';

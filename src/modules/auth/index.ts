@@ -1,5 +1,5 @@
 // The auth module's public surface for the accounts it owns: other modules import from here, never from
-// its repositories.
+// its inner files.
 
 export { toUserDto } from './account.dto.js';
 export {

@@ -1,4 +1,4 @@
-// The business module's public surface: other modules import from here, never from its repository.
+// The business module's public surface: other modules import from here, never from its inner files.
 
 export { toBusinessProfile } from './business.dto.js';
 export { type BusinessRow, createBusiness, decideVerification } from './business.repository.js';

@@ -1,4 +1,4 @@
-// The contacts module's public surface: other modules import from here, never from its repository.
+// The contacts module's public surface: other modules import from here, never from its inner files.
 
 export { type Audience, countAudience } from './contact-audience.js';
 export { optInContact, optOutContact } from './contact-consent.js';

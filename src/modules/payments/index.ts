@@ -1,4 +1,4 @@
-// The payments module's public surface: other modules import from here, never from its repository.
+// The payments module's public surface: other modules import from here, never from its inner files.
 
 export { alertAdminsOfFlag } from './flag-alert.js';
 export { toTransactionDto } from './payments.dto.js';

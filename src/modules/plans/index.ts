@@ -1,4 +1,4 @@
-// The plans module's public surface: other modules import from here, never from its repository.
+// The plans module's public surface: other modules import from here, never from its inner files.
 
 export {
   activatePlan,

@@ -1,5 +1,5 @@
 // The settings module's public surface: the one row of service-wide settings (rates, price per credit,
-// affiliate share, low-credit threshold). Other modules import from here, never from its repository.
+// affiliate share, low-credit threshold). Other modules import from here, never from its inner files.
 export {
   type AppSettings,
   getAppSettings,

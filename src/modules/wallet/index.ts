@@ -1,5 +1,5 @@
 // The wallet module's public surface for reading a balance; a wallet changes only through the ledger
-// (`./ledger.ts`). Other modules import from here, never from its repository.
+// (`./ledger.ts`). Other modules import from here, never from its inner files.
 
 export {
   claimStaleWithdrawals,
