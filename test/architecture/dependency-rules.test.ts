@@ -45,10 +45,12 @@ describe('dependency rules', { timeout: 120_000 }, () => {
     const found = violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
     expect(found).toEqual([
       'module-front-door: src/modules/beta/reach.ts -> src/modules/alpha/inner.ts',
+      'modules-below-jobs-and-app: src/modules/beta/uses-job.ts -> src/jobs/clean.ts',
       'no-module-cycle: src/modules/alpha -> src/modules/beta',
       'no-module-cycle: src/modules/beta -> src/modules/alpha',
       'outside-through-front-door: src/jobs/job.ts -> src/modules/beta/beta.ts',
       'platform-below-domain: src/platform/helper.ts -> src/modules/alpha/index.ts',
+      'platform-below-providers: src/platform/uses-adapter.ts -> src/providers/adapter.ts',
     ]);
   });
 });
