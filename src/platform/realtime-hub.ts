@@ -1,14 +1,17 @@
+import type { Room, RoomEventName, RoomEvents, RoomOf } from './realtime-events.js';
+
 /**
- * Where notifications are pushed. The Socket.IO gateway (api role) or a Redis emitter (worker role)
- * implements it; `NullRealtimeHub` drops events when no channel is running (tests, scripts).
+ * Where real-time events are pushed. The Socket.IO gateway (api role) or a Redis emitter (worker role)
+ * implements it; `NullRealtimeHub` drops events when no channel is running (tests, scripts). Only the events
+ * of `realtime-events.ts`, to their rooms, with their payloads.
  */
 export interface RealtimeHub {
-  emit(room: string, event: string, payload: unknown): void;
+  emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void;
 }
 
 export const rooms = {
-  business: (businessId: string) => `business:${businessId}`,
-  admin: (accountId: string) => `admin:${accountId}`,
+  business: (businessId: string): Room<'business'> => `business:${businessId}`,
+  admin: (accountId: string): Room<'admin'> => `admin:${accountId}`,
 };
 
 export class NullRealtimeHub implements RealtimeHub {
@@ -17,8 +20,8 @@ export class NullRealtimeHub implements RealtimeHub {
 
 /** Records what was emitted: for tests that check a notification was pushed without opening a socket. */
 export class RecordingRealtimeHub implements RealtimeHub {
-  readonly events: { room: string; event: string; payload: unknown }[] = [];
-  emit(room: string, event: string, payload: unknown): void {
+  readonly events: { room: string; event: RoomEventName; payload: unknown }[] = [];
+  emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void {
     this.events.push({ room, event, payload });
   }
 }
