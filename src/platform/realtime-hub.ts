@@ -1,4 +1,10 @@
-import type { Room, RoomEventName, RoomEvents, RoomOf } from './realtime-events.js';
+import {
+  ROOM_EVENTS,
+  type Room,
+  type RoomEventName,
+  type RoomEvents,
+  type RoomOf,
+} from './realtime-events.js';
 
 /**
  * Where real-time events are pushed. The Socket.IO gateway (api role) or a Redis emitter (worker role)
@@ -18,10 +24,14 @@ export class NullRealtimeHub implements RealtimeHub {
   emit(): void {}
 }
 
-/** Records what was emitted: for tests that check a notification was pushed without opening a socket. */
+/**
+ * Records what was emitted: for tests that check a notification was pushed without opening a socket. Each
+ * payload is checked against its declaration (`ROOM_EVENTS`) first: one that does not match throws.
+ */
 export class RecordingRealtimeHub implements RealtimeHub {
   readonly events: { room: string; event: RoomEventName; payload: unknown }[] = [];
   emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void {
+    ROOM_EVENTS[event].payload.strict().parse(payload);
     this.events.push({ room, event, payload });
   }
 }

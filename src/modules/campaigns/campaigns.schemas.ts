@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
 import { ACTIVITY_KINDS, MESSAGE_STATES, MILESTONES, recordOf } from '../messages/index.js';
 
@@ -137,7 +138,7 @@ export const campaignSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   isPublished: z.boolean(),
   isSentOut: z.boolean(),
-  status: z.enum(['draft', 'scheduled', 'pending', 'sent']),
+  status: z.enum(CAMPAIGN_STATUSES),
   publishedAt: z.string().nullable(),
   sentOutAt: z.string().nullable(),
   completedAt: z.string().nullable(),
