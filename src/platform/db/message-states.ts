@@ -76,10 +76,16 @@ export const MESSAGE_STATE_MODEL = {
 export const FAILED_STATE = 'failed' satisfies MessageState;
 
 /** Failed messages the gateway had accepted: a counter of their own, and the milestones they reached. */
-export const FAILED_AFTER_SENT = {
+export const FAILED_AFTER_SENT: {
+  readonly column: 'failed_after_sent';
+  readonly reached: readonly Milestone[];
+} = {
   column: 'failed_after_sent',
-  reached: ['sent'] as readonly Milestone[],
-} as const;
+  reached: ['sent'],
+};
+
+/** The milestones a message in state `s` has reached. */
+export const reachedBy = (s: MessageState): readonly Milestone[] => MESSAGE_STATE_MODEL[s].reached;
 
 /** The states that have a counter of their own, in enum order (`campaign_counters` has one column each). */
 export type CountedState = (typeof MESSAGE_STATE_MODEL)[MessageState]['counter'];
@@ -99,9 +105,7 @@ export const PENDING_STATES: readonly MessageState[] = MESSAGE_STATES.filter(
 
 /** The states that reached `milestone` (not counting failed ones that had: see `FAILED_AFTER_SENT`). */
 export function statesReaching(milestone: Milestone): MessageState[] {
-  return MESSAGE_STATES.filter((s) =>
-    (MESSAGE_STATE_MODEL[s].reached as readonly Milestone[]).includes(milestone),
-  );
+  return MESSAGE_STATES.filter((s) => reachedBy(s).includes(milestone));
 }
 
 /** The states delivery reports give. */
@@ -125,24 +129,8 @@ export type CounterCounts = Record<CountedState, number> & { failedAfterSent: nu
 export function funnelOf(counts: CounterCounts): Record<Milestone, number> {
   return recordOf(MILESTONES, (m) =>
     COUNTED_STATES.reduce(
-      (sum, s) =>
-        sum + ((MESSAGE_STATE_MODEL[s].reached as readonly Milestone[]).includes(m) ? counts[s] : 0),
+      (sum, s) => sum + (reachedBy(s).includes(m) ? counts[s] : 0),
       FAILED_AFTER_SENT.reached.includes(m) ? counts.failedAfterSent : 0,
     ),
-  );
-}
-
-/**
- * The funnel as SQL over a counters row named `alias` (e.g. `k`): the expression of each milestone, e.g.
- * `k.sent + k.delivered + k.read + k.failed_after_sent`. Plain text: column names only, no input.
- */
-export function funnelSqlText(alias: string): Record<Milestone, string> {
-  return recordOf(MILESTONES, (m) =>
-    [
-      ...COUNTED_STATES.filter((s) => (MESSAGE_STATE_MODEL[s].reached as readonly Milestone[]).includes(m)),
-      ...(FAILED_AFTER_SENT.reached.includes(m) ? [FAILED_AFTER_SENT.column] : []),
-    ]
-      .map((c) => `${alias}.${c}`)
-      .join(' + '),
   );
 }
