@@ -72,7 +72,16 @@ async function main() {
   }
 
   const notifier = new Notifier(database.db, gateway, logger);
-  const payload = { id: 'bench', type: 'campaign.sent', title: 'Bench', message: 'x', isRead: false };
+  const payload = {
+    id: 'bench',
+    type: 'campaign.sent' as const,
+    title: 'Bench',
+    message: 'x',
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    receiverId: 'bench',
+    receiverType: 'business' as const,
+  };
   const results = [];
   for (const [name, send] of [
     [

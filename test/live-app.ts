@@ -8,6 +8,7 @@ import { type AppDeps, createDeps } from '../src/deps.js';
 import type { ZodApp } from '../src/platform/http/types.js';
 import { createLogger } from '../src/platform/logger.js';
 import { REALTIME_PATH, RealtimeGateway } from '../src/platform/realtime.js';
+import type { RoomEventName, RoomEvents, RoomOf } from '../src/platform/realtime-events.js';
 import { RecordingRealtimeHub } from '../src/platform/realtime-hub.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './harness.js';
 
@@ -117,7 +118,7 @@ class TeeRealtimeHub extends RecordingRealtimeHub {
   constructor(private readonly gateway: RealtimeGateway) {
     super();
   }
-  override emit(room: string, event: string, payload: unknown): void {
+  override emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void {
     super.emit(room, event, payload);
     this.gateway.emit(room, event, payload);
   }

@@ -10,11 +10,13 @@ import type { Db } from './db/client.js';
 import { AppError } from './http/errors.js';
 import { authenticate } from './http/guards.js';
 import { parseUrl } from './net/parse-url.js';
+import type { RoomEventName, RoomEvents, RoomOf, RoomType, SocketAnswers } from './realtime-events.js';
 import { type RealtimeHub, rooms } from './realtime-hub.js';
 
 export const REALTIME_PATH = '/socket.io';
 
-export type RoomType = 'business' | 'admin';
+export type { RoomType } from './realtime-events.js';
+
 type JoinResult = { ok: true; roomType: RoomType; roomId: string } | { ok: false; message: string };
 
 export interface RealtimeGatewayOptions {
@@ -147,7 +149,7 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
     this.io.on('connection', (socket) => this.onConnection(socket, deps.db));
   }
 
-  emit(room: string, event: string, payload: unknown): void {
+  emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void {
     this.io.to(room).emit(event, payload);
   }
 
@@ -227,7 +229,7 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
       return [{ ok: false, message: 'Could not join the room, try again' }];
     }
     if (!fresh) {
-      socket.emit('error', { message: 'Session is no longer valid', event });
+      answer(socket, 'error', { message: 'Session is no longer valid', event });
       socket.disconnect(true);
       return [{ ok: false, message: 'Session is no longer valid' }];
     }
@@ -238,12 +240,17 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
   private answer(socket: Socket, event: string, result: JoinResult): void {
     if (!socket.connected) return;
     if (!result.ok) {
-      socket.emit('error', { message: result.message, event });
+      answer(socket, 'error', { message: result.message, event });
       return;
     }
     socket.join(result.roomType === 'business' ? rooms.business(result.roomId) : rooms.admin(result.roomId));
-    socket.emit('joinedRoom', { roomType: result.roomType, roomId: result.roomId });
+    answer(socket, 'joinedRoom', { roomType: result.roomType, roomId: result.roomId });
   }
+}
+
+/** Answers one socket with one of `SOCKET_ANSWERS`. */
+function answer<E extends keyof SocketAnswers>(socket: Socket, event: E, payload: SocketAnswers[E]): void {
+  socket.emit(event, payload);
 }
 
 /** `auth: { token }` first, then `Authorization: Bearer` (non-browser clients), then the `token` cookie. */

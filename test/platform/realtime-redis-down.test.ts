@@ -37,7 +37,17 @@ describe('real-time channel while Redis is unreachable', () => {
     redis.on('error', () => {});
     const gateway = new RealtimeGateway({ logger, redis, corsOrigin: true });
 
-    gateway.emit('business:00000000-0000-4000-8000-000000000000', 'notification', { id: 'n1' });
+    const businessId = '00000000-0000-4000-8000-000000000000';
+    gateway.emit(`business:${businessId}`, 'notification', {
+      id: 'n1',
+      type: 'campaign.sent',
+      title: 'Sent',
+      message: 'x',
+      isRead: false,
+      createdAt: new Date().toISOString(),
+      receiverId: businessId,
+      receiverType: 'business',
+    });
     gateway.disconnectAccount('00000000-0000-4000-8000-000000000001');
     const publishFailed = (line: string) =>
       line.includes('"msg":"real-time Redis command failed"') && line.includes('"command":"publish"');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZone } from '../campaigns/index.js';
+import { ACTIVITY_KINDS, type ActivityKind, recordOf } from '../messages/index.js';
 
 /** The longest window one overview covers: a year, leap day included. */
 export const MAX_RANGE_DAYS = 366;
@@ -21,11 +22,16 @@ export const overviewQuery = z.object({
 });
 export type OverviewQuery = z.output<typeof overviewQuery>;
 
+/** What each kind of message activity counts in a day. */
+const ACTIVITY_THAT_DAY: Record<ActivityKind, string> = {
+  sent: 'Messages the gateway accepted that day',
+  delivered: 'Messages delivered to the handset that day',
+  read: 'Messages read that day',
+  failed: 'Messages that failed that day',
+};
+
 const counts = {
-  sent: z.number().int().describe('Messages the gateway accepted that day'),
-  delivered: z.number().int().describe('Messages delivered to the handset that day'),
-  read: z.number().int().describe('Messages read that day'),
-  failed: z.number().int().describe('Messages that failed that day'),
+  ...recordOf(ACTIVITY_KINDS, (k) => z.number().int().describe(ACTIVITY_THAT_DAY[k])),
   optIns: z.number().int().describe('Contacts who opted in (or were added opted in)'),
   optOuts: z.number().int().describe('Contacts who opted out'),
   creditsSpent: z.number().describe('Credits and plan units campaigns were billed'),

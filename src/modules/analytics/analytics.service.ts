@@ -5,7 +5,13 @@ import { ForbiddenError } from '../../platform/http/errors.js';
 import { newBusinessesByDay } from '../business/index.js';
 import { campaignsSentOutBetween } from '../campaigns/index.js';
 import { optActivityByDay } from '../contacts/index.js';
-import { countersOfCampaigns, messageActivityByDay } from '../messages/index.js';
+import {
+  ACTIVITY_KINDS,
+  type ActivityCounts,
+  countersOfCampaigns,
+  messageActivityByDay,
+  recordOf,
+} from '../messages/index.js';
 import { creditsSoldByDay, creditsSpentByDay } from '../wallet/index.js';
 import type { OverviewQuery } from './analytics.schemas.js';
 import { daysOf, overviewRange } from './overview-range.js';
@@ -14,11 +20,7 @@ import { daysOf, overviewRange } from './overview-range.js';
 const RANKED_CAMPAIGNS = 5_000;
 const TOP = 5;
 
-type Counts = {
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
+type Counts = ActivityCounts & {
   optIns: number;
   optOuts: number;
   creditsSpent: number;
@@ -87,16 +89,13 @@ export class AnalyticsService {
       this.topCampaigns(range.businessId, start, end),
     ]);
     const zero = (): Counts => ({
-      sent: 0,
-      delivered: 0,
-      read: 0,
-      failed: 0,
+      ...recordOf(ACTIVITY_KINDS, () => 0),
       optIns: 0,
       optOuts: 0,
       creditsSpent: 0,
     });
     const byDay = new Map(daysOf(range.from, range.to).map((day) => [day, zero()]));
-    into(byDay, messages, (r) => ({ sent: r.sent, delivered: r.delivered, read: r.read, failed: r.failed }));
+    into(byDay, messages, (r) => recordOf(ACTIVITY_KINDS, (k) => r[k]));
     into(byDay, opts, (r) => ({ optIns: r.optIns, optOuts: r.optOuts }));
     into(byDay, credits, (r) => ({ creditsSpent: r.credits }));
     const days = [...byDay].map(([day, c]) => ({ day, ...c, creditsSpent: round4(c.creditsSpent) }));

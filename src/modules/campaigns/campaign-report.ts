@@ -1,6 +1,12 @@
 import type { Db } from '../../platform/db/client.js';
 import { campaignOptOutCount } from '../contacts/index.js';
-import { campaignCounters, campaignFailureReasons, campaignTimeline } from '../messages/index.js';
+import {
+  campaignCounters,
+  campaignFailureReasons,
+  campaignTimeline,
+  MESSAGE_STATES,
+  recordOf,
+} from '../messages/index.js';
 import type { CampaignRow } from './campaigns.repository.js';
 
 /** Bucket sizes a timeline may use, smallest first; the first that fits the campaign's age is taken. */
@@ -39,15 +45,7 @@ export async function campaignReport(db: Db, campaign: CampaignRow, now = new Da
     sentOutAt: campaign.sentOutAt?.toISOString() ?? null,
     completedAt: campaign.completedAt?.toISOString() ?? null,
     recipients: counters.recipients,
-    states: {
-      held: counters.held,
-      queued: counters.queued,
-      sending: counters.sending,
-      sent: counters.sent,
-      delivered: counters.delivered,
-      read: counters.read,
-      failed: counters.failed,
-    },
+    states: recordOf(MESSAGE_STATES, (s) => counters[s]),
     pending: counters.pending,
     reached,
     deliveryRate: rate(reached.delivered, reached.sent),

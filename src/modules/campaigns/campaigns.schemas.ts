@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
-import { MESSAGE_STATUSES } from '../messages/index.js';
+import { ACTIVITY_KINDS, MESSAGE_STATES, MILESTONES, recordOf } from '../messages/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -99,7 +100,7 @@ export const listCampaignsQuery = pageQuery.extend({ search: z.string().trim().m
 export type ListCampaignsQuery = z.output<typeof listCampaignsQuery>;
 
 const messageFilters = {
-  status: z.enum(MESSAGE_STATUSES).optional(),
+  status: z.enum(MESSAGE_STATES).optional(),
   search: z
     .string()
     .trim()
@@ -137,7 +138,7 @@ export const campaignSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   isPublished: z.boolean(),
   isSentOut: z.boolean(),
-  status: z.enum(['draft', 'scheduled', 'pending', 'sent']),
+  status: z.enum(CAMPAIGN_STATUSES),
   publishedAt: z.string().nullable(),
   sentOutAt: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -177,7 +178,7 @@ export const campaignMessageSchema = z.object({
   phoneNumber: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  status: z.enum(MESSAGE_STATUSES),
+  status: z.enum(MESSAGE_STATES),
   attempts: z.number().int(),
   providerMessageId: z.string().nullable(),
   failureReason: z.string().nullable().describe('Why it failed; null unless failed (or waiting for a retry)'),
@@ -217,12 +218,8 @@ export const estimateSchema = z.object({
   enough: z.boolean().describe('Whether the chosen payment method covers `credits` now'),
 });
 
-const activity = {
-  sent: z.number().int(),
-  delivered: z.number().int(),
-  read: z.number().int(),
-  failed: z.number().int(),
-};
+const count = () => z.number().int();
+const activity = recordOf(ACTIVITY_KINDS, count);
 
 export const campaignReportSchema = z.object({
   campaignId: z.string(),
@@ -231,11 +228,11 @@ export const campaignReportSchema = z.object({
   completedAt: z.string().nullable(),
   recipients: z.number().int().describe('Messages the campaign has, one per recipient'),
   states: z
-    .object({ held: z.number().int(), queued: z.number().int(), sending: z.number().int(), ...activity })
+    .object(recordOf(MESSAGE_STATES, count))
     .describe('Messages now in each state; they add up to `recipients`'),
   pending: z.number().int().describe('Not sent yet: held + queued + sending'),
   reached: z
-    .object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int() })
+    .object(recordOf(MILESTONES, count))
     .describe('The funnel: messages that got at least that far (a read one was delivered and sent)'),
   deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
   readRate: z.number().describe('reached.read / reached.delivered, 0..1'),

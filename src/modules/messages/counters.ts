@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  FAILED_AFTER_SENT,
+  funnelOf,
+  MESSAGE_STATE_MODEL,
+  MESSAGE_STATES,
+  type MessageState,
+  type Milestone,
+  PENDING_STATES,
+  recordOf,
+} from '../../platform/db/message-states.js';
 
 /**
  * The numbers of campaigns and businesses, read from the counters the `campaign_messages` triggers keep
@@ -7,76 +19,68 @@ import { type Db, queryRows } from '../../platform/db/client.js';
  * campaign and minute of activity.
  */
 
-export interface CampaignCounters {
-  /** Messages the campaign has (one per recipient). */
+export interface CampaignCounters extends Record<MessageState, number> {
+  /** Messages the campaign has (one per recipient); the states' counts add up to it. */
   recipients: number;
-  /** Messages currently in each state: these add up to `recipients`. */
-  held: number;
-  queued: number;
-  sending: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
   /** Of `failed`, those the gateway had accepted (failed after sent). */
   failedAfterSent: number;
-  /** Waiting to be sent: held + queued + sending. */
+  /** Waiting to be sent (the pending states: held + queued + sending). */
   pending: number;
   /**
-   * The funnel, "reached at least": accepted by the gateway (sent, delivered, read, or failed after sent),
-   * delivered (delivered or read), read.
+   * The funnel, "reached at least" each milestone: accepted by the gateway (sent, delivered, read, or failed
+   * after sent), delivered (delivered or read), read.
    */
-  reached: { sent: number; delivered: number; read: number };
+  reached: Record<Milestone, number>;
 }
 
-const ZERO = {
-  recipients: 0,
-  held: 0,
-  queued: 0,
-  sending: 0,
-  sent: 0,
-  delivered: 0,
-  read: 0,
-  failed: 0,
-  failed_after_sent: 0,
-};
+/** The states counted live when read (counted within another state's counter: `sending` in `queued`). */
+const LIVE_STATES = MESSAGE_STATES.filter((s) => MESSAGE_STATE_MODEL[s].counter !== s);
 
 /**
- * Reads counters rows `c` with `queued` and `sending` split: the counters keep the messages being sent
- * within `queued`, because a claim (queued -> sending) that moved a count would lock the campaign's counters
- * row, which every outcome write of the campaign also updates. The in-flight messages are few (a
- * dispatcher's batches) and counted by index, in the same statement as the counters, so the two agree.
+ * Reads counters rows `c` with each state apart: the counters keep the messages being sent within `queued`,
+ * because a claim (queued -> sending) that moved a count would lock the campaign's counters row, which every
+ * outcome write of the campaign also updates. The in-flight messages are few (a dispatcher's batches) and
+ * counted by index, in the same statement as the counters, so the two agree.
  */
-export const COUNTERS_WITH_IN_FLIGHT = sql`SELECT c.campaign_id, c.recipients, c.held, c.queued - f.n AS queued,
-    f.n AS sending, c.sent, c.delivered, c.read, c.failed, c.failed_after_sent
-  FROM campaign_counters c
+export const COUNTERS_WITH_IN_FLIGHT = sql.raw(
+  `SELECT c.campaign_id, c.recipients, ${MESSAGE_STATES.map((s) =>
+    LIVE_STATES.includes(s)
+      ? `live_${s}.n AS ${s}`
+      : `c.${s}${LIVE_STATES.filter((l) => MESSAGE_STATE_MODEL[l].counter === s)
+          .map((l) => ` - live_${l}.n`)
+          .join('')} AS ${s}`,
+  ).join(', ')}, c.${FAILED_AFTER_SENT.column}
+  FROM campaign_counters c${LIVE_STATES.map(
+    (s) => `
   CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM campaign_messages m
-                      WHERE m.campaign_id = c.campaign_id AND m.status = 'sending') f`;
+                      WHERE m.campaign_id = c.campaign_id AND m.status = '${s}') live_${s}`,
+  ).join('')}`,
+);
+
+/** A counters row as `COUNTERS_WITH_IN_FLIGHT` reads it (numbers may come back as strings). */
+export type CountersRow = Record<string, unknown>;
+
+/** The counts of a row read with `COUNTERS_WITH_IN_FLIGHT` (all zero for none). */
+export function toCampaignCounters(row: CountersRow | undefined): CampaignCounters {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  const states = recordOf(MESSAGE_STATES, n);
+  const failedAfterSent = n(FAILED_AFTER_SENT.column);
+  return {
+    ...states,
+    recipients: n('recipients'),
+    failedAfterSent,
+    pending: PENDING_STATES.reduce((sum, s) => sum + states[s], 0),
+    reached: funnelOf({ ...states, failedAfterSent }),
+  };
+}
 
 /** A campaign's counts (all zero for a campaign with no messages or none at all). */
 export async function campaignCounters(db: Db, campaignId: string): Promise<CampaignCounters> {
-  const [row] = await queryRows<typeof ZERO>(
+  const [row] = await queryRows<CountersRow>(
     db,
     sql`${COUNTERS_WITH_IN_FLIGHT} WHERE c.campaign_id = ${campaignId}`,
   );
-  const c = Object.fromEntries(Object.entries(row ?? ZERO).map(([k, v]) => [k, Number(v)])) as typeof ZERO;
-  return {
-    recipients: c.recipients,
-    held: c.held,
-    queued: c.queued,
-    sending: c.sending,
-    sent: c.sent,
-    delivered: c.delivered,
-    read: c.read,
-    failed: c.failed,
-    failedAfterSent: c.failed_after_sent,
-    pending: c.held + c.queued + c.sending,
-    reached: {
-      sent: c.sent + c.delivered + c.read + c.failed_after_sent,
-      delivered: c.delivered + c.read,
-      read: c.read,
-    },
-  };
+  return toCampaignCounters(row);
 }
 
 /** Why a campaign's failed messages failed, most frequent first (ties by reason). */
@@ -94,12 +98,15 @@ export async function campaignFailureReasons(
   return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
 }
 
-export interface ActivityCounts {
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-}
+/** Messages that reached each milestone, and that failed, in a span of time (by the messages' own timestamps). */
+export type ActivityCounts = Record<ActivityKind, number>;
+
+/** `sum(sent)::int AS sent, ...`: each activity kind summed over `message_activity` rows. */
+const SUM_ACTIVITY = sql.raw(ACTIVITY_KINDS.map((k) => `sum(${k})::int AS ${k}`).join(', '));
+/** `COALESCE(b.sent, 0) AS sent, ...`: each activity kind of the bucket `b`, 0 when it has none. */
+const BUCKET_ACTIVITY = sql.raw(ACTIVITY_KINDS.map((k) => `COALESCE(b.${k}, 0) AS ${k}`).join(', '));
+const activityOf = (r: Record<string, unknown>): ActivityCounts =>
+  recordOf(ACTIVITY_KINDS, (k) => Number(r[k]));
 
 /** At most this many buckets in one timeline: a wider range needs wider buckets. */
 export const MAX_TIMELINE_BUCKETS = 2_000;
@@ -126,28 +133,19 @@ export async function campaignTimeline(
           AS first
       ), b AS (
         SELECT floor(extract(epoch FROM bucket_start) / ${size}) * ${size} AS epoch,
-               sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(read)::int AS read,
-               sum(failed)::int AS failed
+               ${SUM_ACTIVITY}
         FROM message_activity
         WHERE campaign_id = ${campaignId} AND bucket_start >= (SELECT first FROM s)
           AND bucket_start < ${opts.to.toISOString()}::timestamptz
         GROUP BY 1
       )
-      SELECT to_char(g AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS start,
-             COALESCE(b.sent, 0) AS sent, COALESCE(b.delivered, 0) AS delivered,
-             COALESCE(b.read, 0) AS read, COALESCE(b.failed, 0) AS failed
+      SELECT to_char(g AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS start, ${BUCKET_ACTIVITY}
       FROM s, generate_series(s.first, ${opts.to.toISOString()}::timestamptz - interval '1 microsecond',
                               ${size} * interval '1 second') AS g
       LEFT JOIN b ON b.epoch = extract(epoch FROM g)
       ORDER BY g`,
   );
-  return rows.map((r) => ({
-    start: r.start,
-    sent: Number(r.sent),
-    delivered: Number(r.delivered),
-    read: Number(r.read),
-    failed: Number(r.failed),
-  }));
+  return rows.map((r) => ({ start: r.start, ...activityOf(r) }));
 }
 
 /**
@@ -166,15 +164,13 @@ export async function messageActivityByDay(
     sql`
       WITH b AS (
         SELECT (bucket_start AT TIME ZONE ${opts.timeZone})::date AS day,
-               sum(sent)::int AS sent, sum(delivered)::int AS delivered, sum(read)::int AS read,
-               sum(failed)::int AS failed
+               ${SUM_ACTIVITY}
         FROM message_activity
         WHERE bucket_start >= ${opts.from.toISOString()}::timestamptz
           AND bucket_start < ${opts.to.toISOString()}::timestamptz ${business}
         GROUP BY 1
       )
-      SELECT to_char(g, 'YYYY-MM-DD') AS day, COALESCE(b.sent, 0) AS sent,
-             COALESCE(b.delivered, 0) AS delivered, COALESCE(b.read, 0) AS read, COALESCE(b.failed, 0) AS failed
+      SELECT to_char(g, 'YYYY-MM-DD') AS day, ${BUCKET_ACTIVITY}
       FROM generate_series((${opts.from.toISOString()}::timestamptz AT TIME ZONE ${opts.timeZone})::date,
                            ((${opts.to.toISOString()}::timestamptz - interval '1 microsecond')
                              AT TIME ZONE ${opts.timeZone})::date,
@@ -182,11 +178,5 @@ export async function messageActivityByDay(
       LEFT JOIN b ON b.day = g::date
       ORDER BY g`,
   );
-  return rows.map((r) => ({
-    day: r.day,
-    sent: Number(r.sent),
-    delivered: Number(r.delivered),
-    read: Number(r.read),
-    failed: Number(r.failed),
-  }));
+  return rows.map((r) => ({ day: r.day, ...activityOf(r) }));
 }

@@ -3,6 +3,7 @@
  * these functions; none of them writes the table. `message-queue.ts` is every state change.
  */
 
+export * from '../../platform/db/message-states.js';
 export * from './counters.js';
 export * from './counters-of-campaigns.js';
 export * from './message-export.js';

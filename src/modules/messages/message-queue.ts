@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
+import {
+  FAILED_STATE,
+  MESSAGE_STATE_MODEL,
+  RECEIPT_STATES,
+  type ReceiptState,
+} from '../../platform/db/message-states.js';
 
 /**
  * Every change to a campaign message's state, in one place: this file is the only code that writes
@@ -366,7 +372,8 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
 /** A delivery report, as the gateway's callback gives it (see `receipts.ts` for the wire formats). */
 export interface Receipt {
   providerMessageId: string;
-  event: 'sent' | 'delivered' | 'read' | 'failed';
+  /** The state it reports (one of the states with a `receiptRank`). */
+  event: ReceiptState;
   at: Date;
   errorCode?: string | null;
   reason?: string | null;
@@ -386,10 +393,19 @@ export interface ReceiptsApplied {
 
 export const REPORTED_FAILED_REASON = 'Reported failed by the gateway';
 
-/** A state's place in the order receipts move it: a message only ever moves to a higher rank. */
-const RANK = sql`CASE m.status WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3
-                 WHEN 'read' THEN 4 ELSE 0 END`;
+/** A state's place in the order receipts move it (`receiptRank`): a message only ever moves to a higher rank. */
+const rankOf = (expr: string, otherwise = '') =>
+  sql.raw(
+    `CASE ${expr} ${RECEIPT_STATES.map((s) => `WHEN '${s}' THEN ${MESSAGE_STATE_MODEL[s].receiptRank}`).join(' ')}${otherwise} END`,
+  );
+/** The state of a rank. */
+const stateOfRank = (rank: ReturnType<typeof sql>) =>
+  sql`(CASE ${rank} ${sql.raw(
+    RECEIPT_STATES.map((s) => `WHEN ${MESSAGE_STATE_MODEL[s].receiptRank} THEN '${s}'`).join(' '),
+  )} END)`;
+const RANK = rankOf('m.status', ' ELSE 0');
 const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
+const FAILED_RANK = sql.raw(String(MESSAGE_STATE_MODEL[FAILED_STATE].receiptRank));
 
 /**
  * Applies delivery reports to the messages they name, by the gateway's id alone (never by phone number,
@@ -406,7 +422,7 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) 
     WITH e AS MATERIALIZED (${events}),
     a AS (
       SELECT pid,
-             max(CASE event WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 END) AS rank,
+             max(${rankOf('event')}) AS rank,
              min(at) FILTER (WHERE event = 'sent') AS sent_at,
              min(at) FILTER (WHERE event IN ('delivered', 'read')) AS delivered_at,
              min(at) FILTER (WHERE event = 'read') AS read_at,
@@ -422,22 +438,22 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) 
     ),
     moved AS (
       UPDATE campaign_messages m SET
-        status = (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered'
-                  ELSE 'read' END)::message_status,
+        status = ${stateOfRank(NEW_RANK)}::message_status,
         sent_at = LEAST(m.sent_at, a.sent_at),
         delivered_at = LEAST(m.delivered_at, a.delivered_at),
         read_at = LEAST(m.read_at, a.read_at),
-        failed_at = CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END,
-        error = CASE WHEN ${NEW_RANK} = 2
-                     THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error END, a.reason, ${REPORTED_FAILED_REASON}) END,
-        error_code = CASE WHEN ${NEW_RANK} = 2 THEN COALESCE(CASE WHEN ${RANK} = 2 THEN m.error_code END, a.code) END,
+        failed_at = CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END,
+        error = CASE WHEN ${NEW_RANK} = ${FAILED_RANK}
+                     THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error END, a.reason, ${REPORTED_FAILED_REASON}) END,
+        error_code = CASE WHEN ${NEW_RANK} = ${FAILED_RANK}
+                          THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error_code END, a.code) END,
         updated_at = now()
       FROM a
       WHERE m.id IN (SELECT id FROM target) AND m.provider_message_id = a.pid AND ${RANK} >= 1
         AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
-            (CASE ${NEW_RANK} WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered' ELSE 'read' END,
+            (${stateOfRank(NEW_RANK)},
              LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
-             CASE WHEN ${NEW_RANK} = 2 THEN LEAST(m.failed_at, a.failed_at) END)
+             CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END)
       RETURNING m.provider_message_id AS pid, m.campaign_id, m.business_id
     ),
     kept AS (

@@ -1,6 +1,13 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import {
+  FAILED_STATE,
+  MESSAGE_STATE_MODEL,
+  type MessageState,
+  PENDING_STATES,
+  statesReaching,
+} from '../../platform/db/message-states.js';
 import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import { registry } from '../../platform/metrics.js';
@@ -8,8 +15,15 @@ import { searchWords } from '../contacts/index.js';
 import { campaignCounters } from './counters.js';
 
 export type CampaignMessageRow = typeof campaignMessages.$inferSelect;
-export const MESSAGE_STATUSES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** `k.held + k.queued`: the counters of the states that wait to be sent (their own counters only). */
+const PENDING_COUNTERS = PENDING_STATES.filter((s) => MESSAGE_STATE_MODEL[s].counter === s)
+  .map((s) => `k.${s}`)
+  .join(' + ');
+/** `k.sent + k.delivered + k.read`: accepted by the gateway and not reported failed since. */
+const SENT_NOT_FAILED = statesReaching('sent')
+  .map((s) => `k.${s}`)
+  .join(' + ');
 
 /** The businesses with queued messages: a skip scan of the ready index, one probe per business. */
 export async function businessesWithQueuedMessages(db: Db, limit = 1000): Promise<string[]> {
@@ -37,14 +51,14 @@ export async function businessesWithQueuedMessages(db: Db, limit = 1000): Promis
 export const campaignMessageSql = {
   /** True when none of the campaign's messages waits to be sent. */
   nonePending: (campaignId: ReturnType<typeof sql>) =>
-    sql`COALESCE((SELECT k.held + k.queued FROM campaign_counters k
+    sql`COALESCE((SELECT ${sql.raw(PENDING_COUNTERS)} FROM campaign_counters k
                   WHERE k.campaign_id = ${campaignId}), 0) = 0`,
   /** Accepted by the gateway and not reported failed since: sent, delivered or read. */
   sentCount: (campaignId: ReturnType<typeof sql>) =>
-    sql`COALESCE((SELECT k.sent + k.delivered + k.read FROM campaign_counters k
+    sql`COALESCE((SELECT ${sql.raw(SENT_NOT_FAILED)} FROM campaign_counters k
                   WHERE k.campaign_id = ${campaignId}), 0)`,
   failedCount: (campaignId: ReturnType<typeof sql>) =>
-    sql`COALESCE((SELECT k.failed FROM campaign_counters k WHERE k.campaign_id = ${campaignId}), 0)`,
+    sql`COALESCE((SELECT ${sql.raw(`k.${FAILED_STATE}`)} FROM campaign_counters k WHERE k.campaign_id = ${campaignId}), 0)`,
 };
 
 /** Sent-out campaigns not yet marked complete whose messages are all final (missed by the per-flush check). */
@@ -70,13 +84,13 @@ export async function deliveryCounts(db: Db, campaignId: string) {
     held: c.held,
     queued: c.queued,
     sending: c.sending,
-    sent: c.sent + c.delivered + c.read,
+    sent: statesReaching('sent').reduce((sum, s) => sum + c[s], 0),
     failed: c.failed,
   };
 }
 
 export interface MessageFilters {
-  status?: MessageStatus;
+  status?: MessageState;
   /** Phone digits, or words of the recipient's name (see `messageSearch`). */
   search?: string;
 }

@@ -1,25 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import type { CampaignProgressPayload } from '../../platform/realtime-events.js';
 import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
 import { campaignCounters } from './counters.js';
 
 /** At most one `campaignProgress` per campaign per this long, across processes. */
 export const PROGRESS_INTERVAL_MS = 1_000;
 
-export interface CampaignProgressPayload {
-  campaignId: string;
-  /** The campaign's status as the API shows it: `pending` while sending, `sent` once complete. */
-  status: 'draft' | 'scheduled' | 'pending' | 'sent';
-  recipients: number;
-  /** The funnel: accepted by the gateway (failed after sent included), delivered (or read), read. */
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  /** Not sent yet (held, queued or sending): `recipients - pending` have been processed. */
-  pending: number;
-}
+export type { CampaignProgressPayload } from '../../platform/realtime-events.js';
 
 /**
  * `campaignProgress` to the business room while a campaign's messages move: at most one per campaign per
@@ -131,9 +120,7 @@ export async function campaignProgressOf(
     campaignId,
     status,
     recipients: c.recipients,
-    sent: c.reached.sent,
-    delivered: c.reached.delivered,
-    read: c.reached.read,
+    ...c.reached,
     failed: c.failed,
     pending: c.pending,
   };

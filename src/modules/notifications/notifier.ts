@@ -2,27 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, notifications } from '../../platform/db/schema/index.js';
+import type { NotificationPayload, NotificationType, Room } from '../../platform/realtime-events.js';
 import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
 
-/** Every kind of notification the service creates (docs/api.md "Real time"). */
-export type NotificationType =
-  | 'account.signed_up'
-  | 'account.email_verified'
-  | 'business.verification_submitted'
-  | 'business.verified'
-  | 'business.rejected'
-  | 'business.review_again'
-  | 'business.waba_number_refused'
-  | 'business.waba_number_released'
-  | 'campaign.sent'
-  | 'campaign.completed'
-  | 'contact.opted_in'
-  | 'contact.opted_out'
-  | 'payment.succeeded'
-  | 'withdrawal.updated'
-  | 'transaction.flagged'
-  | 'ticket.updated'
-  | 'ticket.commented';
+export type { NotificationType } from '../../platform/realtime-events.js';
 
 export interface NotificationInput {
   type: NotificationType;
@@ -33,7 +16,7 @@ export interface NotificationInput {
 export type NotificationRecord = typeof notifications.$inferSelect;
 
 /** What the `notification` event carries (docs/api.md "Real time"). */
-export function toNotificationPayload(n: NotificationRecord) {
+export function toNotificationPayload(n: NotificationRecord): NotificationPayload {
   return {
     id: n.id,
     type: n.type,
@@ -96,13 +79,13 @@ export class Notifier {
     if (!admins.length) return [];
     const rows = await this.db
       .insert(notifications)
-      .values(admins.map((a) => ({ ...input, receiverId: a.id, receiverType: 'admin' })))
+      .values(admins.map((a) => ({ ...input, receiverId: a.id, receiverType: 'admin' as const })))
       .returning();
     for (const row of rows) this.emit(rooms.admin(row.receiverId), row);
     return rows;
   }
 
-  private emit(room: string, row: NotificationRecord): void {
+  private emit(room: Room, row: NotificationRecord): void {
     try {
       this.realtime.emit(room, 'notification', toNotificationPayload(row));
     } catch (err) {

@@ -84,7 +84,7 @@ export const notification: Resource = {
     const [row] = await t.db
       .insert(notifications)
       .values({
-        type: 'test',
+        type: 'ticket.updated',
         title: 'For the owner only',
         message: `Private ${randomUUID()}`,
         receiverId: owner.businessId,

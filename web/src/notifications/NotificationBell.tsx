@@ -4,17 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
+import type { RoomEvents } from '../api/model';
 import { Icons } from '../app/icons';
 import { useLiveEvent } from '../realtime/socket';
 
-export interface LiveNotification {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-}
+/** What the `notification` event carries. */
+export type LiveNotification = RoomEvents['notification'];
 
 export const latestNotificationsQuery = {
   queryKey: ['notifications', 'latest'],
@@ -28,7 +23,7 @@ export function NotificationBell() {
   const { data } = useQuery(latestNotificationsQuery);
   const unread = data?.unreadCount ?? 0;
 
-  useLiveEvent<LiveNotification>('notification', (n) => {
+  useLiveEvent('notification', (n) => {
     toasts.show({
       title: n.title,
       message: n.message,

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import type { ServerEvents } from '../api/model';
 import type { Session } from '../auth/session';
 
 let socket: Socket | null = null;
@@ -24,17 +25,25 @@ export function disconnectRealtime(): void {
   socket = null;
 }
 
-/** Calls `handler` for every `event` while the component is mounted (the latest handler, no re-subscribe). */
-export function useLiveEvent<T = unknown>(event: string, handler: (payload: T) => void): void {
+/**
+ * Calls `handler` for every `event` while the component is mounted (the latest handler, no re-subscribe).
+ * The events and their payloads are the server's own declaration (`../api/model`, generated from it).
+ */
+export function useLiveEvent<E extends keyof ServerEvents>(
+  event: E,
+  handler: (payload: ServerEvents[E]) => void,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     const s = socket;
     if (!s) return;
-    const listener = (payload: T) => latest.current(payload);
-    s.on(event, listener);
+    // The socket itself is untyped: the event's name as a plain string, its payload as declared above.
+    const name: string = event;
+    const listener = (payload: ServerEvents[E]) => latest.current(payload);
+    s.on(name, listener);
     return () => {
-      s.off(event, listener);
+      s.off(name, listener);
     };
   }, [event]);
 }

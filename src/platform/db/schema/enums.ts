@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { MESSAGE_STATES } from '../message-states.js';
 
 export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'business', 'user']);
 export const businessVerifiedEnum = pgEnum('business_verified', ['pending', 'accepted', 'rejected']);
@@ -10,17 +11,9 @@ export const paymentMethodEnum = pgEnum('payment_method', ['credit', 'plan']);
  * held: waiting for its scheduled campaign to fall due; queued: ready (or waiting for a retry at
  * next_attempt_at); sending: leased by a dispatcher; sent: accepted by the gateway; delivered, read: what
  * the gateway's delivery reports said since; failed: refused, given up, or reported failed after sent.
- * The transitions are in `src/modules/messages/message-queue.ts`.
+ * The transitions are in `src/modules/messages/message-queue.ts`; the states are defined in `../message-states.ts`.
  */
-export const messageStatusEnum = pgEnum('message_status', [
-  'held',
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-]);
+export const messageStatusEnum = pgEnum('message_status', MESSAGE_STATES);
 export const transactionStatusEnum = pgEnum('transaction_status', [
   'pending',
   'successful',

@@ -1,10 +1,13 @@
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ACTIVITY_KINDS, COUNTED_STATES, FAILED_AFTER_SENT, recordOf } from '../message-states.js';
 import { businesses } from './businesses.js';
 import { campaigns } from './campaigns.js';
 import { timestamptz } from './columns.js';
 
+const count = (name: string) => integer(name).notNull().default(0);
+
 /**
- * A campaign's messages counted by state, kept by statement-level triggers on `campaign_messages` (the
+ * A campaign's messages counted by state (one column per counted state of `../message-states.ts`), kept by statement-level triggers on `campaign_messages` (the
  * delivery-receipts migration): every insert, state change and delete adjusts them in the same transaction,
  * so a report reads one row instead of counting a million messages. Each count is "currently in that
  * state", except that `queued` also holds the messages being sent (a claim moves no count, so it never locks
@@ -19,14 +22,9 @@ export const campaignCounters = pgTable('campaign_counters', {
   businessId: uuid('business_id')
     .notNull()
     .references(() => businesses.id, { onDelete: 'cascade' }),
-  recipients: integer('recipients').notNull().default(0),
-  held: integer('held').notNull().default(0),
-  queued: integer('queued').notNull().default(0),
-  sent: integer('sent').notNull().default(0),
-  delivered: integer('delivered').notNull().default(0),
-  read: integer('read').notNull().default(0),
-  failed: integer('failed').notNull().default(0),
-  failedAfterSent: integer('failed_after_sent').notNull().default(0),
+  recipients: count('recipients'),
+  ...recordOf(COUNTED_STATES, count),
+  failedAfterSent: count(FAILED_AFTER_SENT.column),
 });
 
 /** How many of a campaign's messages are failed, per reason (same triggers). Rows at 0 are kept. */
@@ -55,10 +53,7 @@ export const messageActivity = pgTable(
     businessId: uuid('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    sent: integer('sent').notNull().default(0),
-    delivered: integer('delivered').notNull().default(0),
-    read: integer('read').notNull().default(0),
-    failed: integer('failed').notNull().default(0),
+    ...recordOf(ACTIVITY_KINDS, count),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.bucketStart] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationType, RoomType } from '../../realtime-events.js';
 import { createdAt, id } from './columns.js';
 
 /**
@@ -10,12 +11,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    type: text('type').notNull(),
+    type: text('type').$type<NotificationType>().notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     receiverId: uuid('receiver_id').notNull(),
-    receiverType: text('receiver_type').notNull(),
+    receiverType: text('receiver_type').$type<RoomType>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,13 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { RoomEvents } from '../../api/model';
 import { useLiveEvent } from '../../realtime/socket';
 
 /** What the service pushes to every admin's room when a business's verification is decided. */
-export interface VerificationDecided {
-  businessId: string;
-  status: 'accepted' | 'rejected';
-  reason: string | null;
-  decidedAt: string;
-}
+export type VerificationDecided = RoomEvents['businessVerificationDecided'];
 
 /**
  * Keeps the queue current while it is on screen: a decision by another admin, or a new submission (an admin
@@ -15,12 +11,12 @@ export interface VerificationDecided {
  */
 export function useQueueLive(onDecided?: (event: VerificationDecided) => void): void {
   const queryClient = useQueryClient();
-  useLiveEvent<VerificationDecided>('businessVerificationDecided', (event) => {
+  useLiveEvent('businessVerificationDecided', (event) => {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'business', event.businessId] });
     onDecided?.(event);
   });
-  useLiveEvent<{ type?: string }>('notification', (n) => {
+  useLiveEvent('notification', (n) => {
     if (n.type === 'business.verification_submitted' || n.type === 'account.email_verified')
       void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
   });

@@ -19,24 +19,20 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type RoomEvents } from '../../api/model';
 import { useLiveEvent } from '../../realtime/socket';
 import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
 import { type CampaignStatus, STATUS_COLOR, STATUS_LABEL } from '../queries';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
-interface LiveProgress {
-  campaignId: string;
-  status: string;
-  recipients: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  pending: number;
-}
+type LiveProgress = RoomEvents['campaignProgress'];
 
-const STATES = ['all', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+/** The recipients' filter: every message state the service has, or all of them. */
+const STATES = [
+  { value: 'all', label: 'All' },
+  ...MESSAGE_STATES.map((s) => ({ value: s, label: MESSAGE_STATE_LABELS[s] })),
+];
 
 export function CampaignPage() {
   const { id } = useParams({ from: '/app/campaigns/$id' });
@@ -57,23 +53,25 @@ export function CampaignPage() {
     queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}/report', { params: { path: { id } } })),
     enabled: campaign.data?.status === 'pending' || campaign.data?.status === 'sent',
   });
-  const state = search.state && search.state !== 'all' ? search.state : undefined;
+  const state = MESSAGE_STATES.find((s) => s === search.state);
   const messages = useQuery({
     queryKey: ['campaigns', 'messages', id, state, search.page],
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/campaigns/{id}/messages', {
-          params: { path: { id }, query: { page: search.page, pageSize: 25, status: state as never } },
+          params: { path: { id }, query: { page: search.page, pageSize: 25, status: state } },
         }),
       ),
     enabled: !!campaign.data && campaign.data.status !== 'draft',
     placeholderData: keepPreviousData,
   });
 
-  useLiveEvent<LiveProgress>('campaignProgress', (p) => {
+  useLiveEvent('campaignProgress', (p) => {
     if (p.campaignId !== id) return;
     setLive(p);
-    if (p.status === 'sent' || p.status === 'completed') {
+    // The campaign's status moved (to `sent` when it completes): the campaign, its report and lists are read
+    // again once, the report with its final timeline and failure reasons.
+    if (campaign.data && p.status !== campaign.data.status) {
       void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     }
   });
@@ -238,9 +236,9 @@ export function CampaignPage() {
           <SegmentedControl
             aria-label="Message state"
             mb="sm"
-            value={search.state ?? 'all'}
+            value={state ?? 'all'}
             onChange={(s) => void navigate({ search: { state: s === 'all' ? undefined : s, page: 1 } })}
-            data={STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+            data={STATES}
             style={{ maxWidth: '100%', overflowX: 'auto' }}
           />
           {messages.isError && <Text role="alert">{errorText(messages.error)}</Text>}

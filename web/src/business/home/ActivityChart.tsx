@@ -1,25 +1,10 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
+import { ACTIVITY_SERIES, type ActivityCounts } from '../activity';
 
 /** Messages per day (its own chunk: the chart library loads only where a chart is drawn). */
-export default function ActivityChart({
-  days,
-}: {
-  days: { date: string; sent: number; delivered: number; read: number; failed: number }[];
-}) {
+export default function ActivityChart({ days }: { days: ({ date: string } & ActivityCounts)[] }) {
   return (
-    <AreaChart
-      h={240}
-      data={days}
-      dataKey="date"
-      withLegend
-      series={[
-        { name: 'sent', label: 'Sent', color: 'blue.7' },
-        { name: 'delivered', label: 'Delivered', color: 'teal.8' },
-        { name: 'read', label: 'Read', color: 'violet.7' },
-        { name: 'failed', label: 'Failed', color: 'red.9' },
-      ]}
-      curveType="monotone"
-    />
+    <AreaChart h={240} data={days} dataKey="date" withLegend series={ACTIVITY_SERIES} curveType="monotone" />
   );
 }

@@ -5,7 +5,6 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import type { LiveNotification } from '../../notifications/NotificationBell';
 import { useLiveEvent } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime, PageHeader } from '../../ui/page';
@@ -20,7 +19,7 @@ export function TicketPage() {
     queryKey: ['tickets', 'one', id],
     queryFn: () => unwrap(api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })),
   });
-  useLiveEvent<LiveNotification>('notification', (n) => {
+  useLiveEvent('notification', (n) => {
     if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ['tickets'] });
   });
   const form = useForm({

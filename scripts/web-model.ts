@@ -1,0 +1,179 @@
+/**
+ * What the web console and the documents take from the service besides the OpenAPI document: the
+ * message-state model and the real-time events, generated from their one declaration
+ * (`src/platform/db/message-states.ts`, `src/platform/realtime-events.ts`). `npm run web:api` writes
+ * `web/src/api/model.ts` and the event table of docs/api.md; a test fails when either differs from what the
+ * declarations give.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  ACTIVITY_KINDS,
+  MESSAGE_STATE_MODEL,
+  MESSAGE_STATES,
+  MILESTONES,
+  PENDING_STATES,
+} from '../src/platform/db/message-states.js';
+import {
+  CAMPAIGN_STATUSES,
+  NOTIFICATION_RECEIVERS,
+  NOTIFICATION_TYPES,
+  ROOM_EVENTS,
+  type RoomType,
+  SOCKET_ANSWERS,
+} from '../src/platform/realtime-events.js';
+
+export const MODEL_FILE = fileURLToPath(new URL('../web/src/api/model.ts', import.meta.url));
+export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  description?: string;
+}
+
+const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "\\'")}'` : String(v));
+
+/** The TypeScript type of a JSON Schema (the subset the event payloads use), indented by `indent`. */
+function tsType(s: JsonSchema, indent: string): string {
+  if (s.anyOf) return s.anyOf.map((x) => tsType(x, indent)).join(' | ');
+  if (s.const !== undefined) return literal(s.const);
+  if (s.enum) return s.enum.map(literal).join(' | ');
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  return types
+    .map((t) => {
+      switch (t) {
+        case 'string':
+          return 'string';
+        case 'integer':
+        case 'number':
+          return 'number';
+        case 'boolean':
+          return 'boolean';
+        case 'null':
+          return 'null';
+        case 'array':
+          return `${tsType(s.items ?? {}, indent)}[]`;
+        case 'object': {
+          const props = Object.entries(s.properties ?? {}).map(([k, v]) => {
+            const optional = s.required?.includes(k) ? '' : '?';
+            return `${indent}  ${k}${optional}: ${tsType(v, `${indent}  `)};`;
+          });
+          return `{\n${props.join('\n')}\n${indent}}`;
+        }
+        default:
+          throw new Error(`no TypeScript for the JSON Schema type ${t}`);
+      }
+    })
+    .join(' | ');
+}
+
+const payloadType = (schema: z.ZodType, indent: string) =>
+  tsType(z.toJSONSchema(schema, { io: 'output' }) as JsonSchema, indent);
+
+const list = (values: readonly string[]) => `[${values.map(literal).join(', ')}] as const`;
+
+/** The text of `web/src/api/model.ts`, formatted as the repository's formatter would. */
+export function modelSource(): string {
+  const biome = fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url));
+  const formatted = spawnSync(biome, ['format', '--stdin-file-path=web/src/api/model.ts'], {
+    input: modelText(),
+    encoding: 'utf8',
+  });
+  if (formatted.status !== 0) throw new Error(`biome format failed: ${formatted.stderr}`);
+  return formatted.stdout;
+}
+
+function modelText(): string {
+  const events = (map: Record<string, { when: string; payload: z.ZodType }>) =>
+    Object.entries(map)
+      .map(([name, e]) => `  /** ${e.when} */\n  ${name}: ${payloadType(e.payload, '  ')};`)
+      .join('\n');
+  return `// Generated from src/platform/db/message-states.ts and src/platform/realtime-events.ts by \`npm run web:api\`; do not edit.
+
+/** Every state a campaign message can be in, in the service's order. */
+export const MESSAGE_STATES = ${list(MESSAGE_STATES)};
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** What the console calls a message in each state. */
+export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
+${MESSAGE_STATES.map((s) => `  ${s}: ${literal(MESSAGE_STATE_MODEL[s].label)},`).join('\n')}
+};
+
+/** The states of messages waiting to be sent. */
+export const PENDING_STATES = ${list(PENDING_STATES)} satisfies readonly MessageState[];
+
+/** The funnel's milestones, in order: how far a message got ("reached at least"). */
+export const MILESTONES = ${list(MILESTONES)};
+export type Milestone = (typeof MILESTONES)[number];
+
+/** What the activity counts (timelines, days): every milestone, and failures. */
+export const ACTIVITY_KINDS = ${list(ACTIVITY_KINDS)};
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A campaign's status as the API shows it. */
+export const CAMPAIGN_STATUSES = ${list(CAMPAIGN_STATUSES)};
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Every kind of notification the service creates. */
+export type NotificationType = ${NOTIFICATION_TYPES.map(literal).join(' | ')};
+
+/** The events the server sends to the rooms a client joined, by name, with their payloads. */
+export interface RoomEvents {
+${events(ROOM_EVENTS)}
+}
+
+/** What the server answers the socket that asked to join rooms. */
+export interface SocketAnswers {
+${events(SOCKET_ANSWERS)}
+}
+
+/** Every event a client receives from the server. */
+export type ServerEvents = RoomEvents & SocketAnswers;
+`;
+}
+
+const DOC_START =
+  '<!-- realtime-events: generated from src/platform/realtime-events.ts by `npm run web:api` -->';
+const DOC_END = '<!-- /realtime-events -->';
+
+/** The event table and notification types of docs/api.md ("Real time"). */
+export function realtimeDocBlock(): string {
+  const keys = (schema: z.ZodType) => {
+    const json = z.toJSONSchema(schema, { io: 'output' }) as JsonSchema;
+    return `\`{ ${Object.keys(json.properties ?? {}).join(', ')} }\``;
+  };
+  const rows = Object.entries(ROOM_EVENTS).map(
+    ([name, e]) => `| \`${name}\` | ${e.rooms.join(', ')} | ${keys(e.payload)} | ${e.when} |`,
+  );
+  const typesFor = (room: RoomType) =>
+    NOTIFICATION_TYPES.filter((t) => NOTIFICATION_RECEIVERS[t] === room)
+      .map((t) => `\`${t}\``)
+      .join(', ');
+  return [
+    DOC_START,
+    '',
+    '| event | rooms | payload | sent |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    'Notification `type` values (stable, machine-readable; `title` and `message` carry the text): ' +
+      `${typesFor('admin')} (to admins); ${typesFor('business')} (to the business).`,
+    '',
+    DOC_END,
+  ].join('\n');
+}
+
+/** docs/api.md with its generated block replaced by `block`. */
+export function withRealtimeDocBlock(doc: string, block = realtimeDocBlock()): string {
+  const start = doc.indexOf(DOC_START);
+  const end = doc.indexOf(DOC_END);
+  if (start < 0 || end < start) throw new Error('docs/api.md has no real-time events block');
+  return doc.slice(0, start) + block + doc.slice(end + DOC_END.length);
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { MILESTONES, recordOf } from './db/message-states.js';
+
+/**
+ * The real-time channel's contract, declared once: every event the server sends, the rooms it goes to and
+ * its payload. `RealtimeHub.emit` accepts only these (a wrong name, room or payload does not compile), the
+ * web console's socket hook is typed by `web/src/api/model.ts`, generated from this file by
+ * `npm run web:api`, and the event table of docs/api.md ("Real time") is generated from it too; tests fail
+ * when either is out of date.
+ */
+
+/** Every kind of notification the service creates. */
+export const NOTIFICATION_TYPES = [
+  'account.signed_up',
+  'account.email_verified',
+  'business.verification_submitted',
+  'business.waba_number_refused',
+  'transaction.flagged',
+  'business.verified',
+  'business.rejected',
+  'business.review_again',
+  'business.waba_number_released',
+  'campaign.sent',
+  'campaign.completed',
+  'contact.opted_in',
+  'contact.opted_out',
+  'payment.succeeded',
+  'withdrawal.updated',
+  'ticket.updated',
+  'ticket.commented',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Who receives each kind: the admins (one notification each) or the business. */
+export const NOTIFICATION_RECEIVERS = {
+  'account.signed_up': 'admin',
+  'account.email_verified': 'admin',
+  'business.verification_submitted': 'admin',
+  'business.waba_number_refused': 'admin',
+  'transaction.flagged': 'admin',
+  'business.verified': 'business',
+  'business.rejected': 'business',
+  'business.review_again': 'business',
+  'business.waba_number_released': 'business',
+  'campaign.sent': 'business',
+  'campaign.completed': 'business',
+  'contact.opted_in': 'business',
+  'contact.opted_out': 'business',
+  'payment.succeeded': 'business',
+  'withdrawal.updated': 'business',
+  'ticket.updated': 'business',
+  'ticket.commented': 'business',
+} as const satisfies Record<NotificationType, RoomType>;
+
+/** A campaign's status as the API shows it. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const ROOM_TYPES = ['business', 'admin'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+/** A room's name: `business:<business id>` or `admin:<account id>`. */
+export type Room<T extends RoomType = RoomType> = `${T}:${string}`;
+
+export const notificationPayload = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  receiverId: z.string(),
+  receiverType: z.enum(ROOM_TYPES),
+});
+
+const count = () => z.number().int();
+
+/** The events the server sends to rooms (`RealtimeHub.emit`). */
+export const ROOM_EVENTS = {
+  notification: {
+    rooms: ['business', 'admin'],
+    when: 'every notification, once stored (see the types below)',
+    payload: notificationPayload,
+  },
+  businessVerificationDecided: {
+    rooms: ['admin'],
+    when: 'to every admin and superadmin when a business is accepted or rejected',
+    payload: z.object({
+      businessId: z.string(),
+      status: z.enum(['accepted', 'rejected']),
+      reason: z.string().nullable(),
+      decidedAt: z.string(),
+    }),
+  },
+  campaignProgress: {
+    rooms: ['business'],
+    when:
+      'while its messages move (sends, delivery reports): at most once a second per campaign (however many ' +
+      'server processes), and once more when it completes (`status` `sent`); ' +
+      MILESTONES.map((m) => `\`${m}\``).join(', ') +
+      ' count messages that reached at least that state (a message that failed after it was sent is in `sent` ' +
+      'and `failed`); `pending` ones are not sent yet',
+    payload: z.object({
+      campaignId: z.string(),
+      status: z.enum(CAMPAIGN_STATUSES),
+      recipients: count(),
+      ...recordOf(MILESTONES, count),
+      failed: count(),
+      pending: count(),
+    }),
+  },
+} as const satisfies Record<string, { rooms: readonly RoomType[]; when: string; payload: z.ZodType }>;
+
+/** What the server answers, to the asking socket only, to a client's `join…Room` / `rejoinRooms`. */
+export const SOCKET_ANSWERS = {
+  joinedRoom: {
+    when: 'a room asked for was joined',
+    payload: z.object({ roomType: z.enum(ROOM_TYPES), roomId: z.string() }),
+  },
+  error: {
+    when: 'a room asked for was not joined (nothing joined), or the session ended',
+    payload: z.object({ message: z.string(), event: z.string() }),
+  },
+} as const satisfies Record<string, { when: string; payload: z.ZodType }>;
+
+export type RoomEventName = keyof typeof ROOM_EVENTS;
+export type RoomEvents = { [E in RoomEventName]: z.output<(typeof ROOM_EVENTS)[E]['payload']> };
+export type SocketAnswers = {
+  [E in keyof typeof SOCKET_ANSWERS]: z.output<(typeof SOCKET_ANSWERS)[E]['payload']>;
+};
+/** The rooms an event may go to. */
+export type RoomOf<E extends RoomEventName> = Room<(typeof ROOM_EVENTS)[E]['rooms'][number]>;
+
+export type NotificationPayload = RoomEvents['notification'];
+export type CampaignProgressPayload = RoomEvents['campaignProgress'];
+export type VerificationDecidedPayload = RoomEvents['businessVerificationDecided'];

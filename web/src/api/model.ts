@@ -1,0 +1,118 @@
+// Generated from src/platform/db/message-states.ts and src/platform/realtime-events.ts by `npm run web:api`; do not edit.
+
+/** Every state a campaign message can be in, in the service's order. */
+export const MESSAGE_STATES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** What the console calls a message in each state. */
+export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
+  held: 'Held',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+};
+
+/** The states of messages waiting to be sent. */
+export const PENDING_STATES = ['held', 'queued', 'sending'] as const satisfies readonly MessageState[];
+
+/** The funnel's milestones, in order: how far a message got ("reached at least"). */
+export const MILESTONES = ['sent', 'delivered', 'read'] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
+/** What the activity counts (timelines, days): every milestone, and failures. */
+export const ACTIVITY_KINDS = ['sent', 'delivered', 'read', 'failed'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A campaign's status as the API shows it. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Every kind of notification the service creates. */
+export type NotificationType =
+  | 'account.signed_up'
+  | 'account.email_verified'
+  | 'business.verification_submitted'
+  | 'business.waba_number_refused'
+  | 'transaction.flagged'
+  | 'business.verified'
+  | 'business.rejected'
+  | 'business.review_again'
+  | 'business.waba_number_released'
+  | 'campaign.sent'
+  | 'campaign.completed'
+  | 'contact.opted_in'
+  | 'contact.opted_out'
+  | 'payment.succeeded'
+  | 'withdrawal.updated'
+  | 'ticket.updated'
+  | 'ticket.commented';
+
+/** The events the server sends to the rooms a client joined, by name, with their payloads. */
+export interface RoomEvents {
+  /** every notification, once stored (see the types below) */
+  notification: {
+    id: string;
+    type:
+      | 'account.signed_up'
+      | 'account.email_verified'
+      | 'business.verification_submitted'
+      | 'business.waba_number_refused'
+      | 'transaction.flagged'
+      | 'business.verified'
+      | 'business.rejected'
+      | 'business.review_again'
+      | 'business.waba_number_released'
+      | 'campaign.sent'
+      | 'campaign.completed'
+      | 'contact.opted_in'
+      | 'contact.opted_out'
+      | 'payment.succeeded'
+      | 'withdrawal.updated'
+      | 'ticket.updated'
+      | 'ticket.commented';
+    title: string;
+    message: string;
+    isRead: boolean;
+    createdAt: string;
+    receiverId: string;
+    receiverType: 'business' | 'admin';
+  };
+  /** to every admin and superadmin when a business is accepted or rejected */
+  businessVerificationDecided: {
+    businessId: string;
+    status: 'accepted' | 'rejected';
+    reason: string | null;
+    decidedAt: string;
+  };
+  /** while its messages move (sends, delivery reports): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `pending` ones are not sent yet */
+  campaignProgress: {
+    campaignId: string;
+    status: 'draft' | 'scheduled' | 'pending' | 'sent';
+    recipients: number;
+    sent: number;
+    delivered: number;
+    read: number;
+    failed: number;
+    pending: number;
+  };
+}
+
+/** What the server answers the socket that asked to join rooms. */
+export interface SocketAnswers {
+  /** a room asked for was joined */
+  joinedRoom: {
+    roomType: 'business' | 'admin';
+    roomId: string;
+  };
+  /** a room asked for was not joined (nothing joined), or the session ended */
+  error: {
+    message: string;
+    event: string;
+  };
+}
+
+/** Every event a client receives from the server. */
+export type ServerEvents = RoomEvents & SocketAnswers;
