@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * Formula-injection escaping for exported cells, and its exact inverse for imports.
  *
@@ -15,4 +17,12 @@ export function escapeCell(value: string): string {
 
 export function unescapeCell(value: string): string {
   return value.startsWith("'") && NEEDS_ESCAPE.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * `escapeCell` in SQL, for files PostgreSQL writes itself (the same pattern in its regular expressions), with
+ * an empty value as NULL: COPY writes NULL as an empty cell and quotes an empty string, the row writer not.
+ */
+export function sqlEscapedCell(value: SQL): SQL {
+  return sql`nullif(CASE WHEN ${value} ~ '^''*[-=+@\t\r]' THEN '''' || ${value} ELSE ${value} END, '')`;
 }
