@@ -24,5 +24,8 @@ export function unescapeCell(value: string): string {
  * an empty value as NULL: COPY writes NULL as an empty cell and quotes an empty string, the row writer not.
  */
 export function sqlEscapedCell(value: SQL): SQL {
-  return sql`nullif(CASE WHEN ${value} ~ '^''*[-=+@\t\r]' THEN '''' || ${value} ELSE ${value} END, '')`;
+  // The first character decides, but for a leading apostrophe: only then a regular expression.
+  return sql`nullif(CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r')
+                           OR (left(${value}, 1) = '''' AND ${value} ~ E'^''*[-=+@\\t\\r]')
+                    THEN '''' || ${value} ELSE ${value} END, '')`;
 }
