@@ -1,5 +1,6 @@
 # One image, two roles: `--role=api` (HTTP + real-time) and `--role=worker` (scheduler + dispatcher).
-FROM node:20-bookworm-slim AS build
+# Node 22, a maintained LTS and the version CI tests beside Node 20; `npm ci` on it warns about no engine.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,7 +8,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 # DATA_DIR holds the embedded storage's uploads when S3_BUCKET is unset (compose.yaml mounts a volume
 # there); it must be writable by the unprivileged user the service runs as.
 ENV NODE_ENV=production PORT=4000 METRICS_PORT=9464 DATA_DIR=/app/data

@@ -1,11 +1,16 @@
 // npm run bench:search [-- --rows=1000000] [--repeat=20]
 // Seeds --rows contacts for one business (plus a tenth as many for another, so the table is shared) with
-// one generate_series INSERT, then times GET /contacts?search=... on the local PostgreSQL: p50/p95 per kind
-// of term, beside the same list-and-count queries run straight on the database (the baseline).
+// one generate_series INSERT, then times GET /contacts?search=... on the local PostgreSQL: p50/p95/p99 per
+// kind of term, beside the same list-and-count queries run straight on the database, and beside the
+// server's own time for those statements (EXPLAIN (ANALYZE, BUFFERS), planning plus execution, summed over
+// the statements one search runs).
 
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { ContactsService } from '../src/modules/contacts/contacts.service.js';
 import type { AuthContext } from '../src/platform/auth/principal.js';
 import { TokenService } from '../src/platform/auth/tokens.js';
+import type { Db } from '../src/platform/db/client.js';
+import * as schema from '../src/platform/db/schema/index.js';
 import { createBenchDatabase } from './lib/database.js';
 import { arg, fmt, JWT_SECRET, report, rowsArg, startService } from './lib/harness.js';
 import { createBenchBusiness, seedContacts } from './lib/seed.js';
@@ -48,6 +53,32 @@ try {
   const service = await startService(bench.url);
   try {
     const direct = new ContactsService({ db: bench.database.db });
+    // The statements a search runs, recorded by drizzle's logger, then run again under EXPLAIN ANALYZE.
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const traced = new ContactsService({
+      db: drizzle(pool, {
+        schema,
+        casing: 'snake_case',
+        logger: { logQuery: (q, params) => statements.push({ sql: q, params }) },
+      }) as unknown as Db,
+    });
+    const explainMs = async (term: string) => {
+      statements.length = 0;
+      await traced.list(auth, { page: 1, pageSize: 20, search: term });
+      let ms = 0;
+      for (const st of [...statements]) {
+        // The total's estimate is itself an EXPLAIN: its cost is its planning.
+        const explain = st.sql.startsWith('EXPLAIN (FORMAT JSON) ')
+          ? st.sql.replace('EXPLAIN (FORMAT JSON) ', 'EXPLAIN (SUMMARY ON, FORMAT JSON) ')
+          : `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ${st.sql}`;
+        const { rows } = await pool.query<{
+          'QUERY PLAN': { 'Planning Time': number; 'Execution Time'?: number }[];
+        }>(explain, st.params);
+        const plan = rows[0]!['QUERY PLAN'][0]!;
+        ms += plan['Planning Time'] + (plan['Execution Time'] ?? 0);
+      }
+      return ms;
+    };
     const auth = { businessId: business.businessId } as AuthContext;
     const api = async (query: string) => {
       const started = performance.now();
@@ -68,9 +99,11 @@ try {
     const lines: [string, string][] = [];
     const all: number[] = [];
     const allDirect: number[] = [];
+    const allExplain: number[] = [];
     for (const [kind, list] of Object.entries(terms)) {
       const times: number[] = [];
       const directTimes: number[] = [];
+      const explainTimes: number[] = [];
       let totals = '';
       for (const term of list) {
         for (let i = 0; i < repeat; i++) {
@@ -80,15 +113,18 @@ try {
           const started = performance.now();
           await direct.list(auth, { page: 1, pageSize: 20, search: term });
           directTimes.push(performance.now() - started);
+          if (i % 4 === 0) explainTimes.push(await explainMs(term));
         }
       }
       times.sort((a, b) => a - b);
       directTimes.sort((a, b) => a - b);
+      explainTimes.sort((a, b) => a - b);
       all.push(...times);
       allDirect.push(...directTimes);
+      allExplain.push(...explainTimes);
       lines.push([
         kind,
-        `p50 ${fmt(percentile(times, 50), 1)} ms  p95 ${fmt(percentile(times, 95), 1)} ms   (db only: p95 ${fmt(percentile(directTimes, 95), 1)} ms; totals ${totals})`,
+        `p50 ${fmt(percentile(times, 50), 1)} ms  p95 ${fmt(percentile(times, 95), 1)} ms  p99 ${fmt(percentile(times, 99), 1)} ms   (db only: p95 ${fmt(percentile(directTimes, 95), 1)} ms; EXPLAIN ANALYZE p95 ${fmt(percentile(explainTimes, 95), 1)} ms; totals ${totals})`,
       ]);
     }
     all.sort((a, b) => a - b);
@@ -103,11 +139,21 @@ try {
         ...lines,
         [
           'all searches',
-          `p50 ${fmt(percentile(all, 50), 1)} ms  p95 ${fmt(percentile(all, 95), 1)} ms  max ${fmt(all.at(-1)!, 1)} ms`,
+          `p50 ${fmt(percentile(all, 50), 1)} ms  p95 ${fmt(percentile(all, 95), 1)} ms  p99 ${fmt(percentile(all, 99), 1)} ms  max ${fmt(all.at(-1)!, 1)} ms`,
         ],
         [
           'baseline: same queries, db only',
           `p50 ${fmt(percentile(allDirect, 50), 1)} ms  p95 ${fmt(percentile(allDirect, 95), 1)} ms`,
+        ],
+        [
+          'baseline: EXPLAIN ANALYZE',
+          `p50 ${fmt(
+            percentile(
+              allExplain.sort((a, b) => a - b),
+              50,
+            ),
+            1,
+          )} ms  p95 ${fmt(percentile(allExplain, 95), 1)} ms  p99 ${fmt(percentile(allExplain, 99), 1)} ms  (server time of the same statements)`,
         ],
         [
           'baseline: list without search',

@@ -1,10 +1,16 @@
 import { once } from 'node:events';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactCursor, ExportRecord } from '../../src/modules/contacts/export/contact-cursor.js';
+import {
+  type ContactCursor,
+  type ExportRecord,
+  openContactCursor,
+} from '../../src/modules/contacts/export/contact-cursor.js';
+import { CrlfRecords } from '../../src/modules/contacts/export/crlf-records.js';
 import { csvExport, xlsxExport } from '../../src/modules/contacts/export/export-writers.js';
 import { escapeCell, unescapeCell } from '../../src/modules/contacts/spreadsheet-cells.js';
 import { contacts } from '../../src/platform/db/schema/index.js';
@@ -164,6 +170,38 @@ describe('contact export: streamed CSV and XLSX', () => {
     expect(xlsx).toEqual([['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']]);
   });
 
+  it('writes the same bytes whether PostgreSQL formats the CSV (COPY) or the row writer does', async () => {
+    const user = await createUser(t);
+    const quirky = [
+      {
+        firstName: 'Carriage\rReturn',
+        lastName: '\tTab',
+        phoneNumber: '+2348031110301',
+        tags: ["o'x\\y", 'q"t'],
+      },
+      { firstName: 'Crlf\r\ninside', lastName: '"quoted"', phoneNumber: '+2348031110302', tags: ["o'x\\y"] },
+      { firstName: ' spaced ', lastName: "''@twice", phoneNumber: '+2348031110303', tags: [] },
+    ].map((c) => ({ ...c, optIn: true, businessId: user.businessId }));
+    await t.db.insert(contacts).values(tricky.map((c) => ({ ...c, businessId: user.businessId })));
+    await t.db.insert(contacts).values(quirky);
+    await createContacts(t, user.businessId, 2_500, { tags: ['bulk'] });
+    const text = async (cursor: ContactCursor) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of csvExport(cursor, t.deps.logger)) chunks.push(Buffer.from(chunk));
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    for (const filters of [{}, { tag: "o'x\\y", optIn: true }, { tag: 'bulk', optIn: false }]) {
+      const byDatabase = await openContactCursor(t.deps.database, user.businessId, filters);
+      // The database writes the file itself wherever it can (PostgreSQL); PGlite has only the row writer.
+      expect(byDatabase.csv !== undefined).toBe(t.deps.database.kind === 'postgres');
+      const viaCopy = await text(byDatabase);
+      const { total, batches, close } = await openContactCursor(t.deps.database, user.businessId, filters);
+      const viaRows = await text({ total, batches, close });
+      expect(viaCopy).toBe(viaRows);
+      expect(parseCsv(viaCopy).length - 1).toBe(byDatabase.total);
+    }
+  });
+
   it('writes every contact exactly once across cursor batches, even when they share a creation time', async () => {
     const user = await createUser(t);
     // One insert: every row has the same created_at, so only the id orders them.
@@ -272,6 +310,28 @@ describe('contact export: streamed CSV and XLSX', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('ends the CSV records of COPY with CRLF, wherever its chunks are cut, leaving quoted line breaks', async () => {
+    const cellArb = fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ') });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cellArb, { minLength: 1, maxLength: 3 }), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (records, size) => {
+          // Quoted as COPY quotes: a cell with a comma, quote or line break, quotes doubled.
+          const quote = (c: string) => (/[,"\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c);
+          const lines = records.map((r) => r.map(quote).join(','));
+          const input = Buffer.from(lines.map((l) => `${l}\n`).join(''));
+          const parts: Buffer[] = [];
+          for (let i = 0; i < input.length; i += size) parts.push(input.subarray(i, i + size));
+          const out: Buffer[] = [];
+          for await (const chunk of Readable.from(parts).pipe(new CrlfRecords())) out.push(chunk);
+          expect(Buffer.concat(out).toString()).toBe(lines.map((l) => `${l}\r\n`).join(''));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * Formula-injection escaping for exported cells, and its exact inverse for imports.
  *
@@ -15,4 +17,15 @@ export function escapeCell(value: string): string {
 
 export function unescapeCell(value: string): string {
   return value.startsWith("'") && NEEDS_ESCAPE.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * `escapeCell` in SQL, for files PostgreSQL writes itself (the same pattern in its regular expressions), with
+ * an empty value as NULL: COPY writes NULL as an empty cell and quotes an empty string, the row writer not.
+ */
+export function sqlEscapedCell(value: SQL): SQL {
+  // The first character decides, but for a leading apostrophe: only then a regular expression.
+  return sql`nullif(CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r')
+                           OR (left(${value}, 1) = '''' AND ${value} ~ E'^''*[-=+@\\t\\r]')
+                    THEN '''' || ${value} ELSE ${value} END, '')`;
 }

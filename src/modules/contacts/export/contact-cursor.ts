@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client.js';
-import { contacts } from '../../../platform/db/schema/index.js';
+import { contactCounts, contacts, contactTagSets } from '../../../platform/db/schema/index.js';
 import { type ContactFilters, contactFilter } from '../contacts.repository.js';
+import { sqlEscapedCell } from '../spreadsheet-cells.js';
 import { openRecordCursor, type RecordCursor } from './record-cursor.js';
 
 /** The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn. */
@@ -27,7 +28,34 @@ export function openContactCursor(
       sql`array_to_string(${contacts.tags}, ';')`,
       sql`${contacts.optIn}`,
     ],
+    // The same cells as the row writer makes them (escaped, yes/no as true/false, empty as nothing), for
+    // the CSV that PostgreSQL writes itself.
+    csvColumns: [
+      sqlEscapedCell(sql`${contacts.firstName}`),
+      sqlEscapedCell(sql`${contacts.lastName}`),
+      sqlEscapedCell(sql`${contacts.phoneNumber}`),
+      sqlEscapedCell(sql`array_to_string(${contacts.tags}, ';')`),
+      sql`CASE WHEN ${contacts.optIn} THEN 'true' ELSE 'false' END`,
+    ],
+    count: keptCount(businessId, filters),
     createdAt: sql`${contacts.createdAt}`,
     id: sql`${contacts.id}`,
   });
+}
+
+/**
+ * X-Record-Count from the counts the triggers keep in the writing transaction, read in the export's own
+ * snapshot, so it equals the rows written without counting a million of them: contact_counts for everyone
+ * or by opt-in, the sum over the business's tag sets holding the tag for a tag. A search is counted.
+ */
+function keptCount(businessId: string, filters: ContactFilters): SQL | undefined {
+  if (filters.search) return undefined;
+  const pick = (total: SQL, optedIn: SQL) =>
+    filters.optIn === undefined ? total : filters.optIn ? optedIn : sql`${total} - ${optedIn}`;
+  if (filters.tag)
+    return sql`SELECT coalesce(sum(${pick(sql`${contactTagSets.total}`, sql`${contactTagSets.optedIn}`)}), 0)::int AS n
+               FROM ${contactTagSets}
+               WHERE ${contactTagSets.businessId} = ${businessId} AND ${contactTagSets.tags} @> ARRAY[${filters.tag}]::text[]`;
+  return sql`SELECT coalesce((SELECT ${pick(sql`${contactCounts.total}`, sql`${contactCounts.optedIn}`)}
+                              FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${businessId}), 0)::int AS n`;
 }

@@ -24,21 +24,33 @@ function cell(value: Cell): string | boolean {
   return typeof value === 'boolean' ? value : escapeCell(value);
 }
 
+/**
+ * CRLF between records; a cell holding a line break (CR or LF alone, as a name may) is quoted, as RFC 4180
+ * and PostgreSQL's COPY quote it (csv-stringify quotes only a whole CRLF once the delimiter is set).
+ */
+const CSV_OPTIONS = { record_delimiter: 'windows', quote_record_delimiter: true } as const;
+
 const csvCell = (value: Cell) => {
   const c = cell(value);
   return typeof c === 'boolean' ? (c ? 'true' : 'false') : c;
 };
 
 /**
- * CSV (RFC 4180: CRLF, quotes where needed) streamed from the cursor: csv-stringify writes each batch in one
- * call, so the stream carries a chunk per few thousand rows rather than an object per row.
+ * CSV (RFC 4180: CRLF, quotes where needed) streamed from the cursor: by the database's own COPY where the
+ * cursor offers it (byte for byte the same file), else csv-stringify writes each batch in one call, so the
+ * stream carries a chunk per few thousand rows rather than an object per row.
  */
 export function csvExport(cursor: RecordCursor, logger: Logger, layout = CONTACT_LAYOUT): Readable {
   async function* chunks() {
-    yield stringifyBatch([], { header: true, columns: [...layout.columns], record_delimiter: 'windows' });
+    yield stringifyBatch([], { header: true, columns: [...layout.columns], ...CSV_OPTIONS });
+    // PostgreSQL formats the same records itself, several times faster than rows through the driver.
+    if (cursor.csv) {
+      yield* cursor.csv();
+      return;
+    }
     for await (const batch of cursor.batches()) {
       const records = batch.map((r) => r.map(csvCell));
-      yield stringifyBatch(records, { record_delimiter: 'windows' });
+      yield stringifyBatch(records, CSV_OPTIONS);
     }
   }
   const out = new PassThrough();

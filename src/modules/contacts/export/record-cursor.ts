@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { type Database, queryRows } from '../../../platform/db/client.js';
+import { CrlfRecords } from './crlf-records.js';
 
 /** A cell of an exported row: text, a yes/no, or nothing. */
 export type Cell = string | boolean | null;
@@ -10,6 +13,12 @@ export interface RecordCursor<R extends readonly Cell[] = readonly Cell[]> {
   /** How many rows `batches` yields (the same snapshot on PostgreSQL). */
   total: number;
   batches(): AsyncGenerator<R[]>;
+  /**
+   * The same rows as CSV records (RFC 4180 quoting, CRLF), written by the database itself with
+   * `COPY (SELECT ...) TO STDOUT`: present on PostgreSQL when the spec gives `csvColumns`. Use either this or
+   * `batches`, once.
+   */
+  csv?(): Readable;
   /** Releases the connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -23,7 +32,19 @@ export interface CursorSpec {
   columns: SQL[];
   createdAt: SQL;
   id: SQL;
+  /**
+   * Each column as its final CSV cell, text (escaped as the row writer escapes it) or null for an empty
+   * cell: with these, `csv()` lets PostgreSQL format the file.
+   */
+  csvColumns?: SQL[];
+  /**
+   * A cheaper statement giving the number of rows `where` matches (one column, `n`), such as a read of kept
+   * counts; run in the cursor's snapshot. Without it the rows are counted.
+   */
+  count?: SQL;
 }
+
+const countOf = (s: CursorSpec) => s.count ?? sql`SELECT count(*)::int AS n FROM ${s.table} WHERE ${s.where}`;
 
 // Small enough that a batch dies young: 5,000-row batches outlived two scavenges and were promoted, which
 // grew the old generation by a batch every ~20 ms of a fast export; 1,000 rows export as fast.
@@ -58,9 +79,12 @@ async function openServerCursor<R extends readonly Cell[]>(
   // keep it. After an error its state is unknown: destroy it. The export may close the cursor while a FETCH
   // is under way (the response ended): that FETCH finishes first, and none follows, since a FETCH sent after
   // the release would run in whatever transaction the connection serves next.
+  // A COPY under way cannot be stopped but by closing its connection.
+  let copying = false;
   const close = async (failure?: unknown) => {
     if (!open) return;
     open = false;
+    if (copying) failure ??= new Error('CSV export ended before its COPY');
     if (failure) return client.release(failure as Error);
     try {
       await fetching.catch(() => {});
@@ -72,17 +96,16 @@ async function openServerCursor<R extends readonly Cell[]>(
   };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const count = dialect.sqlToQuery(sql`SELECT count(*)::int AS n FROM ${spec.table} WHERE ${spec.where}`);
+    const count = dialect.sqlToQuery(countOf(spec));
     const { rows } = await client.query<{ n: number }>(count.sql, count.params);
-    const declare = dialect.sqlToQuery(
-      sql`DECLARE ${sql.raw(spec.name)} NO SCROLL CURSOR FOR SELECT ${sql.join(spec.columns, sql`, `)}
-          FROM ${spec.table} WHERE ${spec.where} ORDER BY ${newestFirst(spec)}`,
-    );
-    await client.query(declare.sql, declare.params);
-    return {
+    const cursor: RecordCursor<R> = {
       total: rows[0]!.n,
       close: () => close(),
       async *batches() {
+        const declare = dialect.sqlToQuery(
+          sql`DECLARE ${sql.raw(spec.name)} NO SCROLL CURSOR FOR SELECT ${sql.join(spec.columns, sql`, `)}
+              FROM ${spec.table} WHERE ${spec.where} ORDER BY ${newestFirst(spec)}`,
+        );
         const fetchBatch = () => {
           if (!open) return null;
           const next = client.query<R & unknown[]>({
@@ -94,6 +117,7 @@ async function openServerCursor<R extends readonly Cell[]>(
           return next;
         };
         try {
+          await client.query(declare.sql, declare.params);
           // The next batch is asked for before this one is handed over: the database reads while we write.
           for (let next = fetchBatch(); next; ) {
             const batch: pg.QueryResult<R & unknown[]> = await next;
@@ -108,6 +132,42 @@ async function openServerCursor<R extends readonly Cell[]>(
         }
       },
     };
+    const csvColumns = spec.csvColumns;
+    if (csvColumns)
+      cursor.csv = () => {
+        // COPY takes no parameters, so the filter's values are written into the statement as literals
+        // (drizzle doubles the quotes; standard_conforming_strings is on unless a server was set otherwise,
+        // which this statement rules out for its transaction).
+        const copy = dialect.sqlToQuery(
+          sql`COPY (SELECT ${sql.join(csvColumns, sql`, `)} FROM ${spec.table} WHERE ${spec.where}
+              ORDER BY ${newestFirst(spec)}) TO STDOUT WITH (FORMAT csv)`.inlineParams(),
+        );
+        const records = new CrlfRecords();
+        copying = true;
+        const run = (async () => {
+          await client.query('SET LOCAL standard_conforming_strings = on');
+          const source = client.query(copyTo(copy.sql));
+          source.pipe(records);
+          await new Promise<void>((resolve, reject) => {
+            source.once('end', resolve);
+            source.once('error', reject);
+          });
+          copying = false;
+        })();
+        run.then(
+          () => close(),
+          (err) => {
+            // A COPY cut short leaves the connection mid-protocol: it is destroyed, never reused.
+            void close(err);
+            records.destroy(err as Error);
+          },
+        );
+        // The response ended before the COPY did (a client gone, the idle guard): close() destroys the
+        // connection, which stops the server sending.
+        records.once('close', () => void close());
+        return records;
+      };
+    return cursor;
   } catch (err) {
     await close(err);
     throw err;
@@ -119,10 +179,7 @@ async function openKeysetCursor<R extends readonly Cell[]>(
   spec: CursorSpec,
 ): Promise<RecordCursor<R>> {
   const { db } = database;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM ${spec.table} WHERE ${spec.where}`,
-  );
+  const [count] = await queryRows<{ n: number }>(db, countOf(spec));
   // Aliased by position, so each row maps back to an array in column order.
   const columns = sql.join(
     spec.columns.map((c, i) => sql`${c} AS ${sql.raw(`c${i}`)}`),
