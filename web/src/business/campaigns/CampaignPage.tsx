@@ -69,9 +69,10 @@ export function CampaignPage() {
   useLiveEvent('campaignProgress', (p) => {
     if (p.campaignId !== id) return;
     setLive(p);
-    // The campaign's status moved (to `sent` when it completes): the campaign, its report and lists are read
-    // again once, the report with its final timeline and failure reasons.
-    if (campaign.data && p.status !== campaign.data.status) {
+    // The campaign's status moved (`sent`: it completed), or a completed campaign's messages still move
+    // (delivery reports come after the sends): the campaign, its report (timeline, failure reasons) and the
+    // lists are read again.
+    if (p.status === 'sent' || (campaign.data && p.status !== campaign.data.status)) {
       void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     }
   });
