@@ -1,10 +1,12 @@
 import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+
+const route = getRouteApi('/public/reset-password');
 
 export function ForgotPassword() {
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ export function ForgotPassword() {
 }
 
 export function ResetPassword() {
-  const search = useSearch({ from: '/public/reset-password' });
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../api/queries/admin';
 import { useLiveEvent } from '../../realtime/socket';
 
 /** What the service pushes to every admin's room when a business's verification is decided. */
@@ -16,12 +17,12 @@ export interface VerificationDecided {
 export function useQueueLive(onDecided?: (event: VerificationDecided) => void): void {
   const queryClient = useQueryClient();
   useLiveEvent<VerificationDecided>('businessVerificationDecided', (event) => {
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'business', event.businessId] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.businesses });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.business(event.businessId) });
     onDecided?.(event);
   });
   useLiveEvent<{ type?: string }>('notification', (n) => {
     if (n.type === 'business.verification_submitted' || n.type === 'account.email_verified')
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.businesses });
   });
 }

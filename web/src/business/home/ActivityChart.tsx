@@ -5,13 +5,13 @@ import { AreaChart } from '@mantine/charts';
 export default function ActivityChart({
   days,
 }: {
-  days: { date: string; sent: number; delivered: number; read: number; failed: number }[];
+  days: { day: string; sent: number; delivered: number; read: number; failed: number }[];
 }) {
   return (
     <AreaChart
       h={240}
       data={days}
-      dataKey="date"
+      dataKey="day"
       withLegend
       series={[
         { name: 'sent', label: 'Sent', color: 'blue.7' },

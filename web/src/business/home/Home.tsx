@@ -18,36 +18,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { errorText } from '../../api/errors';
+import { overviewQuery } from '../../api/queries/analytics';
+import { campaignStatsQuery, campaignsQuery } from '../../api/queries/campaigns';
+import { contactsCountQuery } from '../../api/queries/contacts';
 import { Icons } from '../../app/icons';
 import { useSession } from '../../auth/session';
-import { formatNumber, PageHeader } from '../../ui/page';
-import {
-  type CampaignStatus,
-  campaignStatsQuery,
-  campaignsQuery,
-  contactsCountQuery,
-  optionalJson,
-  STATUS_COLOR,
-  STATUS_LABEL,
-} from '../queries';
+import { formatNumber } from '../../ui/format';
+import { PageHeader } from '../../ui/page';
+import { STATUS_COLOR, STATUS_LABEL } from '../campaigns/status';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
 /** Below this many credits the home page warns (the wallet page sells more). */
 export const LOW_CREDITS = 100;
-
-interface Overview {
-  days: {
-    date: string;
-    sent: number;
-    delivered: number;
-    read: number;
-    failed: number;
-    optIns: number;
-    optOuts: number;
-  }[];
-  totals: { sent: number; delivered: number; read: number; failed: number; optIns: number; optOuts: number };
-}
 
 export function Home() {
   const session = useSession();
@@ -68,13 +51,7 @@ function BusinessHome() {
   const contacts = useQuery(contactsCountQuery);
   const stats = useQuery(campaignStatsQuery);
   const recent = useQuery(campaignsQuery({ page: 1, pageSize: 5 }));
-  const overview = useQuery({
-    queryKey: ['analytics', 'overview'],
-    queryFn: () =>
-      optionalJson<Overview>(
-        `/api/v1/analytics/overview?timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
-      ),
-  });
+  const overview = useQuery(overviewQuery);
   const balance = business.wallet?.balance ?? 0;
 
   const steps = [
@@ -196,28 +173,25 @@ function BusinessHome() {
           <Text size="sm">{formatNumber(contacts.data?.total)} contacts</Text>
         </Card>
       </SimpleGrid>
-      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps
-          (a route-not-found answer, a service without analytics, removes the card). */}
-      {overview.data !== null && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Messages, last 30 days
-          </Title>
-          <Box mih={240}>
-            {overview.data ? (
-              <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-                <ActivityChart days={overview.data.days} />
-              </Suspense>
-            ) : overview.isError ? (
-              <Text size="sm" role="alert">
-                {errorText(overview.error)}
-              </Text>
-            ) : (
-              <Text size="sm">Loading the chart…</Text>
-            )}
-          </Box>
-        </Card>
-      )}
+      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps. */}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Messages, last 30 days
+        </Title>
+        <Box mih={240}>
+          {overview.data ? (
+            <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+              <ActivityChart days={overview.data.days} />
+            </Suspense>
+          ) : overview.isError ? (
+            <Text size="sm" role="alert">
+              {errorText(overview.error)}
+            </Text>
+          ) : (
+            <Text size="sm">Loading the chart…</Text>
+          )}
+        </Box>
+      </Card>
       <Card withBorder>
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4">
@@ -250,8 +224,8 @@ function BusinessHome() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[c.status as CampaignStatus]} variant="light">
-                        {STATUS_LABEL[c.status as CampaignStatus]}
+                      <Badge color={STATUS_COLOR[c.status]} variant="light">
+                        {STATUS_LABEL[c.status]}
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right">{formatNumber(c.recipientCount)}</Table.Td>

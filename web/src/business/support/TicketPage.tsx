@@ -1,27 +1,28 @@
 import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import type { LiveNotification } from '../../notifications/NotificationBell';
 import { useLiveEvent } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { formatDateTime, PageHeader } from '../../ui/page';
+import { formatDateTime } from '../../ui/format';
+import { PageHeader } from '../../ui/page';
 import { ISSUE_TYPES, TICKET_COLOR } from './SupportPage';
+
+const route = getRouteApi('/app/support/$id');
 
 /** A ticket's thread; an administrator's reply (announced by its notification) shows up without a reload. */
 export function TicketPage() {
-  const { id } = useParams({ from: '/app/support/$id' });
+  const { id } = route.useParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const ticket = useQuery({
-    queryKey: ['tickets', 'one', id],
-    queryFn: () => unwrap(api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })),
-  });
+  const ticket = useQuery(ticketQuery(id));
   useLiveEvent<LiveNotification>('notification', (n) => {
-    if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   });
   const form = useForm({
     initialValues: { content: '' },
@@ -32,7 +33,7 @@ export function TicketPage() {
     try {
       await unwrap(api.POST('/api/v1/tickets/{id}/comments', { params: { path: { id } }, body: v }));
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.all });
     } catch (err) {
       setError(applyApiError(form, err));
     }
