@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { ApiError, errorText } from '../api/errors';
 import { identityProviderQuery } from '../api/queries/auth';
-import { safeRedirect } from './routes';
+import { AnchorLink } from '../ui/link';
+import { safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 
 const route = getRouteApi('/public/oauth/callback');
@@ -121,9 +122,7 @@ export function IdentityProviderCallback() {
         {error}
       </Alert>
       <Text size="sm">
-        <Anchor component={Link} to="/sign-in">
-          Back to sign in
-        </Anchor>
+        <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
       </Text>
     </Stack>
   );

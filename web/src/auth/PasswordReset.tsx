@@ -1,10 +1,11 @@
-import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
 
 const route = getRouteApi('/public/reset-password');
 
@@ -42,9 +43,9 @@ export function ForgotPassword() {
         <Button type="submit" loading={form.submitting}>
           Send the code
         </Button>
-        <Anchor component={Link} to="/sign-in" size="sm">
+        <AnchorLink to="/sign-in" size="sm">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Stack>
     </form>
   );

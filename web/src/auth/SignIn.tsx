@@ -1,12 +1,13 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
 import { IdentityProviderButton } from './IdentityProvider';
-import { safeRedirect } from './routes';
+import { safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 
 const route = getRouteApi('/public/sign-in');
@@ -60,15 +61,10 @@ export function SignIn() {
         </Button>
         <IdentityProviderButton redirect={search.redirect} />
         <Text size="sm">
-          <Anchor component={Link} to="/forgot-password">
-            Forgot your password?
-          </Anchor>
+          <AnchorLink to="/forgot-password">Forgot your password?</AnchorLink>
         </Text>
         <Text size="sm">
-          New here?{' '}
-          <Anchor component={Link} to="/sign-up">
-            Create an account
-          </Anchor>
+          New here? <AnchorLink to="/sign-up">Create an account</AnchorLink>
         </Text>
       </Stack>
     </form>

@@ -1,10 +1,11 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
 import { IdentityProviderButton } from './IdentityProvider';
 import { sessionQuery } from './session';
 
@@ -79,10 +80,7 @@ export function SignUp() {
         </Button>
         <IdentityProviderButton />
         <Text size="sm">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/sign-in">
-            Sign in
-          </Anchor>
+          Already have an account? <AnchorLink to="/sign-in">Sign in</AnchorLink>
         </Text>
       </Stack>
     </form>

@@ -2,11 +2,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute, publicRoute } from '../app/layout-route';
 import { searchParams, str } from '../ui/search';
 
-/** `?redirect=` keeps where a signed-out visitor was going; only same-site paths are followed. */
-export function safeRedirect(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
-
 const redirectSearch = searchParams((s) => ({
   redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
 }));

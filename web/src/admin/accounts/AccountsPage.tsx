@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Button,
   Drawer,
   Group,
@@ -13,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -21,6 +20,7 @@ import { adminAccountsQuery, adminKeys } from '../../api/queries/admin';
 import { hasRole, useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 import type { AdminAccount } from '../types';
@@ -129,9 +129,9 @@ function AccountDetail({ account }: { account: AdminAccount }) {
         </Table.Tbody>
       </Table>
       {account.businessId && (
-        <Anchor component={Link} to={`/admin/businesses/${account.businessId}`}>
+        <AnchorLink to="/admin/businesses/$id" params={{ id: account.businessId }}>
           Open the business
-        </Anchor>
+        </AnchorLink>
       )}
       {hasRole(session, ['superadmin']) && account.role !== 'superadmin' && account.id !== session.user.id ? (
         <RoleChange account={account} />

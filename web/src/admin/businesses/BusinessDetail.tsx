@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -50,9 +50,9 @@ export function BusinessDetail() {
   if (!b) return <Skeleton h={400} />;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/admin/businesses" size="sm">
+      <AnchorLink to="/admin/businesses" size="sm">
         ← Verification queue
-      </Anchor>
+      </AnchorLink>
       <PageHeader
         title={b.companyName || 'Unnamed business'}
         description={

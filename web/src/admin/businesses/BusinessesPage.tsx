@@ -1,9 +1,10 @@
-import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { adminBusinessesQuery } from '../../api/queries/admin';
 import { flagOf, formatDateTime, waitedFor } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader, StateBadge } from '../../ui/page';
 import type { AdminBusiness as Business } from '../types';
@@ -75,9 +76,9 @@ export function BusinessesPage() {
             header: 'Business',
             cell: (b) => (
               <>
-                <Anchor component={Link} to={`/admin/businesses/${b.id}`} fw={600}>
+                <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} fw={600}>
                   {b.companyName || 'Unnamed business'}
-                </Anchor>
+                </AnchorLink>
                 {b.type === 'affiliate' && (
                   <Text size="xs" c="dimmed">
                     Affiliate

@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors';
 import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/admin';
@@ -44,9 +43,9 @@ export function AdminHome() {
               <Stack gap={6}>
                 {queue.data.items.map((b) => (
                   <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor component={Link} to={`/admin/businesses/${b.id}`} truncate>
+                    <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
                       {b.companyName || b.account.name}
-                    </Anchor>
+                    </AnchorLink>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       waiting {waitedFor(b.verificationSubmittedAt)}
                     </Text>
@@ -99,9 +98,9 @@ export function AdminHome() {
               <Stack gap={6}>
                 {tickets.data.items.map((t) => (
                   <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor component={Link} to={`/admin/tickets/${t.id}`} truncate>
+                    <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
                       {t.question}
-                    </Anchor>
+                    </AnchorLink>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(t.updatedAt)}
                     </Text>

@@ -12,13 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { PageHeader, StateBadge, toast } from '../../ui/page';
 import { ISSUE_TYPES } from './TicketsPage';
 
@@ -66,9 +67,9 @@ export function TicketThread() {
   if (!ticket) return <Skeleton h={400} />;
   return (
     <Stack>
-      <Anchor component={Link} to="/admin/tickets" size="sm">
+      <AnchorLink to="/admin/tickets" size="sm">
         ← All tickets
-      </Anchor>
+      </AnchorLink>
       <PageHeader
         title={ISSUE_TYPES[ticket.issueType] ?? ticket.issueType}
         description={`Opened ${formatDateTime(ticket.createdAt)}`}

@@ -1,9 +1,10 @@
-import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { adminTicketsQuery } from '../../api/queries/tickets';
 import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader, StateBadge } from '../../ui/page';
 import type { AdminTicket } from '../types';
@@ -72,9 +73,9 @@ export function TicketsPage() {
             maw: 320,
             cell: (t) => (
               <>
-                <Anchor component={Link} to={`/admin/tickets/${t.id}`} lineClamp={2} fw={600}>
+                <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} lineClamp={2} fw={600}>
                   {t.question}
-                </Anchor>
+                </AnchorLink>
                 <Text size="xs" c="dimmed">
                   {t.comments.length} comment{t.comments.length === 1 ? '' : 's'}
                 </Text>

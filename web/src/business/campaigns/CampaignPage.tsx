@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -27,6 +26,7 @@ import {
 } from '../../api/queries/campaigns';
 import { useLiveEvent } from '../../realtime/socket';
 import { formatDateTime, formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE, oneOf } from '../../ui/search';
@@ -126,14 +126,7 @@ export function CampaignPage() {
 
   return (
     <Stack>
-      <PageHeader
-        title={c.name}
-        description={
-          <Anchor component={Link} to="/campaigns">
-            All campaigns
-          </Anchor>
-        }
-      >
+      <PageHeader title={c.name} description={<AnchorLink to="/campaigns">All campaigns</AnchorLink>}>
         <Badge color={STATUS_COLOR[status]} variant="light" size="lg">
           {STATUS_LABEL[status]}
         </Badge>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/errors';
 import { campaignsQuery } from '../../api/queries/campaigns';
 import { formatDateTime, formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { STATUS_COLOR, STATUS_LABEL } from './status';
@@ -55,9 +56,9 @@ export function CampaignsPage() {
             {list.data?.items.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/campaigns/${c.id}`}>
+                  <AnchorLink to="/campaigns/$id" params={{ id: c.id }}>
                     {c.name}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLOR[c.status]} variant="light">

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Card,
@@ -15,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { errorText } from '../../api/errors';
 import { overviewQuery } from '../../api/queries/analytics';
@@ -24,6 +22,7 @@ import { contactsCountQuery } from '../../api/queries/contacts';
 import { Icons } from '../../app/icons';
 import { useSession } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
 import { STATUS_COLOR, STATUS_LABEL } from '../campaigns/status';
 
@@ -95,9 +94,9 @@ function BusinessHome() {
       {balance < LOW_CREDITS && (
         <Alert color="orange" title="Credits are running low" role="status">
           You have {formatNumber(balance)} credits left.{' '}
-          <Anchor component={Link} to="/wallet" c="inherit" fw={700} td="underline">
+          <AnchorLink to="/wallet" c="inherit" fw={700} td="underline">
             Buy credits
-          </Anchor>{' '}
+          </AnchorLink>{' '}
           before your next campaign.
         </Alert>
       )}
@@ -125,9 +124,9 @@ function BusinessHome() {
                         {s.label}
                       </Text>
                     ) : (
-                      <Anchor component={Link} to={s.to} size="sm">
+                      <AnchorLink to={s.to} size="sm">
                         {s.label}
-                      </Anchor>
+                      </AnchorLink>
                     )}
                   </Group>
                 </List.Item>
@@ -144,9 +143,9 @@ function BusinessHome() {
           <Text fz={28} fw={700}>
             {formatNumber(balance)}
           </Text>
-          <Anchor component={Link} to="/wallet" size="sm">
+          <AnchorLink to="/wallet" size="sm">
             Wallet
-          </Anchor>
+          </AnchorLink>
         </Card>
         <Card withBorder>
           <Text size="sm" c="dimmed">
@@ -197,11 +196,11 @@ function BusinessHome() {
           <Title order={2} size="h4">
             Recent campaigns
           </Title>
-          <Anchor component={Link} to="/campaigns/new" size="sm">
+          <AnchorLink to="/campaigns/new" size="sm">
             <Group gap={4}>
               <Icons.Campaigns size={16} /> New campaign
             </Group>
-          </Anchor>
+          </AnchorLink>
         </Group>
         {recent.data?.items.length ? (
           <Table.ScrollContainer minWidth={480}>
@@ -219,9 +218,9 @@ function BusinessHome() {
                 {recent.data.items.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/campaigns/${c.id}`}>
+                      <AnchorLink to="/campaigns/$id" params={{ id: c.id }}>
                         {c.name}
-                      </Anchor>
+                      </AnchorLink>
                     </Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOR[c.status]} variant="light">

@@ -1,13 +1,14 @@
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ticketKeys, ticketsQuery } from '../../api/queries/tickets';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
@@ -54,9 +55,9 @@ export function SupportPage() {
             {list.data?.items.map((t) => (
               <Table.Tr key={t.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/support/${t.id}`} lineClamp={1}>
+                  <AnchorLink to="/support/$id" params={{ id: t.id }} lineClamp={1}>
                     {t.question}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td>{ISSUE_TYPES[t.issueType]}</Table.Td>
                 <Table.Td>

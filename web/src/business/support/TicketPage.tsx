@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -10,6 +10,7 @@ import type { LiveNotification } from '../../notifications/NotificationBell';
 import { useLiveEvent } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
 import { ISSUE_TYPES, TICKET_COLOR } from './SupportPage';
 
@@ -43,14 +44,7 @@ export function TicketPage() {
   const t = ticket.data;
   return (
     <Stack maw={760}>
-      <PageHeader
-        title="Ticket"
-        description={
-          <Anchor component={Link} to="/support">
-            All tickets
-          </Anchor>
-        }
-      >
+      <PageHeader title="Ticket" description={<AnchorLink to="/support">All tickets</AnchorLink>}>
         <Badge color={TICKET_COLOR[t.status]} variant="light" size="lg">
           {t.status}
         </Badge>
