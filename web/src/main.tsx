@@ -8,6 +8,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/errors';
+import { sessionQuery } from './auth/session';
 import { makeRouter } from './routes';
 
 const theme = createTheme({
@@ -44,7 +45,7 @@ const tintedText = Object.fromEntries(
 /** A session that ended while the tab was open: forget it and show sign-in, keeping where the user was. */
 function onApiError(err: unknown): void {
   if (err instanceof ApiError && err.status === 401 && !location.pathname.startsWith('/sign-in')) {
-    queryClient.setQueryData(['session'], null);
+    queryClient.setQueryData(sessionQuery.queryKey, null);
     void router.navigate({ to: '/sign-in', search: { redirect: location.pathname + location.search } });
   }
 }

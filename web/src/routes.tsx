@@ -1,18 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import type { Area } from './app/area';
 import { AreaError, appRoute, publicRoute } from './app/layout-route';
 import { registerNav } from './app/nav';
 import { rootRoute } from './app/root-route';
 import * as registered from './areas';
 import { authRoutes, signedInAuthRoutes } from './auth/routes';
 
-const areas: Area[] = Object.values(registered).sort((a, b) => (a.menuOrder ?? 0) - (b.menuOrder ?? 0));
-registerNav(areas.flatMap((a) => a.nav));
+/** Every area's routes, each with its own type: the router then checks every link, param and search. */
+type AreaRoute = (typeof registered)[keyof typeof registered]['routes'][number];
+
+const areas = Object.values(registered);
+const areaRoutes = areas.flatMap((a): AreaRoute[] => [...a.routes]);
+registerNav([...areas].sort((a, b) => (a.menuOrder ?? 0) - (b.menuOrder ?? 0)).flatMap((a) => a.nav));
 
 export const routeTree = rootRoute.addChildren([
   publicRoute.addChildren(authRoutes),
-  appRoute.addChildren([...signedInAuthRoutes, ...areas.flatMap((a) => a.routes)]),
+  appRoute.addChildren([...signedInAuthRoutes, ...areaRoutes]),
 ]);
 
 export function makeRouter(queryClient: QueryClient) {

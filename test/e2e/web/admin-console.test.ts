@@ -16,7 +16,14 @@ import {
   setMessagingCredentials,
   type TestUser,
 } from '../../factories.js';
-import { expectAccessible, hasChromium, launchBrowser, newSession, screenshot } from './browser.js';
+import {
+  E2E_TIMEOUT,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newSession,
+  screenshot,
+} from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
 /** The page as a reader sees it when it opens: toasts dismissed, scrolled to the top. */
@@ -39,7 +46,7 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
 
   beforeAll(async () => {
     [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
-  });
+  }, E2E_TIMEOUT);
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();

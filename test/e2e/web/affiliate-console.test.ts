@@ -9,7 +9,14 @@ import {
   setExchangeRate,
   setMessagingCredentials,
 } from '../../factories.js';
-import { expectAccessible, hasChromium, launchBrowser, newSession, screenshot } from './browser.js';
+import {
+  E2E_TIMEOUT,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newSession,
+  screenshot,
+} from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
 /** The page as a reader sees it when it opens: toasts dismissed, scrolled to the top. */
@@ -33,7 +40,7 @@ describe.skipIf(!hasChromium)('web console: affiliates', () => {
 
   beforeAll(async () => {
     [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
-  });
+  }, E2E_TIMEOUT);
   afterAll(async () => {
     await context?.close();
     for (const c of others) await c.close().catch(() => undefined);

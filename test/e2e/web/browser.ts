@@ -100,9 +100,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
       if (width === 375) {
-        const overflow = await page.evaluate<number>(
-          'document.documentElement.scrollWidth - window.innerWidth',
-        );
+        // What a narrow screen re-renders (a control turned vertical by a media query, Mantine's sliding
+        // indicators) moves for a moment after the resize: the page must settle without sideways scrolling.
+        let overflow = 0;
+        for (let look = 0; look < 10; look++) {
+          overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+          if (overflow <= 1) break;
+          await page.waitForTimeout(100);
+        }
         if (overflow > 1) throw new Error(`${name} scrolls sideways at 375 px (${overflow} px too wide)`);
       }
       const full = await page.evaluate<number>('document.documentElement.scrollHeight');

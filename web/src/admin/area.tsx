@@ -1,87 +1,84 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { Area } from '../app/area';
-import { allow } from '../app/area';
+import { allow, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
-import { bool, num, oneOf, str } from './search';
+import { bool, num, oneOf, pageSize, searchParams, str } from '../ui/search';
 
 const admins = ['admin', 'superadmin'] as const;
 const adminsOnly = allow(...admins);
-const page = (name: string, load: () => Promise<Record<string, unknown>>) =>
-  lazyRouteComponent(load as () => Promise<Record<string, () => null>>, name);
 
 const list = (s: Record<string, unknown>) => ({
   page: num(s.page, 1),
-  pageSize: num(s.pageSize, 20, 100),
+  pageSize: pageSize(s.pageSize),
   search: str(s.search),
 });
 
-export const adminHomeRoute = createRoute({
+const adminHomeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin',
   beforeLoad: adminsOnly,
-  component: page('AdminHome', () => import('./home/AdminHome')),
+  component: lazyRouteComponent(() => import('./home/AdminHome'), 'AdminHome'),
 });
 
-export const businessesRoute = createRoute({
+const businessesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/businesses',
   beforeLoad: adminsOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     ...list(s),
     // The queue is what an admin opens this page for; `all` shows every state.
     verified: oneOf(s.verified, ['pending', 'accepted', 'rejected', 'all'] as const) ?? 'pending',
-  }),
-  component: page('BusinessesPage', () => import('./businesses/BusinessesPage')),
+  })),
+  component: lazyRouteComponent(() => import('./businesses/BusinessesPage'), 'BusinessesPage'),
 });
 
-export const businessRoute = createRoute({
+const businessRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/businesses/$id',
   beforeLoad: adminsOnly,
-  component: page('BusinessDetail', () => import('./businesses/BusinessDetail')),
+  component: lazyRouteComponent(() => import('./businesses/BusinessDetail'), 'BusinessDetail'),
 });
 
-export const accountsRoute = createRoute({
+const accountsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/accounts',
   beforeLoad: adminsOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     ...list(s),
     role: oneOf(s.role, ['superadmin', 'admin', 'business', 'user'] as const),
     account: str(s.account),
-  }),
-  component: page('AccountsPage', () => import('./accounts/AccountsPage')),
+  })),
+  component: lazyRouteComponent(() => import('./accounts/AccountsPage'), 'AccountsPage'),
 });
 
-export const plansRoute = createRoute({
+const plansRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/plans',
   beforeLoad: adminsOnly,
-  component: page('PlansPage', () => import('./plans/PlansPage')),
+  component: lazyRouteComponent(() => import('./plans/PlansPage'), 'PlansPage'),
 });
 
-export const settingsRoute = createRoute({
+const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/settings',
   beforeLoad: allow('superadmin'),
-  component: page('SettingsPage', () => import('./settings/SettingsPage')),
+  component: lazyRouteComponent(() => import('./settings/SettingsPage'), 'SettingsPage'),
 });
 
-export const exchangeRatesRoute = createRoute({
+const exchangeRatesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/exchange-rates',
   beforeLoad: adminsOnly,
-  component: page('ExchangeRatesPage', () => import('./exchange-rates/ExchangeRatesPage')),
+  component: lazyRouteComponent(() => import('./exchange-rates/ExchangeRatesPage'), 'ExchangeRatesPage'),
 });
 
-export const transactionsRoute = createRoute({
+const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/transactions',
   beforeLoad: adminsOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
-    pageSize: num(s.pageSize, 20, 100),
+    pageSize: pageSize(s.pageSize),
     status: oneOf(s.status, ['pending', 'successful', 'failed', 'reversed'] as const),
     kind: str(s.kind),
     flagged: bool(s.flagged),
@@ -89,30 +86,30 @@ export const transactionsRoute = createRoute({
     from: str(s.from),
     to: str(s.to),
     open: str(s.open),
-  }),
-  component: page('TransactionsPage', () => import('./transactions/TransactionsPage')),
+  })),
+  component: lazyRouteComponent(() => import('./transactions/TransactionsPage'), 'TransactionsPage'),
 });
 
-export const ticketsRoute = createRoute({
+const ticketsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/tickets',
   beforeLoad: adminsOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     ...list(s),
     status: oneOf(s.status, ['pending', 'open', 'closed', 'resolved'] as const),
-  }),
-  component: page('TicketsPage', () => import('./tickets/TicketsPage')),
+  })),
+  component: lazyRouteComponent(() => import('./tickets/TicketsPage'), 'TicketsPage'),
 });
 
-export const ticketRoute = createRoute({
+const ticketRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/tickets/$id',
   beforeLoad: adminsOnly,
-  component: page('TicketThread', () => import('./tickets/TicketThread')),
+  component: lazyRouteComponent(() => import('./tickets/TicketThread'), 'TicketThread'),
 });
 
 /** What the platform's administrators run: the queue, accounts, plans, prices, money and support. */
-export const adminArea: Area = {
+export const adminArea = defineArea({
   routes: [
     adminHomeRoute,
     businessesRoute,
@@ -135,4 +132,4 @@ export const adminArea: Area = {
     { label: 'Tickets', to: '/admin/tickets', icon: Icons.Support, roles: admins },
     { label: 'Platform settings', to: '/admin/settings', icon: Icons.Settings, roles: ['superadmin'] },
   ],
-};
+});

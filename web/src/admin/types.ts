@@ -1,15 +1,4 @@
-import type { paths } from '../api/schema';
-
-/** The `data` of a route's 200 (or 201) answer, straight from the generated client types. */
-export type Data<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
-  responses: infer R;
-}
-  ? R extends { 200: { content: { 'application/json': { data: infer D } } } }
-    ? D
-    : R extends { 201: { content: { 'application/json': { data: infer D } } } }
-      ? D
-      : never
-  : never;
+import type { Data } from '../api/types';
 
 export type AdminBusiness = Data<'/api/v1/admin/businesses', 'get'>['items'][number];
 export type AdminBusinessDetail = Data<'/api/v1/admin/businesses/{id}', 'get'>;

@@ -1,11 +1,12 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, Heading } from '../admin/ui';
-import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
+import { earningsQuery } from '../api/queries/affiliate';
+import { formatMoney } from '../ui/format';
+import { PageHeader } from '../ui/page';
 import { BankAccounts } from './BankAccounts';
 import { History } from './History';
-import { AFFILIATE, useAffiliateLive } from './queries';
+import { useAffiliateLive } from './queries';
 import { Referral } from './Referral';
 import { Referrals } from './Referrals';
 import { Withdraw } from './Withdraw';
@@ -13,13 +14,10 @@ import { Withdraw } from './Withdraw';
 /** What an affiliate needs: the code to share, who signed up with it, what it earned, and getting paid. */
 export function AffiliatePage() {
   useAffiliateLive();
-  const earnings = useQuery({
-    queryKey: [AFFILIATE, 'earnings'],
-    queryFn: () => unwrap(api.GET('/api/v1/affiliate/earnings')),
-  });
+  const earnings = useQuery(earningsQuery);
   return (
     <Stack gap="lg">
-      <Heading
+      <PageHeader
         title="Affiliate"
         description="Share your link; you earn a share of what the businesses you refer spend on campaigns."
       />

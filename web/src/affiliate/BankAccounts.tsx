@@ -1,16 +1,11 @@
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../admin/ui';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
+import { bankAccountsQuery, banksQuery } from '../api/queries/affiliate';
 import { FormError } from '../ui/form-errors';
-import { AFFILIATE } from './queries';
-
-export const bankAccountsQuery = {
-  queryKey: [AFFILIATE, 'bank-accounts'],
-  queryFn: () => unwrap(api.GET('/api/v1/affiliate/bank-accounts')),
-};
+import { toast } from '../ui/page';
 
 /** Where withdrawals go. An account is saved only under the name the bank gives for its number. */
 export function BankAccounts() {
@@ -53,11 +48,7 @@ export function BankAccounts() {
 
 function AddBankAccount({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const banks = useQuery({
-    queryKey: [AFFILIATE, 'banks'],
-    queryFn: () => unwrap(api.GET('/api/v1/affiliate/banks')),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const banks = useQuery(banksQuery);
   const [code, setCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState('');
   const resolve = useMutation({

@@ -1,10 +1,14 @@
 import { Card, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Data } from '../admin/types';
-import { formatDateTime, formatMoney, ListView, StateBadge, useSearchUpdate } from '../admin/ui';
-import { api, unwrap } from '../api/client';
-import { affiliateRoute } from './area';
-import { AFFILIATE } from './queries';
+import { getRouteApi } from '@tanstack/react-router';
+import { affiliateTransactionsQuery } from '../api/queries/affiliate';
+import type { Data } from '../api/types';
+import { formatDateTime, formatMoney } from '../ui/format';
+import { ListView } from '../ui/list';
+import { StateBadge } from '../ui/page';
+import { PAGE_SIZES } from '../ui/search';
+
+const route = getRouteApi('/app/affiliate');
 
 const KIND: Record<string, string> = {
   affiliate_commission: 'Commission',
@@ -17,15 +21,11 @@ type Entry = Data<'/api/v1/affiliate/transactions', 'get'>['items'][number];
 
 /** Commissions and withdrawals with their states (a withdrawal moves from pending when the bank answers). */
 export function History() {
-  const search = affiliateRoute.useSearch();
-  const { history } = search;
-  const go = useSearchUpdate(search);
+  const { history } = route.useSearch();
+  const navigate = route.useNavigate();
   const { data, error } = useQuery({
-    queryKey: [AFFILIATE, 'transactions', history],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/affiliate/transactions', { params: { query: { page: history, pageSize: 10 } } }),
-      ),
+    // A card among others on the page: the smallest page size.
+    ...affiliateTransactionsQuery({ page: history, pageSize: PAGE_SIZES[0] }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -38,7 +38,11 @@ export function History() {
         items={data?.items}
         error={error}
         empty="Nothing yet: commissions appear when a business you referred sends a campaign."
-        paging={{ page: data, go: ({ page }) => go({ history: page }), fixedSize: true }}
+        paging={{
+          page: data,
+          go: ({ page }) => void navigate({ search: (s) => ({ ...s, history: page ?? 1 }) }),
+          fixedSize: true,
+        }}
         rowKey={(t) => t.id}
         minWidth={520}
         columns={[

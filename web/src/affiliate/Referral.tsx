@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { toDataURL } from 'qrcode';
+import { referralQrQuery } from '../api/queries/affiliate';
 import { useSession } from '../auth/session';
 
 /** The link a referred business signs up with: the sign-up page reads the code from it. */
@@ -23,12 +23,7 @@ export function Referral() {
   const { business } = useSession();
   const code = business?.referralCode ?? null;
   const link = code ? referralLink(code) : '';
-  const qr = useQuery({
-    queryKey: ['affiliate', 'qr', link],
-    queryFn: () => toDataURL(link, { margin: 1, width: 480, errorCorrectionLevel: 'M' }),
-    enabled: !!code,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const qr = useQuery({ ...referralQrQuery(link), enabled: !!code });
   return (
     <Card withBorder padding="md" component="section" aria-label="Your referral link">
       <Title order={2} size="h4" mb="sm">

@@ -1,24 +1,24 @@
 import { Card, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Data } from '../admin/types';
-import { flagOf, formatDateTime, ListView, StateBadge, useSearchUpdate } from '../admin/ui';
-import { api, unwrap } from '../api/client';
-import { affiliateRoute } from './area';
-import { AFFILIATE } from './queries';
+import { getRouteApi } from '@tanstack/react-router';
+import { referralsQuery } from '../api/queries/affiliate';
+import type { Data } from '../api/types';
+import { flagOf, formatDateTime } from '../ui/format';
+import { ListView } from '../ui/list';
+import { StateBadge } from '../ui/page';
+import { PAGE_SIZES } from '../ui/search';
+
+const route = getRouteApi('/app/affiliate');
 
 type Referred = Data<'/api/v1/affiliate/referrals', 'get'>['items'][number];
 
 /** The businesses that signed up with this affiliate's code. */
 export function Referrals() {
-  const search = affiliateRoute.useSearch();
-  const { referrals } = search;
-  const go = useSearchUpdate(search);
+  const { referrals } = route.useSearch();
+  const navigate = route.useNavigate();
   const { data, error } = useQuery({
-    queryKey: [AFFILIATE, 'referrals', referrals],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/affiliate/referrals', { params: { query: { page: referrals, pageSize: 10 } } }),
-      ),
+    // A card among others on the page: the smallest page size.
+    ...referralsQuery({ page: referrals, pageSize: PAGE_SIZES[0] }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -31,7 +31,11 @@ export function Referrals() {
         items={data?.items}
         error={error}
         empty="No business has signed up with your code yet."
-        paging={{ page: data, go: ({ page }) => go({ referrals: page }), fixedSize: true }}
+        paging={{
+          page: data,
+          go: ({ page }) => void navigate({ search: (s) => ({ ...s, referrals: page ?? 1 }) }),
+          fixedSize: true,
+        }}
         rowKey={(r) => r.id}
         minWidth={480}
         columns={[

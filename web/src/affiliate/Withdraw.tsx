@@ -1,12 +1,12 @@
 import { Button, Card, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMoney, toast } from '../admin/ui';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
+import { affiliateKeys, bankAccountsQuery } from '../api/queries/affiliate';
 import { FormError } from '../ui/form-errors';
-import { bankAccountsQuery } from './BankAccounts';
-import { AFFILIATE } from './queries';
+import { formatMoney } from '../ui/format';
+import { toast } from '../ui/page';
 
 /** Pays earnings out to a saved account: the balance drops at once, the transfer settles later (live). */
 export function Withdraw({ balance }: { balance: number }) {
@@ -28,7 +28,7 @@ export function Withdraw({ balance }: { balance: number }) {
         `Withdrawal of ${formatMoney(t.amount, 'NGN')} requested; it shows as settled when the bank confirms.`,
         'blue',
       );
-      void queryClient.invalidateQueries({ queryKey: [AFFILIATE] });
+      void queryClient.invalidateQueries({ queryKey: affiliateKeys.all });
     },
   });
   const tooMuch = Number(amount) > balance;

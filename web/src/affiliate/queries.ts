@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { affiliateKeys } from '../api/queries/affiliate';
 import { useLiveEvent } from '../realtime/socket';
-
-/** Every affiliate query starts with this key, so one invalidation refreshes the whole page. */
-export const AFFILIATE = 'affiliate';
 
 /**
  * A settled (or failed) transfer, a new commission: the service announces each with a notification to the
@@ -11,6 +9,6 @@ export const AFFILIATE = 'affiliate';
 export function useAffiliateLive(): void {
   const queryClient = useQueryClient();
   useLiveEvent('notification', () => {
-    void queryClient.invalidateQueries({ queryKey: [AFFILIATE] });
+    void queryClient.invalidateQueries({ queryKey: affiliateKeys.all });
   });
 }

@@ -8,18 +8,20 @@ import type { paths } from './schema';
  */
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
 
-interface Answer<E> {
-  data?: E;
+/** What the typed client answers: the success envelope (`{ data, … }`, or no data) or a failure. */
+interface Answer<Envelope extends object> {
+  data?: Envelope;
   error?: unknown;
   response: Response;
 }
 
 /** The `data` of a success envelope, or an ApiError carrying the failure envelope. */
-export async function unwrap<E extends object>(
-  call: Promise<Answer<E>>,
-): Promise<E extends { data: infer D } ? D : undefined> {
+export function unwrap<D>(call: Promise<Answer<{ data: D }>>): Promise<D>;
+/** A success that carries no data (a sign-out, a deletion): undefined, or an ApiError. */
+export function unwrap(call: Promise<Answer<object>>): Promise<undefined>;
+export async function unwrap(call: Promise<Answer<{ data?: unknown }>>): Promise<unknown> {
   const { data, error, response } = await call;
-  if (data !== undefined && response.ok) return (data as { data?: unknown }).data as never;
+  if (data !== undefined && response.ok) return data.data;
   throw ApiError.from(response.status, error);
 }
 

@@ -16,11 +16,19 @@ export interface NavItem {
  * A part of the console (business, admin, affiliate): its routes, children of the signed-in layout
  * (`appRoute`), and its navigation. Registered with one line in areas.ts.
  */
-export interface Area {
-  routes: AnyRoute[];
+export interface Area<TRoutes extends readonly AnyRoute[] = readonly AnyRoute[]> {
+  routes: TRoutes;
   nav: NavItem[];
   /** Where the area's links stand in the menu, lower first (0 when left out; ties keep areas.ts's order). */
   menuOrder?: number;
+}
+
+/**
+ * An area with its routes' own types kept, so the route tree knows every path, parameter and search of the
+ * console: links, `getRouteApi` and `navigate` are checked by the compiler.
+ */
+export function defineArea<const TRoutes extends readonly AnyRoute[]>(area: Area<TRoutes>): Area<TRoutes> {
+  return area;
 }
 
 /** Thrown by `allow` when the signed-in account's role may not open a route: the layout shows NotAllowed. */

@@ -1,19 +1,18 @@
-import { Alert, Anchor, Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { ApiError, errorText } from '../api/errors';
-import { safeRedirect } from './routes';
+import { identityProviderQuery } from '../api/queries/auth';
+import { AnchorLink } from '../ui/link';
+import { safeRedirect } from './redirect';
+import { sessionQuery } from './session';
+
+const route = getRouteApi('/public/oauth/callback');
 
 /** Where the flow started (its `state`, checked on return) and where to go once signed in. */
 const STARTED_KEY = 'identity-provider-sign-in';
-
-export const identityProviderQuery = {
-  queryKey: ['identity-provider'],
-  queryFn: () => unwrap(api.GET('/api/v1/auth/identity-provider')),
-  staleTime: 5 * 60_000,
-};
 
 function randomState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -59,7 +58,7 @@ function started(): { state: string; redirect: string } | null {
  * goes on signed in; a cancelled, foreign or refused sign-in is said in words with a way back.
  */
 export function IdentityProviderCallback() {
-  const search = useSearch({ from: '/public/oauth/callback' });
+  const search = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -92,7 +91,7 @@ export function IdentityProviderCallback() {
     void (async () => {
       try {
         await unwrap(api.POST('/api/v1/oauth/identity-provider-sign-in', { body: { code: search.code! } }));
-        await queryClient.resetQueries({ queryKey: ['session'] });
+        await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
         await navigate({ to: begun.redirect, replace: true });
       } catch (err) {
         setError(
@@ -123,9 +122,7 @@ export function IdentityProviderCallback() {
         {error}
       </Alert>
       <Text size="sm">
-        <Anchor component={Link} to="/sign-in">
-          Back to sign in
-        </Anchor>
+        <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
       </Text>
     </Stack>
   );

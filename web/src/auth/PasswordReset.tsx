@@ -1,10 +1,13 @@
-import { Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
+
+const route = getRouteApi('/public/reset-password');
 
 export function ForgotPassword() {
   const navigate = useNavigate();
@@ -40,16 +43,16 @@ export function ForgotPassword() {
         <Button type="submit" loading={form.submitting}>
           Send the code
         </Button>
-        <Anchor component={Link} to="/sign-in" size="sm">
+        <AnchorLink to="/sign-in" size="sm">
           Back to sign in
-        </Anchor>
+        </AnchorLink>
       </Stack>
     </form>
   );
 }
 
 export function ResetPassword() {
-  const search = useSearch({ from: '/public/reset-password' });
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({

@@ -1,15 +1,19 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
 import { IdentityProviderButton } from './IdentityProvider';
-import { safeRedirect } from './routes';
+import { safeRedirect } from './redirect';
+import { sessionQuery } from './session';
+
+const route = getRouteApi('/public/sign-in');
 
 export function SignIn() {
-  const search = useSearch({ from: '/public/sign-in' });
+  const search = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +29,7 @@ export function SignIn() {
     setError(null);
     try {
       await unwrap(api.POST('/api/v1/auth/sign-in', { body: values }));
-      await queryClient.resetQueries({ queryKey: ['session'] });
+      await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
       await navigate({ to: safeRedirect(search.redirect) });
     } catch (err) {
       setError(applyApiError(form, err));
@@ -57,15 +61,10 @@ export function SignIn() {
         </Button>
         <IdentityProviderButton redirect={search.redirect} />
         <Text size="sm">
-          <Anchor component={Link} to="/forgot-password">
-            Forgot your password?
-          </Anchor>
+          <AnchorLink to="/forgot-password">Forgot your password?</AnchorLink>
         </Text>
         <Text size="sm">
-          New here?{' '}
-          <Anchor component={Link} to="/sign-up">
-            Create an account
-          </Anchor>
+          New here? <AnchorLink to="/sign-up">Create an account</AnchorLink>
         </Text>
       </Stack>
     </form>

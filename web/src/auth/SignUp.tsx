@@ -1,14 +1,18 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { applyApiError, FormError } from '../ui/form-errors';
+import { AnchorLink } from '../ui/link';
 import { IdentityProviderButton } from './IdentityProvider';
+import { sessionQuery } from './session';
+
+const route = getRouteApi('/public/sign-up');
 
 export function SignUp() {
-  const { referralCode } = useSearch({ from: '/public/sign-up' });
+  const { referralCode } = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +38,7 @@ export function SignUp() {
       await unwrap(
         api.POST('/api/v1/auth/sign-up', { body: { ...values, ...(referralCode ? { referralCode } : {}) } }),
       );
-      await queryClient.resetQueries({ queryKey: ['session'] });
+      await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
       await navigate({ to: '/verify-email' });
     } catch (err) {
       setError(applyApiError(form, err));
@@ -76,10 +80,7 @@ export function SignUp() {
         </Button>
         <IdentityProviderButton />
         <Text size="sm">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/sign-in">
-            Sign in
-          </Anchor>
+          Already have an account? <AnchorLink to="/sign-in">Sign in</AnchorLink>
         </Text>
       </Stack>
     </form>

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
-import { useSession } from './session';
+import { sessionQuery, useSession } from './session';
 
 /** The six-digit code e-mailed at sign-up (or sent again), typed in six boxes. */
 export function VerifyEmail() {
@@ -30,7 +30,7 @@ export function VerifyEmail() {
       await unwrap(api.POST('/api/v1/auth/verify-email', { body: { code: value } }));
       if (mine !== attempt.current) return;
       notifications.show({ color: 'green', title: 'E-mail verified', message: 'Your address is confirmed.' });
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       await navigate({ to: '/' });
     } catch (err) {
       if (mine !== attempt.current) return;

@@ -1,14 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute, publicRoute } from '../app/layout-route';
+import { searchParams, str } from '../ui/search';
 
-/** `?redirect=` keeps where a signed-out visitor was going; only same-site paths are followed. */
-export function safeRedirect(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
-
-const redirectSearch = (s: Record<string, unknown>) => ({
+const redirectSearch = searchParams((s) => ({
   redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
-});
+}));
 
 export const signInRoute = createRoute({
   getParentRoute: () => publicRoute,
@@ -21,9 +17,7 @@ const signUpRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/sign-up',
   // An affiliate's link carries its code: the form starts with it, still editable.
-  validateSearch: (s: Record<string, unknown>) => ({
-    referralCode: typeof s.referralCode === 'string' ? s.referralCode.trim() || undefined : undefined,
-  }),
+  validateSearch: searchParams((s) => ({ referralCode: str(s.referralCode) })),
   component: lazyRouteComponent(() => import('./SignUp'), 'SignUp'),
 });
 
@@ -36,9 +30,9 @@ const forgotRoute = createRoute({
 const resetRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/reset-password',
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     email: typeof s.email === 'string' ? s.email : undefined,
-  }),
+  })),
   component: lazyRouteComponent(() => import('./PasswordReset'), 'ResetPassword'),
 });
 
@@ -48,12 +42,12 @@ const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const identityCallbackRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/oauth/callback',
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     code: text(s.code),
     state: text(s.state),
     error: text(s.error),
     error_description: text(s.error_description),
-  }),
+  })),
   component: lazyRouteComponent(() => import('./IdentityProvider'), 'IdentityProviderCallback'),
 });
 

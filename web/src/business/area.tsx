@@ -1,118 +1,115 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { Area } from '../app/area';
-import { allow } from '../app/area';
+import { allow, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
-import { bool, num, str } from '../ui/search';
+import { bool, num, pageSize, searchParams, str } from '../ui/search';
 
 const businessOnly = allow('business');
-const page = (name: string, load: () => Promise<Record<string, unknown>>) =>
-  lazyRouteComponent(load as () => Promise<Record<string, () => null>>, name);
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  component: page('Home', () => import('./home/Home')),
+  component: lazyRouteComponent(() => import('./home/Home'), 'Home'),
 });
 
 const notificationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/notifications',
-  validateSearch: (s: Record<string, unknown>) => ({ page: num(s.page, 1) }),
-  component: page('NotificationsPage', () => import('../notifications/NotificationsPage')),
+  validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
+  component: lazyRouteComponent(() => import('../notifications/NotificationsPage'), 'NotificationsPage'),
 });
 
-export const contactsRoute = createRoute({
+const contactsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/contacts',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
-    pageSize: num(s.pageSize, 25, 100),
+    pageSize: pageSize(s.pageSize),
     search: str(s.search),
     tag: str(s.tag),
     optIn: bool(s.optIn),
-  }),
-  component: page('ContactsPage', () => import('./contacts/ContactsPage')),
+  })),
+  component: lazyRouteComponent(() => import('./contacts/ContactsPage'), 'ContactsPage'),
 });
 
-export const campaignsRoute = createRoute({
+const campaignsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({
+  validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
-    pageSize: num(s.pageSize, 25, 100),
+    pageSize: pageSize(s.pageSize),
     search: str(s.search),
-  }),
-  component: page('CampaignsPage', () => import('./campaigns/CampaignsPage')),
+  })),
+  component: lazyRouteComponent(() => import('./campaigns/CampaignsPage'), 'CampaignsPage'),
 });
 
 const newCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/new',
   beforeLoad: businessOnly,
-  component: page('Composer', () => import('./campaigns/Composer')),
+  component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
 });
 
-export const campaignRoute = createRoute({
+const campaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/$id',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({ state: str(s.state), page: num(s.page, 1) }),
-  component: page('CampaignPage', () => import('./campaigns/CampaignPage')),
+  validateSearch: searchParams((s) => ({ state: str(s.state), page: num(s.page, 1) })),
+  component: lazyRouteComponent(() => import('./campaigns/CampaignPage'), 'CampaignPage'),
 });
 
-export const editCampaignRoute = createRoute({
+const editCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/$id/edit',
   beforeLoad: businessOnly,
-  component: page('Composer', () => import('./campaigns/Composer')),
+  component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
 });
 
-export const walletRoute = createRoute({
+const walletRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({ page: num(s.page, 1) }),
-  component: page('WalletPage', () => import('./wallet/WalletPage')),
+  validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
+  component: lazyRouteComponent(() => import('./wallet/WalletPage'), 'WalletPage'),
 });
 
-export const walletReturnRoute = createRoute({
+const walletReturnRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet/return',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({ reference: str(s.reference) ?? str(s.trxref) }),
-  component: page('PaymentReturn', () => import('./wallet/PaymentReturn')),
+  validateSearch: searchParams((s) => ({ reference: str(s.reference) ?? str(s.trxref) })),
+  component: lazyRouteComponent(() => import('./wallet/PaymentReturn'), 'PaymentReturn'),
 });
 
-export const supportRoute = createRoute({
+const supportRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/support',
   beforeLoad: businessOnly,
-  validateSearch: (s: Record<string, unknown>) => ({ page: num(s.page, 1) }),
-  component: page('SupportPage', () => import('./support/SupportPage')),
+  validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
+  component: lazyRouteComponent(() => import('./support/SupportPage'), 'SupportPage'),
 });
 
-export const ticketRoute = createRoute({
+const ticketRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/support/$id',
   beforeLoad: businessOnly,
-  component: page('TicketPage', () => import('./support/TicketPage')),
+  component: lazyRouteComponent(() => import('./support/TicketPage'), 'TicketPage'),
 });
 
-export const settingsRoute = createRoute({
+const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings',
-  validateSearch: (s: Record<string, unknown>) => ({ tab: str(s.tab) }),
-  component: page('SettingsPage', () => import('./settings/SettingsPage')),
+  validateSearch: searchParams((s) => ({ tab: str(s.tab) })),
+  component: lazyRouteComponent(() => import('./settings/SettingsPage'), 'SettingsPage'),
 });
 
 const business = ['business'] as const;
 const everyone = ['business', 'admin', 'superadmin'] as const;
 
 /** Everything a business does: home, contacts, campaigns, wallet, support, settings. */
-export const businessArea: Area = {
+export const businessArea = defineArea({
   routes: [
     homeRoute,
     notificationsRoute,
@@ -136,4 +133,4 @@ export const businessArea: Area = {
     { label: 'Support', to: '/support', icon: Icons.Support, roles: business },
     { label: 'Settings', to: '/settings', icon: Icons.Settings, roles: everyone },
   ],
-};
+});

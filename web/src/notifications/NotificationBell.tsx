@@ -3,18 +3,14 @@ import { notifications as toasts } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, unwrap } from '../api/client';
 import type { RoomEvents } from '../api/model';
+import { latestNotificationsQuery, notificationKeys } from '../api/queries/notifications';
 import { Icons } from '../app/icons';
+import { sessionQuery } from '../auth/session';
 import { useLiveEvent } from '../realtime/socket';
 
 /** What the `notification` event carries. */
 export type LiveNotification = RoomEvents['notification'];
-
-export const latestNotificationsQuery = {
-  queryKey: ['notifications', 'latest'],
-  queryFn: () => unwrap(api.GET('/api/v1/notifications', { params: { query: { page: 1, pageSize: 5 } } })),
-};
 
 /** The bell: unread count, the latest five, and a toast for each new notification as it arrives. */
 export function NotificationBell() {
@@ -32,9 +28,9 @@ export function NotificationBell() {
       closeButtonProps: { 'aria-label': 'Close' },
       styles: { description: { color: 'var(--mantine-color-text)' } },
     });
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     // A verification decision or a payment changes what the session knows (status, balance, plan).
-    void queryClient.invalidateQueries({ queryKey: ['session'] });
+    void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
   });
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications, none unread';

@@ -1,11 +1,21 @@
 import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
+import {
+  notificationKeys,
+  notificationSettingsQuery,
+  notificationsQuery,
+} from '../api/queries/notifications';
 import { useSession } from '../auth/session';
-import { formatDateTime, PageHeader, Pager } from '../ui/page';
+import { formatDateTime } from '../ui/format';
+import { Pager } from '../ui/list';
+import { PageHeader } from '../ui/page';
+import { DEFAULT_PAGE_SIZE } from '../ui/search';
+
+const route = getRouteApi('/app/notifications');
 
 const SETTING_LABELS: Record<string, string> = {
   campaignCompletionPush: 'Tell me when a campaign completes',
@@ -13,20 +23,18 @@ const SETTING_LABELS: Record<string, string> = {
 };
 
 export function NotificationsPage() {
-  const search = useSearch({ from: '/app/notifications' });
-  const navigate = useNavigate({ from: '/notifications' });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const session = useSession();
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ['notifications', 'page', search.page],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/notifications', { params: { query: { page: search.page, pageSize: 20 } } })),
+    ...notificationsQuery({ page: search.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const act = async (call: () => Promise<unknown>) => {
     try {
       await call();
-      await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     } catch (err) {
       toasts.show({ color: 'red', message: errorText(err) });
     }
@@ -78,11 +86,10 @@ export function NotificationsPage() {
       {list.data && (
         <Pager
           page={search.page}
-          pageSize={20}
+          pageSize={DEFAULT_PAGE_SIZE}
           totalPages={list.data.totalPages}
           total={list.data.total}
           onPage={(page) => void navigate({ search: { page } })}
-          onPageSize={() => undefined}
         />
       )}
       {session.business && <NotificationSettings />}
@@ -92,14 +99,11 @@ export function NotificationsPage() {
 
 function NotificationSettings() {
   const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['notification-settings'],
-    queryFn: () => unwrap(api.GET('/api/v1/notifications/settings')),
-  });
+  const settings = useQuery(notificationSettingsQuery);
   const toggle = async (key: string, on: boolean) => {
     try {
       await unwrap(api.PATCH('/api/v1/notifications/settings', { body: { [key]: on ? 'true' : 'false' } }));
-      await queryClient.invalidateQueries({ queryKey: ['notification-settings'] });
+      await queryClient.invalidateQueries({ queryKey: notificationSettingsQuery.queryKey });
     } catch (err) {
       toasts.show({ color: 'red', message: errorText(err) });
     }

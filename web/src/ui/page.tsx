@@ -1,4 +1,5 @@
-import { Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 /** A page's heading (the one h1) with its actions on the right, wrapping under it on a phone. */
@@ -28,69 +29,59 @@ export function PageHeader({
   );
 }
 
-export const PAGE_SIZES = ['10', '25', '50', '100'];
-
-/** Page links and the page size of a server-side list. */
-export function Pager(props: {
-  page: number;
-  totalPages: number;
-  pageSize: number;
-  total?: number;
-  totalIsEstimate?: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-}) {
+/** Shown where a list has nothing to show, saying why. */
+export function Empty({ children }: { children: ReactNode }) {
   return (
-    <Group justify="space-between" mt="md" gap="sm">
-      <Text size="sm" c="dimmed">
-        {props.total !== undefined &&
-          `${props.totalIsEstimate ? 'About ' : ''}${props.total.toLocaleString()} in all`}
-      </Text>
-      <Group gap="sm">
-        <Select
-          aria-label="Rows per page"
-          // A screen with a size of its own (the wallet's 20) shows it rather than an empty box.
-          data={
-            PAGE_SIZES.includes(String(props.pageSize))
-              ? PAGE_SIZES
-              : [...PAGE_SIZES, String(props.pageSize)].sort((a, b) => Number(a) - Number(b))
-          }
-          value={String(props.pageSize)}
-          onChange={(v) => v && props.onPageSize(Number(v))}
-          w={90}
-          allowDeselect={false}
-        />
-        <Pagination
-          total={Math.max(1, props.totalPages)}
-          value={props.page}
-          onChange={props.onPage}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-        />
-      </Group>
-    </Group>
+    <Text c="dimmed" py="lg" ta="center">
+      {children}
+    </Text>
   );
 }
 
-export function formatDateTime(iso: string | null | undefined, timeZone?: string | null): string {
-  if (!iso) return '';
-  // Intl refuses timeZoneName together with dateStyle/timeStyle (TypeError),
-  // so a zoned date spells out the same fields by hand.
-  const options: Intl.DateTimeFormatOptions = timeZone
-    ? {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+const STATE_COLOURS: Record<string, string> = {
+  pending: 'yellow',
+  accepted: 'green',
+  rejected: 'red',
+  successful: 'green',
+  failed: 'red',
+  reversed: 'gray',
+  open: 'blue',
+  closed: 'gray',
+  resolved: 'green',
+  active: 'green',
+  inactive: 'gray',
+  high: 'red',
+  medium: 'yellow',
+  low: 'gray',
+};
+
+/**
+ * A state in words (the tint only repeats what the word says). Dark words on a pale tint: Mantine's light
+ * badge draws yellow and green words under 4.5:1.
+ */
+export function StateBadge({ state }: { state: string }) {
+  const colour = STATE_COLOURS[state] ?? 'gray';
+  return (
+    <Text
+      span
+      size="xs"
+      fw={700}
+      tt="uppercase"
+      px={8}
+      py={2}
+      style={{
+        borderRadius: 4,
+        whiteSpace: 'nowrap',
+        background: `var(--mantine-color-${colour}-1)`,
+        color: 'var(--mantine-color-dark-9)',
+      }}
+    >
+      {state}
+    </Text>
+  );
 }
 
-export function formatNumber(n: number | null | undefined, digits = 0): string {
-  return (n ?? 0).toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
+export function toast(message: string, color?: string): void {
+  notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
 }

@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Button,
   Drawer,
   Group,
@@ -13,15 +12,20 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { adminAccountsQuery, adminKeys } from '../../api/queries/admin';
 import { hasRole, useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
-import { accountsRoute } from '../area';
+import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { ListView } from '../../ui/list';
+import { PageHeader, toast } from '../../ui/page';
 import type { AdminAccount } from '../types';
-import { formatDateTime, Heading, ListView, toast, useSearchUpdate } from '../ui';
+
+const route = getRouteApi('/app/admin/accounts');
 
 const ROLES = ['superadmin', 'admin', 'business', 'user'] as const;
 /** The roles the API lets a superadmin grant (superadmins are bootstrapped, never granted). */
@@ -30,20 +34,17 @@ type Grantable = (typeof GRANTABLE)[number];
 
 /** Every account, searchable; its detail in a drawer; role changes for superadmins. */
 export function AccountsPage() {
-  const search = accountsRoute.useSearch();
-  const go = useSearchUpdate(search);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   const query = { page: search.page, pageSize: search.pageSize, search: search.search, role: search.role };
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'accounts', query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/accounts', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const { data, error } = useQuery({ ...adminAccountsQuery(query), placeholderData: keepPreviousData });
   const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   const selected = data?.items.find((a) => a.id === search.account) ?? null;
 
   return (
     <Stack>
-      <Heading title="Accounts" description="Every account on the platform, newest first." />
+      <PageHeader title="Accounts" description="Every account on the platform, newest first." />
       <ListView<AdminAccount>
         noun="accounts"
         filters={
@@ -128,9 +129,9 @@ function AccountDetail({ account }: { account: AdminAccount }) {
         </Table.Tbody>
       </Table>
       {account.businessId && (
-        <Anchor component={Link} to={`/admin/businesses/${account.businessId}`}>
+        <AnchorLink to="/admin/businesses/$id" params={{ id: account.businessId }}>
           Open the business
-        </Anchor>
+        </AnchorLink>
       )}
       {hasRole(session, ['superadmin']) && account.role !== 'superadmin' && account.id !== session.user.id ? (
         <RoleChange account={account} />
@@ -161,7 +162,7 @@ function RoleChange({ account }: { account: AdminAccount }) {
     onSuccess: (updated) => {
       setConfirming(false);
       toast(`${updated.name} is now ${updated.role}.`, 'green');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'accounts'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.accounts });
     },
   });
   return (

@@ -18,24 +18,25 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { adminBusinessFilesQuery, adminBusinessQuery, adminKeys } from '../../api/queries/admin';
 import { FormError } from '../../ui/form-errors';
-import { businessRoute } from '../area';
+import { flagOf, formatDateTime, formatNumber, waitedFor } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { PageHeader, StateBadge, toast } from '../../ui/page';
 import type { AdminBusinessDetail } from '../types';
-import { flagOf, formatDateTime, formatNumber, Heading, StateBadge, searchOf, toast, waitedFor } from '../ui';
 import { useQueueLive, type VerificationDecided } from './live';
+
+const route = getRouteApi('/app/admin/businesses/$id');
 
 /** One business as an admin reviews it: who, what they uploaded, their money, and the decision. */
 export function BusinessDetail() {
-  const { id } = businessRoute.useParams();
+  const { id } = route.useParams();
   const [decidedElsewhere, setDecidedElsewhere] = useState<VerificationDecided | null>(null);
-  const { data: b, error } = useQuery({
-    queryKey: ['admin', 'business', id],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses/{id}', { params: { path: { id } } })),
-  });
+  const { data: b, error } = useQuery(adminBusinessQuery(id));
   useQueueLive((event) => {
     if (event.businessId === id) setDecidedElsewhere(event);
   });
@@ -49,10 +50,10 @@ export function BusinessDetail() {
   if (!b) return <Skeleton h={400} />;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/admin/businesses" size="sm">
+      <AnchorLink to="/admin/businesses" size="sm">
         ← Verification queue
-      </Anchor>
-      <Heading
+      </AnchorLink>
+      <PageHeader
         title={b.companyName || 'Unnamed business'}
         description={
           <>
@@ -61,7 +62,7 @@ export function BusinessDetail() {
         }
       >
         <StateBadge state={b.businessVerified} />
-      </Heading>
+      </PageHeader>
       {decidedElsewhere && (
         <Alert color="blue" role="status">
           <strong>Decided while you were reading:</strong> this business was {decidedElsewhere.status}
@@ -103,14 +104,13 @@ export function BusinessDetail() {
               ['Deactivated', b.account.deleted ? `Yes, ${formatDateTime(b.account.deletedAt)}` : 'No'],
             ]}
           />
-          <Anchor
-            component={Link}
+          <AnchorLink
             to="/admin/accounts"
-            search={searchOf({ search: b.account.email, account: b.account.id })}
+            search={{ search: b.account.email, account: b.account.id }}
             size="sm"
           >
             Open the account
-          </Anchor>
+          </AnchorLink>
         </Section>
         <Section title="Wallet, plan and campaigns">
           <Facts
@@ -131,9 +131,9 @@ export function BusinessDetail() {
               ],
             ]}
           />
-          <Anchor component={Link} to="/admin/transactions" search={searchOf({ businessId: b.id })} size="sm">
+          <AnchorLink to="/admin/transactions" search={{ businessId: b.id }} size="sm">
             Its transactions
-          </Anchor>
+          </AnchorLink>
         </Section>
         <Section title="Affiliate">
           <Affiliate business={b} />
@@ -188,8 +188,8 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
         `${business.companyName || 'The business'} was ${row.businessVerified}; the business has been notified.`,
         row.businessVerified === 'accepted' ? 'green' : 'blue',
       );
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.business(business.id) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.businesses });
     },
   });
   if (business.businessVerified === 'accepted') return null;
@@ -273,7 +273,7 @@ function Affiliate({ business }: { business: AdminBusinessDetail }) {
         `${row.companyName || 'The business'} is an affiliate at ${row.affiliatePercentage}%; referral code ${row.referralCode}.`,
         'green',
       );
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'business', business.id] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.business(business.id) });
     },
   });
   const isAffiliate = business.type === 'affiliate';
@@ -312,11 +312,7 @@ function Affiliate({ business }: { business: AdminBusinessDetail }) {
 
 /** The business's files in the page: images drawn, PDFs in a frame, anything else as a link. */
 function Documents({ businessId, logo }: { businessId: string; logo: string | null }) {
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'business', businessId, 'files'],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/admin/businesses/{id}/files', { params: { path: { id: businessId } } })),
-  });
+  const { data, error } = useQuery(adminBusinessFilesQuery(businessId));
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Card withBorder padding="md" component="section" aria-label="Documents">

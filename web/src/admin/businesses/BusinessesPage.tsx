@@ -1,17 +1,22 @@
-import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '../../api/client';
-import { businessesRoute } from '../area';
+import { getRouteApi } from '@tanstack/react-router';
+import { adminBusinessesQuery } from '../../api/queries/admin';
+import { flagOf, formatDateTime, waitedFor } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { ListView } from '../../ui/list';
+import { PageHeader, StateBadge } from '../../ui/page';
 import type { AdminBusiness as Business } from '../types';
-import { flagOf, formatDateTime, Heading, ListView, StateBadge, useSearchUpdate, waitedFor } from '../ui';
 import { useQueueLive } from './live';
+
+const route = getRouteApi('/app/admin/businesses');
 
 /** The verification queue (oldest submission first) and, with another state picked, every business. */
 export function BusinessesPage() {
-  const search = businessesRoute.useSearch();
-  const go = useSearchUpdate(search);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   useQueueLive();
   const pending = search.verified === 'pending';
   const query = {
@@ -23,16 +28,12 @@ export function BusinessesPage() {
     submitted: pending ? ('true' as const) : undefined,
     sort: pending ? ('waiting' as const) : ('newest' as const),
   };
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'businesses', query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const { data, error } = useQuery({ ...adminBusinessesQuery(query), placeholderData: keepPreviousData });
   const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
 
   return (
     <Stack>
-      <Heading
+      <PageHeader
         title={pending ? 'Verification queue' : 'Businesses'}
         description={
           pending
@@ -75,9 +76,9 @@ export function BusinessesPage() {
             header: 'Business',
             cell: (b) => (
               <>
-                <Anchor component={Link} to={`/admin/businesses/${b.id}`} fw={600}>
+                <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} fw={600}>
                   {b.companyName || 'Unnamed business'}
-                </Anchor>
+                </AnchorLink>
                 {b.type === 'affiliate' && (
                   <Text size="xs" c="dimmed">
                     Affiliate

@@ -14,16 +14,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
+import { countriesQuery, exchangeRateKeys, exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { exchangeRatesQuery } from '../plans/PlansPage';
+import { flagOf, formatDateTime, formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
+import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate } from '../types';
-import { flagOf, formatDateTime, formatNumber, Heading, ListView, toast } from '../ui';
-
-const countriesQuery = {
-  queryKey: ['countries'],
-  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates/countries')),
-  staleTime: Number.POSITIVE_INFINITY,
-};
 
 /** Local currency per US dollar, by country: what plan prices and credit prices are shown in. */
 export function ExchangeRatesPage() {
@@ -35,9 +31,12 @@ export function ExchangeRatesPage() {
 
   return (
     <Stack>
-      <Heading title="Exchange rates" description="How many units of the local currency one US dollar buys.">
+      <PageHeader
+        title="Exchange rates"
+        description="How many units of the local currency one US dollar buys."
+      >
         <Button onClick={() => setEditing('new')}>Add a rate</Button>
-      </Heading>
+      </PageHeader>
       <ListView<ExchangeRate>
         noun="exchange rates"
         items={rates}
@@ -141,7 +140,7 @@ function RateForm({
       ),
     onSuccess: (saved) => {
       toast(`${saved.countryCode}: ${saved.rate} ${saved.currency} per dollar saved.`, 'green');
-      void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
+      void queryClient.invalidateQueries({ queryKey: exchangeRateKeys.all });
       onDone();
     },
     onError: (err) => setFormError(applyApiError(form, err)),
@@ -194,7 +193,7 @@ function DeleteRate({ rate, name, onDone }: { rate: ExchangeRate | null; name: s
     },
     onSuccess: () => {
       toast(`The rate for ${name} was deleted.`);
-      void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
+      void queryClient.invalidateQueries({ queryKey: exchangeRateKeys.all });
       onDone();
     },
   });

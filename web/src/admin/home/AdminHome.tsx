@@ -1,59 +1,41 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/admin';
+import { adminOverviewQuery } from '../../api/queries/analytics';
+import { adminTicketsQuery } from '../../api/queries/tickets';
+import { formatDateTime, formatMoney, formatNumber, rate, waitedFor } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { Empty, PageHeader, StateBadge } from '../../ui/page';
 import { useQueueLive } from '../businesses/live';
-import { adminOverviewQuery, rate } from '../overview';
-import {
-  Empty,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  Heading,
-  StateBadge,
-  searchOf,
-  waitedFor,
-} from '../ui';
 
 /** What needs an administrator now (queue, flagged money, open tickets) and how the platform is doing. */
 export function AdminHome() {
   useQueueLive();
-  const queue = useQuery({
-    queryKey: [
-      'admin',
-      'businesses',
-      { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 },
-    ],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/admin/businesses', {
-          params: { query: { verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 } },
-        }),
-      ),
-  });
-  const flagged = useQuery({
-    queryKey: ['admin', 'transactions', { flagged: 'true', pageSize: 5 }],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/admin/transactions', { params: { query: { flagged: 'true', pageSize: 5 } } })),
-  });
-  const tickets = useQuery({
-    queryKey: ['admin', 'tickets', { status: 'open', pageSize: 5 }],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/tickets/admin', { params: { query: { status: 'open', pageSize: 5 } } })),
-  });
+  const queue = useQuery(
+    adminBusinessesQuery({ verified: 'pending', submitted: 'true', sort: 'waiting', pageSize: 5 }),
+  );
+  const flagged = useQuery(adminTransactionsQuery({ flagged: 'true', pageSize: 5 }));
+  const tickets = useQuery(adminTicketsQuery({ status: 'open', pageSize: 5 }));
 
   return (
     <Stack gap="lg">
-      <Heading title="Admin home" description="What is waiting for you, and the platform's last 30 days." />
+      <PageHeader
+        title="Admin home"
+        description="What is waiting for you, and the platform's last 30 days."
+      />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Panel
           title="Waiting for verification"
           total={queue.data?.total}
-          link={{ to: '/admin/businesses', label: 'Open the queue' }}
+          link={
+            <AnchorLink to="/admin/businesses" size="sm" mt="sm" display="block">
+              Open the queue
+            </AnchorLink>
+          }
           error={queue.error}
         >
           {queue.data &&
@@ -61,9 +43,9 @@ export function AdminHome() {
               <Stack gap={6}>
                 {queue.data.items.map((b) => (
                   <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor component={Link} to={`/admin/businesses/${b.id}`} truncate>
+                    <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
                       {b.companyName || b.account.name}
-                    </Anchor>
+                    </AnchorLink>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       waiting {waitedFor(b.verificationSubmittedAt)}
                     </Text>
@@ -77,7 +59,11 @@ export function AdminHome() {
         <Panel
           title="Flagged transactions"
           total={flagged.data?.total}
-          link={{ to: '/admin/transactions', label: 'Review them', search: { flagged: true } }}
+          link={
+            <AnchorLink to="/admin/transactions" search={{ flagged: true }} size="sm" mt="sm" display="block">
+              Review them
+            </AnchorLink>
+          }
           error={flagged.error}
         >
           {flagged.data &&
@@ -85,15 +71,10 @@ export function AdminHome() {
               <Stack gap={6}>
                 {flagged.data.items.map((t) => (
                   <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor
-                      component={Link}
-                      to="/admin/transactions"
-                      search={searchOf({ flagged: true, open: t.id })}
-                      truncate
-                    >
+                    <AnchorLink to="/admin/transactions" search={{ flagged: true, open: t.id }} truncate>
                       {t.companyName ?? 'Business'}:{' '}
                       {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
-                    </Anchor>
+                    </AnchorLink>
                     <StateBadge state={t.status} />
                   </Group>
                 ))}
@@ -105,7 +86,11 @@ export function AdminHome() {
         <Panel
           title="Open tickets"
           total={tickets.data?.total}
-          link={{ to: '/admin/tickets', label: 'All tickets', search: { status: 'open' } }}
+          link={
+            <AnchorLink to="/admin/tickets" search={{ status: 'open' }} size="sm" mt="sm" display="block">
+              All tickets
+            </AnchorLink>
+          }
           error={tickets.error}
         >
           {tickets.data &&
@@ -113,9 +98,9 @@ export function AdminHome() {
               <Stack gap={6}>
                 {tickets.data.items.map((t) => (
                   <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <Anchor component={Link} to={`/admin/tickets/${t.id}`} truncate>
+                    <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
                       {t.question}
-                    </Anchor>
+                    </AnchorLink>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(t.updatedAt)}
                     </Text>
@@ -135,7 +120,8 @@ export function AdminHome() {
 function Panel(props: {
   title: string;
   total: number | undefined;
-  link: { to: string; label: string; search?: Record<string, unknown> };
+  /** Where the whole list is (a link drawn under the panel). */
+  link: ReactNode;
   error: unknown;
   children: ReactNode;
 }) {
@@ -158,16 +144,7 @@ function Panel(props: {
       ) : (
         props.children
       )}
-      <Anchor
-        component={Link}
-        to={props.link.to}
-        search={props.link.search && searchOf(props.link.search)}
-        size="sm"
-        mt="sm"
-        display="block"
-      >
-        {props.link.label}
-      </Anchor>
+      {props.link}
     </Card>
   );
 }
@@ -181,7 +158,6 @@ function PlatformTotals() {
         Platform totals could not load: {errorText(error)}
       </Text>
     );
-  if (!data) return <Empty>Platform totals are not available on this service yet.</Empty>;
   const t = data.totals;
   const figures = [
     ['Messages sent', formatNumber(t.sent)],

@@ -17,14 +17,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
+import { adminPlansQuery, planKeys } from '../../api/queries/plans';
 import { applyApiError, FormError } from '../../ui/form-errors';
+import { formatMoney, formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
+import { PageHeader, StateBadge, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
-import { formatMoney, formatNumber, Heading, ListView, StateBadge, toast } from '../ui';
-
-export const exchangeRatesQuery = {
-  queryKey: ['exchange-rates'],
-  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates')),
-};
 
 /** One price per currency that has a rate (several countries may share one currency). */
 export function currencies(rates: ExchangeRate[] | undefined): { currency: string; rate: number }[] {
@@ -37,18 +36,18 @@ export function currencies(rates: ExchangeRate[] | undefined): { currency: strin
 
 /** Every plan (inactive ones too), with its prices in the currencies that have exchange rates. */
 export function PlansPage() {
-  const { data: plans, error } = useQuery({
-    queryKey: ['admin', 'plans'],
-    queryFn: () => unwrap(api.GET('/api/v1/plans/admin/all')),
-  });
+  const { data: plans, error } = useQuery(adminPlansQuery);
   const { data: rates } = useQuery(exchangeRatesQuery);
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
 
   return (
     <Stack>
-      <Heading title="Plans" description="Prices are set in US dollars; each business sees its own currency.">
+      <PageHeader
+        title="Plans"
+        description="Prices are set in US dollars; each business sees its own currency."
+      >
         <Button onClick={() => setEditing('new')}>New plan</Button>
-      </Heading>
+      </PageHeader>
       <ListView<Plan>
         noun="plans"
         items={plans}
@@ -99,7 +98,7 @@ function PlanCard({
           ),
     onSuccess: () => {
       toast(`${plan.name} is ${plan.isActive ? 'no longer offered' : 'offered again'}.`);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
     },
   });
   return (
@@ -205,7 +204,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
     },
     onSuccess: (saved) => {
       toast(`${saved.name} saved.`, 'green');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'plans'] });
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
       onDone();
     },
     onError: (err) => setFormError(applyApiError(form, err)),

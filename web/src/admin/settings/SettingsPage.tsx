@@ -15,10 +15,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { adminSettingsQuery } from '../../api/queries/admin';
+import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { exchangeRatesQuery } from '../plans/PlansPage';
+import { formatMoney, formatNumber } from '../../ui/format';
+import { PageHeader, toast } from '../../ui/page';
 import type { AppSettings } from '../types';
-import { formatMoney, formatNumber, Heading, toast } from '../ui';
 
 const SAMPLE_RECIPIENTS = 1000;
 const FIELDS = [
@@ -33,10 +35,7 @@ const FIELDS = [
 
 /** The platform's prices: message rates, the price of a credit, the low-credit warning, the affiliate share. */
 export function SettingsPage() {
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'settings'],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/settings')),
-  });
+  const { data, error } = useQuery(adminSettingsQuery);
   if (error)
     return (
       <Text role="alert" c="red.9">
@@ -45,7 +44,7 @@ export function SettingsPage() {
     );
   return (
     <Stack>
-      <Heading
+      <PageHeader
         title="Platform settings"
         description="What every business pays. Check the effect on a sample campaign before saving."
       />
@@ -70,7 +69,7 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
     },
     onSuccess: (next) => {
       toast('Settings saved: new campaigns are billed at these rates.', 'green');
-      queryClient.setQueryData(['admin', 'settings'], next);
+      queryClient.setQueryData(adminSettingsQuery.queryKey, next);
     },
     onError: (err) => setFormError(applyApiError(form, err)),
   });

@@ -12,27 +12,27 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import { FormError } from '../../ui/form-errors';
-import { ticketRoute } from '../area';
-import { formatDateTime, Heading, StateBadge, toast } from '../ui';
+import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { PageHeader, StateBadge, toast } from '../../ui/page';
 import { ISSUE_TYPES } from './TicketsPage';
+
+const route = getRouteApi('/app/admin/tickets/$id');
 
 type Status = 'pending' | 'open' | 'closed' | 'resolved';
 type Priority = 'high' | 'medium' | 'low';
 
 /** A ticket's question and thread; an admin replies and moves its status (the business sees both live). */
 export function TicketThread() {
-  const { id } = ticketRoute.useParams();
+  const { id } = route.useParams();
   const queryClient = useQueryClient();
-  const key = ['admin', 'ticket', id];
-  const { data: ticket, error } = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })),
-  });
+  const { data: ticket, error } = useQuery(ticketQuery(id));
   const [reply, setReply] = useState('');
   const comment = useMutation({
     mutationFn: () =>
@@ -44,8 +44,8 @@ export function TicketThread() {
       ),
     onSuccess: () => {
       setReply('');
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] });
+      // The thread and every list it shows in.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
     },
   });
   const status = useMutation({
@@ -53,8 +53,8 @@ export function TicketThread() {
       unwrap(api.PATCH('/api/v1/tickets/admin/{id}/status', { params: { path: { id } }, body })),
     onSuccess: (t) => {
       toast(`Ticket ${t.status}, priority ${t.priority}; the business has been told.`);
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] });
+      // The thread and every list it shows in.
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
     },
   });
 
@@ -67,16 +67,16 @@ export function TicketThread() {
   if (!ticket) return <Skeleton h={400} />;
   return (
     <Stack>
-      <Anchor component={Link} to="/admin/tickets" size="sm">
+      <AnchorLink to="/admin/tickets" size="sm">
         ← All tickets
-      </Anchor>
-      <Heading
+      </AnchorLink>
+      <PageHeader
         title={ISSUE_TYPES[ticket.issueType] ?? ticket.issueType}
         description={`Opened ${formatDateTime(ticket.createdAt)}`}
       >
         <StateBadge state={ticket.status} />
         <StateBadge state={ticket.priority} />
-      </Heading>
+      </PageHeader>
       <Card withBorder padding="md">
         <Group align="flex-end" gap="sm">
           <Select

@@ -1,11 +1,15 @@
-import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '../../api/client';
-import { ticketsRoute } from '../area';
+import { getRouteApi } from '@tanstack/react-router';
+import { adminTicketsQuery } from '../../api/queries/tickets';
+import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { ListView } from '../../ui/list';
+import { PageHeader, StateBadge } from '../../ui/page';
 import type { AdminTicket } from '../types';
-import { formatDateTime, Heading, ListView, StateBadge, useSearchUpdate } from '../ui';
+
+const route = getRouteApi('/app/admin/tickets');
 
 export const ISSUE_TYPES: Record<string, string> = {
   organizationAccount: 'Organisation account',
@@ -18,23 +22,20 @@ export const ISSUE_TYPES: Record<string, string> = {
 
 /** Every business's tickets, by status, newest activity first. */
 export function TicketsPage() {
-  const search = ticketsRoute.useSearch();
-  const go = useSearchUpdate(search);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   const query = {
     page: search.page,
     pageSize: search.pageSize,
     status: search.status,
     search: search.search,
   };
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'tickets', query],
-    queryFn: () => unwrap(api.GET('/api/v1/tickets/admin', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const { data, error } = useQuery({ ...adminTicketsQuery(query), placeholderData: keepPreviousData });
   const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   return (
     <Stack>
-      <Heading title="Support tickets" description="Questions from every business." />
+      <PageHeader title="Support tickets" description="Questions from every business." />
       <ListView<AdminTicket>
         noun="tickets"
         filters={
@@ -72,9 +73,9 @@ export function TicketsPage() {
             maw: 320,
             cell: (t) => (
               <>
-                <Anchor component={Link} to={`/admin/tickets/${t.id}`} lineClamp={2} fw={600}>
+                <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} lineClamp={2} fw={600}>
                   {t.question}
-                </Anchor>
+                </AnchorLink>
                 <Text size="xs" c="dimmed">
                   {t.comments.length} comment{t.comments.length === 1 ? '' : 's'}
                 </Text>

@@ -12,19 +12,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '../../api/client';
-import { transactionsRoute } from '../area';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/admin';
+import { formatDateTime, formatMoney, formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
+import { PageHeader, StateBadge } from '../../ui/page';
+import { yesNo } from '../../ui/search';
 import type { AdminTransaction } from '../types';
-import {
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  Heading,
-  ListView,
-  StateBadge,
-  useSearchUpdate,
-} from '../ui';
+
+const route = getRouteApi('/app/admin/transactions');
 
 const KINDS = [
   ['credit_purchase', 'Credit purchase'],
@@ -55,28 +51,21 @@ export function amountText(t: Pick<AdminTransaction, 'amount' | 'currency'>): st
 
 /** Every business's transactions with filters in the URL; a row opens its detail. */
 export function TransactionsPage() {
-  const search = transactionsRoute.useSearch();
-  const go = useSearchUpdate(search);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   const query = {
     page: search.page,
     pageSize: search.pageSize,
     status: search.status,
     kind: KINDS.some(([k]) => k === search.kind) ? (search.kind as Kind) : undefined,
-    flagged:
-      search.flagged === undefined ? undefined : search.flagged ? ('true' as const) : ('false' as const),
+    flagged: yesNo(search.flagged),
     businessId: search.businessId,
     from: dayStart(search.from),
     to: dayStart(search.to, 1),
   };
-  const { data, error } = useQuery({
-    queryKey: ['admin', 'transactions', query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/transactions', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
-  const businesses = useQuery({
-    queryKey: ['admin', 'businesses', { pageSize: 100, verified: undefined }],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses', { params: { query: { pageSize: 100 } } })),
-  });
+  const { data, error } = useQuery({ ...adminTransactionsQuery(query), placeholderData: keepPreviousData });
+  const businesses = useQuery(adminBusinessesQuery({ pageSize: 100 }));
   const set = (patch: Partial<typeof search>) => go({ ...patch, page: 1, open: undefined });
   const open = data?.items.find((t) => t.id === search.open) ?? null;
   const filtered = Object.entries(search).some(
@@ -85,7 +74,7 @@ export function TransactionsPage() {
 
   return (
     <Stack>
-      <Heading
+      <PageHeader
         title="Transactions"
         description="Every business's purchases, campaign charges, commissions and withdrawals."
       />
@@ -218,7 +207,7 @@ function TransactionDetail({ t }: { t: AdminTransaction }) {
   const rows: [string, React.ReactNode][] = [
     [
       'Business',
-      <Link key="b" to={`/admin/businesses/${t.businessId}`}>
+      <Link key="b" to="/admin/businesses/$id" params={{ id: t.businessId }}>
         {t.companyName ?? t.businessId}
       </Link>,
     ],

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -15,14 +14,24 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type RoomEvents } from '../../api/model';
+import {
+  campaignKeys,
+  campaignMessagesQuery,
+  campaignQuery,
+  campaignReportQuery,
+} from '../../api/queries/campaigns';
 import { useLiveEvent } from '../../realtime/socket';
-import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
-import { type CampaignStatus, STATUS_COLOR, STATUS_LABEL } from '../queries';
+import { formatDateTime, formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { Pager } from '../../ui/list';
+import { PageHeader } from '../../ui/page';
+import { DEFAULT_PAGE_SIZE } from '../../ui/search';
+import { STATUS_COLOR, STATUS_LABEL } from './status';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
@@ -34,34 +43,28 @@ const STATES = [
   ...MESSAGE_STATES.map((s) => ({ value: s, label: MESSAGE_STATE_LABELS[s] })),
 ];
 
+const route = getRouteApi('/app/campaigns/$id');
+
 export function CampaignPage() {
-  const { id } = useParams({ from: '/app/campaigns/$id' });
-  const search = useSearch({ from: '/app/campaigns/$id' });
-  const navigate = useNavigate({ from: '/campaigns/$id' });
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveProgress | null>(null);
 
   const campaign = useQuery({
-    queryKey: ['campaigns', 'one', id],
-    queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}', { params: { path: { id } } })),
+    ...campaignQuery(id),
     // While it sends, the socket pushes progress; this poll only backs it up (a dropped connection).
     refetchInterval: (q) =>
       q.state.data?.status === 'pending' || q.state.data?.status === 'scheduled' ? 5000 : false,
   });
   const report = useQuery({
-    queryKey: ['campaigns', 'report', id],
-    queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}/report', { params: { path: { id } } })),
+    ...campaignReportQuery(id),
     enabled: campaign.data?.status === 'pending' || campaign.data?.status === 'sent',
   });
   const state = MESSAGE_STATES.find((s) => s === search.state);
   const messages = useQuery({
-    queryKey: ['campaigns', 'messages', id, state, search.page],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/campaigns/{id}/messages', {
-          params: { path: { id }, query: { page: search.page, pageSize: 25, status: state } },
-        }),
-      ),
+    ...campaignMessagesQuery(id, { page: search.page, pageSize: DEFAULT_PAGE_SIZE, status: state }),
     enabled: !!campaign.data && campaign.data.status !== 'draft',
     placeholderData: keepPreviousData,
   });
@@ -73,14 +76,14 @@ export function CampaignPage() {
     // (delivery reports come after the sends): the campaign, its report (timeline, failure reasons) and the
     // lists are read again.
     if (p.status === 'sent' || (campaign.data && p.status !== campaign.data.status)) {
-      void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
     }
   });
 
   if (campaign.isError) return <Text role="alert">{errorText(campaign.error)}</Text>;
   if (!campaign.data) return <Text>Loading…</Text>;
   const c = campaign.data;
-  const status = c.status as CampaignStatus;
+  const status = c.status;
   const r = report.data;
   // The socket's progress, the report and the campaign all count the funnel: a message that is delivered or
   // read was sent first, so `sent` includes it (and one that failed after it was sent).
@@ -102,7 +105,7 @@ export function CampaignPage() {
     if (!window.confirm(`Delete the draft "${c.name}"?`)) return;
     try {
       await unwrap(api.DELETE('/api/v1/campaigns/{id}', { params: { path: { id } } }));
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
       await navigate({ to: '/campaigns' });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Not deleted', message: errorText(err) });
@@ -121,14 +124,7 @@ export function CampaignPage() {
 
   return (
     <Stack>
-      <PageHeader
-        title={c.name}
-        description={
-          <Anchor component={Link} to="/campaigns">
-            All campaigns
-          </Anchor>
-        }
-      >
+      <PageHeader title={c.name} description={<AnchorLink to="/campaigns">All campaigns</AnchorLink>}>
         <Badge color={STATUS_COLOR[status]} variant="light" size="lg">
           {STATUS_LABEL[status]}
         </Badge>
@@ -273,11 +269,10 @@ export function CampaignPage() {
           {messages.data && (
             <Pager
               page={search.page}
-              pageSize={25}
+              pageSize={DEFAULT_PAGE_SIZE}
               totalPages={messages.data.totalPages}
               total={messages.data.total}
               onPage={(page) => void navigate({ search: { ...search, page } })}
-              onPageSize={() => undefined}
             />
           )}
         </Card>

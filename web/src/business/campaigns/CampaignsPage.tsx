@@ -1,15 +1,21 @@
-import { Anchor, Badge, Button, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../api/errors';
-import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
-import { type CampaignStatus, campaignsQuery, STATUS_COLOR, STATUS_LABEL } from '../queries';
+import { campaignsQuery } from '../../api/queries/campaigns';
+import { formatDateTime, formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { Pager } from '../../ui/list';
+import { PageHeader } from '../../ui/page';
+import { STATUS_COLOR, STATUS_LABEL } from './status';
+
+const route = getRouteApi('/app/campaigns');
 
 export function CampaignsPage() {
-  const search = useSearch({ from: '/app/campaigns' });
-  const navigate = useNavigate({ from: '/campaigns' });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const [typed, setTyped] = useState(search.search ?? '');
   const list = useQuery({ ...campaignsQuery(search), placeholderData: keepPreviousData });
   const debounced = useDebouncedCallback(
@@ -50,13 +56,13 @@ export function CampaignsPage() {
             {list.data?.items.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/campaigns/${c.id}`}>
+                  <AnchorLink to="/campaigns/$id" params={{ id: c.id }}>
                     {c.name}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[c.status as CampaignStatus]} variant="light">
-                    {STATUS_LABEL[c.status as CampaignStatus]}
+                  <Badge color={STATUS_COLOR[c.status]} variant="light">
+                    {STATUS_LABEL[c.status]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

@@ -24,42 +24,32 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { useSession } from '../../auth/session';
+import { campaignEstimateQuery, campaignKeys, campaignQuery } from '../../api/queries/campaigns';
+import { contactsQuery, tagsQuery } from '../../api/queries/contacts';
+import type { Body, Data } from '../../api/types';
+import { sessionQuery, useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { formatNumber, PageHeader } from '../../ui/page';
+import { formatNumber } from '../../ui/format';
+import { PageHeader } from '../../ui/page';
 import { uploadFile } from '../../ui/upload';
-import { tagList, tagsQuery } from '../contacts/TagFilter';
-import { optionalJson } from '../queries';
 import { PhonePreview } from './PhonePreview';
 import { browserTimeZone, timeZones, utcToZoned, zonedToUtc } from './time-zone';
 
 type Audience = 'all' | 'tags' | 'picked';
 
-interface Estimate {
-  recipients: number;
-  credits: number;
-  cost: number;
-  currency: string;
-  balance: number;
-  enough: boolean;
-  planBalance?: number | null;
-}
-
 /** New campaign, or a draft being edited (route /campaigns/$id/edit). */
 export function Composer() {
-  const params = useParams({ strict: false }) as { id?: string };
-  const draft = useQuery({
-    queryKey: ['campaigns', 'one', params.id],
-    queryFn: () => fetchCampaign(params.id!),
-    enabled: !!params.id,
-  });
+  // One screen for two routes: /campaigns/new has no id, /campaigns/$id/edit has the draft's.
+  const params = useParams({ strict: false });
+  const draft = useQuery({ ...campaignQuery(params.id ?? ''), enabled: !!params.id });
   if (params.id && !draft.data)
     return draft.isError ? <Text role="alert">{errorText(draft.error)}</Text> : <Text>Loading…</Text>;
   return <ComposerForm draft={draft.data ?? null} />;
 }
 
-const fetchCampaign = (id: string) => unwrap(api.GET('/api/v1/campaigns/{id}', { params: { path: { id } } }));
-export type Campaign = Awaited<ReturnType<typeof fetchCampaign>>;
+export type Campaign = Data<'/api/v1/campaigns/{id}', 'get'>;
+type CampaignBody = Body<'/api/v1/campaigns', 'post'>;
+type EstimateBody = Body<'/api/v1/campaigns/estimate', 'post'>;
 
 function ComposerForm({ draft }: { draft: Campaign | null }) {
   const session = useSession();
@@ -70,11 +60,11 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const [busy, setBusy] = useState<'draft' | 'publish' | null>(null);
   const narrow = useMediaQuery('(max-width: 30em)');
   const [uploading, setUploading] = useState(false);
-  const tags = tagList(useQuery(tagsQuery).data);
+  const tags = useQuery(tagsQuery).data;
   const form = useForm({
     initialValues: {
       name: draft?.name ?? '',
-      messageType: (draft?.messageType ?? 'marketing') as 'marketing' | 'utility' | 'authentication',
+      messageType: draft?.messageType ?? 'marketing',
       message: draft?.message ?? '',
       header: draft?.header ?? '',
       actionButtonTitle: draft?.actionButtonTitle ?? '',
@@ -113,13 +103,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const [contactSearch, setContactSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(contactSearch, 250);
   const contactOptions = useQuery({
-    queryKey: ['contacts', 'pick', debouncedSearch],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/contacts', {
-          params: { query: { page: 1, pageSize: 20, search: debouncedSearch || undefined, optIn: 'true' } },
-        }),
-      ),
+    ...contactsQuery({ page: 1, pageSize: 20, search: debouncedSearch || undefined, optIn: 'true' }),
     enabled: v.audience === 'picked',
   });
   const [pickedLabels, setPickedLabels] = useState<Record<string, string>>({});
@@ -143,14 +127,15 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     ...(v.audience === 'tags' ? { tags: v.tags, tagMatch: v.tagMatch } : {}),
   });
 
-  const [estimateKey] = useDebouncedValue(JSON.stringify({ a: audienceBody(), t: v.messageType }), 300);
+  // Asked again once the audience has stopped changing for a moment (typing, ticking contacts): the body is
+  // debounced as its JSON text, which stays equal from one render to the next.
+  const [estimateJson] = useDebouncedValue(
+    JSON.stringify({ ...audienceBody(), messageType: v.messageType }),
+    300,
+  );
+  const estimateBody: EstimateBody = JSON.parse(estimateJson);
   const estimate = useQuery({
-    queryKey: ['campaigns', 'estimate', estimateKey],
-    queryFn: () =>
-      optionalJson<Estimate>('/api/v1/campaigns/estimate', {
-        method: 'POST',
-        body: JSON.stringify({ ...audienceBody(), messageType: v.messageType }),
-      }),
+    ...campaignEstimateQuery(estimateBody),
     retry: false,
     // Rates change (the platform's settings): back on the tab, the price is asked again.
     staleTime: 0,
@@ -180,7 +165,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     }
   };
 
-  const fields = () => ({
+  const fields = (): CampaignBody => ({
     name: v.name.trim(),
     messageType: v.messageType,
     message: v.message,
@@ -200,7 +185,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     setBusy(publish ? 'publish' : 'draft');
     try {
       let id = draft?.id;
-      const body = fields() as never;
+      const body = fields();
       if (id) {
         await unwrap(api.PATCH('/api/v1/campaigns/{id}', { params: { path: { id } }, body }));
         if (publish)
@@ -213,16 +198,13 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
       } else {
         const created = await unwrap(
           api.POST('/api/v1/campaigns', {
-            body: {
-              ...(fields() as object),
-              ...(publish ? { paymentMethod: v.paymentMethod } : {}),
-            } as never,
+            body: { ...body, ...(publish ? { paymentMethod: v.paymentMethod } : {}) },
           }),
         );
         id = created.id;
       }
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({
         color: 'green',
         message: publish
@@ -231,7 +213,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
             : 'Campaign is sending'
           : 'Draft saved',
       });
-      await navigate({ to: `/campaigns/${id}` });
+      await navigate({ to: '/campaigns/$id', params: { id } });
     } catch (err) {
       setError(applyApiError(form, err));
     } finally {

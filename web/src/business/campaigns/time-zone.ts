@@ -36,6 +36,8 @@ export function utcToZoned(iso: string, timeZone: string): string {
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function timeZones(): string[] {
-  const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
-  return intl.supportedValuesOf?.('timeZone') ?? [browserTimeZone(), 'UTC'];
+  // Older browsers have no list of zones: the reader's own and UTC then.
+  return typeof Intl.supportedValuesOf === 'function'
+    ? Intl.supportedValuesOf('timeZone')
+    : [browserTimeZone(), 'UTC'];
 }

@@ -13,18 +13,24 @@ import {
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { formatNumber, PageHeader, Pager } from '../../ui/page';
+import { contactKeys, contactsQuery } from '../../api/queries/contacts';
+import { formatNumber } from '../../ui/format';
+import { Pager } from '../../ui/list';
+import { PageHeader } from '../../ui/page';
+import { yesNo } from '../../ui/search';
 import { type Contact, ContactForm } from './ContactForm';
 import { ImportContacts } from './ImportContacts';
 import { TagFilter } from './TagFilter';
 
+const route = getRouteApi('/app/contacts');
+
 export function ContactsPage() {
-  const search = useSearch({ from: '/app/contacts' });
-  const navigate = useNavigate({ from: '/contacts' });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
@@ -36,13 +42,9 @@ export function ContactsPage() {
     pageSize: search.pageSize,
     search: search.search,
     tag: search.tag,
-    optIn: search.optIn,
+    optIn: yesNo(search.optIn),
   };
-  const list = useQuery({
-    queryKey: ['contacts', 'list', query],
-    queryFn: () => unwrap(api.GET('/api/v1/contacts', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...contactsQuery(query), placeholderData: keepPreviousData });
 
   const setSearch = (patch: Partial<typeof search>) => {
     setSelected(new Set());
@@ -50,7 +52,7 @@ export function ContactsPage() {
   };
   const debounced = useDebouncedCallback((v: string) => setSearch({ search: v.trim() || undefined }), 300);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['contacts'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
   const remove = async (ids: string[]) => {
     if (!window.confirm(ids.length === 1 ? 'Delete this contact?' : `Delete ${ids.length} contacts?`)) return;
     try {
@@ -70,7 +72,7 @@ export function ContactsPage() {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     const params = new URLSearchParams({ format });
     if (search.tag) params.set('tag', search.tag);
-    if (search.optIn) params.set('optIn', search.optIn);
+    if (query.optIn) params.set('optIn', query.optIn);
     try {
       const file = await download(`/api/v1/contacts/export?${params}`);
       saveBlob(file.blob, file.fileName);
@@ -117,8 +119,8 @@ export function ContactsPage() {
           </Text>
           <SegmentedControl
             aria-labelledby="optin-filter"
-            value={search.optIn ?? 'all'}
-            onChange={(v) => setSearch({ optIn: v === 'all' ? undefined : (v as 'true' | 'false') })}
+            value={query.optIn ?? 'all'}
+            onChange={(v) => setSearch({ optIn: v === 'all' ? undefined : v === 'true' })}
             data={[
               { value: 'all', label: 'All' },
               { value: 'true', label: 'Opted in' },
@@ -212,7 +214,7 @@ export function ContactsPage() {
       </Table.ScrollContainer>
       {list.isSuccess && items.length === 0 && (
         <Text ta="center" my="lg">
-          {search.search || search.tag || search.optIn
+          {search.search || search.tag || search.optIn !== undefined
             ? 'No contact matches these filters.'
             : 'No contacts yet: add one or import a file.'}
         </Text>

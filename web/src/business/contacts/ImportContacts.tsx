@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { useState } from 'react';
 import { api, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { formatNumber } from '../../ui/page';
+import { formatNumber } from '../../ui/format';
 import { uploadFile } from '../../ui/upload';
 
 interface Report {

@@ -1,27 +1,9 @@
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { optionalJson } from '../queries';
+import { tagsQuery } from '../../api/queries/contacts';
 
-/** One row of GET /contacts/tags (the service's tagCountSchema). */
-interface TagCount {
-  tag: string;
-  contacts: number;
-  optedIn: number;
-}
-
-export const tagsQuery = {
-  queryKey: ['contacts', 'tags'],
-  queryFn: () => optionalJson<TagCount[] | { items: TagCount[] }>('/api/v1/contacts/tags'),
-  staleTime: 30_000,
-};
-
-export function tagList(data: Awaited<ReturnType<typeof tagsQuery.queryFn>> | undefined) {
-  if (!data) return null;
-  return Array.isArray(data) ? data : data.items;
-}
-
-/** The business's tags with their counts when the service lists them; a free text box otherwise. */
+/** The business's tags with their counts once they have loaded; a free text box until then (or if they fail). */
 export function TagFilter({
   value,
   onChange,
@@ -29,8 +11,7 @@ export function TagFilter({
   value: string | undefined;
   onChange: (tag: string | undefined) => void;
 }) {
-  const tags = useQuery(tagsQuery);
-  const list = tagList(tags.data);
+  const list = useQuery(tagsQuery).data;
   const [typed, setTyped] = useState(value ?? '');
   if (list) {
     return (

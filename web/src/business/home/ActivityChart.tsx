@@ -3,8 +3,8 @@ import { AreaChart } from '@mantine/charts';
 import { ACTIVITY_SERIES, type ActivityCounts } from '../activity';
 
 /** Messages per day (its own chunk: the chart library loads only where a chart is drawn). */
-export default function ActivityChart({ days }: { days: ({ date: string } & ActivityCounts)[] }) {
+export default function ActivityChart({ days }: { days: ({ day: string } & ActivityCounts)[] }) {
   return (
-    <AreaChart h={240} data={days} dataKey="date" withLegend series={ACTIVITY_SERIES} curveType="monotone" />
+    <AreaChart h={240} data={days} dataKey="day" withLegend series={ACTIVITY_SERIES} curveType="monotone" />
   );
 }

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Card,
@@ -15,39 +14,22 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { errorText } from '../../api/errors';
+import { overviewQuery } from '../../api/queries/analytics';
+import { campaignStatsQuery, campaignsQuery } from '../../api/queries/campaigns';
+import { contactsCountQuery } from '../../api/queries/contacts';
 import { Icons } from '../../app/icons';
 import { useSession } from '../../auth/session';
-import { formatNumber, PageHeader } from '../../ui/page';
-import {
-  type CampaignStatus,
-  campaignStatsQuery,
-  campaignsQuery,
-  contactsCountQuery,
-  optionalJson,
-  STATUS_COLOR,
-  STATUS_LABEL,
-} from '../queries';
+import { formatNumber } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { PageHeader } from '../../ui/page';
+import { STATUS_COLOR, STATUS_LABEL } from '../campaigns/status';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
 /** Below this many credits the home page warns (the wallet page sells more). */
 export const LOW_CREDITS = 100;
-
-interface Overview {
-  days: {
-    date: string;
-    sent: number;
-    delivered: number;
-    read: number;
-    failed: number;
-    optIns: number;
-    optOuts: number;
-  }[];
-  totals: { sent: number; delivered: number; read: number; failed: number; optIns: number; optOuts: number };
-}
 
 export function Home() {
   const session = useSession();
@@ -68,13 +50,7 @@ function BusinessHome() {
   const contacts = useQuery(contactsCountQuery);
   const stats = useQuery(campaignStatsQuery);
   const recent = useQuery(campaignsQuery({ page: 1, pageSize: 5 }));
-  const overview = useQuery({
-    queryKey: ['analytics', 'overview'],
-    queryFn: () =>
-      optionalJson<Overview>(
-        `/api/v1/analytics/overview?timeZone=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
-      ),
-  });
+  const overview = useQuery(overviewQuery);
   const balance = business.wallet?.balance ?? 0;
 
   const steps = [
@@ -118,9 +94,9 @@ function BusinessHome() {
       {balance < LOW_CREDITS && (
         <Alert color="orange" title="Credits are running low" role="status">
           You have {formatNumber(balance)} credits left.{' '}
-          <Anchor component={Link} to="/wallet" c="inherit" fw={700} td="underline">
+          <AnchorLink to="/wallet" c="inherit" fw={700} td="underline">
             Buy credits
-          </Anchor>{' '}
+          </AnchorLink>{' '}
           before your next campaign.
         </Alert>
       )}
@@ -148,9 +124,9 @@ function BusinessHome() {
                         {s.label}
                       </Text>
                     ) : (
-                      <Anchor component={Link} to={s.to} size="sm">
+                      <AnchorLink to={s.to} size="sm">
                         {s.label}
-                      </Anchor>
+                      </AnchorLink>
                     )}
                   </Group>
                 </List.Item>
@@ -167,9 +143,9 @@ function BusinessHome() {
           <Text fz={28} fw={700}>
             {formatNumber(balance)}
           </Text>
-          <Anchor component={Link} to="/wallet" size="sm">
+          <AnchorLink to="/wallet" size="sm">
             Wallet
-          </Anchor>
+          </AnchorLink>
         </Card>
         <Card withBorder>
           <Text size="sm" c="dimmed">
@@ -196,38 +172,35 @@ function BusinessHome() {
           <Text size="sm">{formatNumber(contacts.data?.total)} contacts</Text>
         </Card>
       </SimpleGrid>
-      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps
-          (a route-not-found answer, a service without analytics, removes the card). */}
-      {overview.data !== null && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Messages, last 30 days
-          </Title>
-          <Box mih={240}>
-            {overview.data ? (
-              <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-                <ActivityChart days={overview.data.days} />
-              </Suspense>
-            ) : overview.isError ? (
-              <Text size="sm" role="alert">
-                {errorText(overview.error)}
-              </Text>
-            ) : (
-              <Text size="sm">Loading the chart…</Text>
-            )}
-          </Box>
-        </Card>
-      )}
+      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps. */}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Messages, last 30 days
+        </Title>
+        <Box mih={240}>
+          {overview.data ? (
+            <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+              <ActivityChart days={overview.data.days} />
+            </Suspense>
+          ) : overview.isError ? (
+            <Text size="sm" role="alert">
+              {errorText(overview.error)}
+            </Text>
+          ) : (
+            <Text size="sm">Loading the chart…</Text>
+          )}
+        </Box>
+      </Card>
       <Card withBorder>
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4">
             Recent campaigns
           </Title>
-          <Anchor component={Link} to="/campaigns/new" size="sm">
+          <AnchorLink to="/campaigns/new" size="sm">
             <Group gap={4}>
               <Icons.Campaigns size={16} /> New campaign
             </Group>
-          </Anchor>
+          </AnchorLink>
         </Group>
         {recent.data?.items.length ? (
           <Table.ScrollContainer minWidth={480}>
@@ -245,13 +218,13 @@ function BusinessHome() {
                 {recent.data.items.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/campaigns/${c.id}`}>
+                      <AnchorLink to="/campaigns/$id" params={{ id: c.id }}>
                         {c.name}
-                      </Anchor>
+                      </AnchorLink>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[c.status as CampaignStatus]} variant="light">
-                        {STATUS_LABEL[c.status as CampaignStatus]}
+                      <Badge color={STATUS_COLOR[c.status]} variant="light">
+                        {STATUS_LABEL[c.status]}
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right">{formatNumber(c.recipientCount)}</Table.Td>

@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { useSession } from '../../auth/session';
+import { sessionQuery, useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { uploadFile } from '../../ui/upload';
 
@@ -70,7 +70,7 @@ export function BusinessProfile() {
     };
     try {
       await unwrap(api.PATCH('/api/v1/business', { body }));
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({ color: 'green', message: 'Business profile saved' });
     } catch (err) {
       setError(applyApiError(form, err));
@@ -95,7 +95,7 @@ export function BusinessProfile() {
     setSubmitError(null);
     try {
       await unwrap(api.POST('/api/v1/business/verification'));
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({
         color: 'green',
         message: 'Submitted: an administrator will review your business',

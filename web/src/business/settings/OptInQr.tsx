@@ -1,13 +1,12 @@
 import { Anchor, Button, Image, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { optInQrQuery } from '../../api/queries/campaigns';
 
 /** The QR code customers scan to open a chat with the business and opt in. */
 export function OptInQr() {
   const qr = useQuery({
-    queryKey: ['qr-code'],
-    queryFn: () => unwrap(api.GET('/api/v1/campaigns/qr-code')),
+    ...optInQrQuery,
     retry: false,
   });
   if (qr.isPending) return <Text>Loading…</Text>;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { useSession } from '../../auth/session';
+import { sessionQuery, useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { uploadFile } from '../../ui/upload';
 
@@ -25,7 +25,7 @@ export function ProfileSettings() {
       await unwrap(
         api.PATCH('/api/v1/users/profile', { body: { ...values, avatarUrl: avatarUrl ?? undefined } }),
       );
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({ color: 'green', message: 'Profile saved' });
     } catch (err) {
       setError(applyApiError(form, err));

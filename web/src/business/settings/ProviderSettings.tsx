@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { useSession } from '../../auth/session';
+import { sessionQuery, useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
 
 /** The messaging provider's account; passwords are stored encrypted and never shown again. */
@@ -36,7 +36,7 @@ export function ProviderSettings() {
           body: { ...v, ...(wabaProviderId ? { wabaProviderId } : {}) },
         }),
       );
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       form.setFieldValue('providerHSMPassword', '');
       notifications.show({ color: 'green', message: 'Messaging provider connected' });
     } catch (err) {

@@ -18,7 +18,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { useSession } from '../../auth/session';
+import { sessionQuery, useSession } from '../../auth/session';
 import { disconnectRealtime } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
 
@@ -50,7 +50,7 @@ function PasswordCard() {
       if (has) await unwrap(api.POST('/api/v1/auth/change-password', { body: v }));
       else await unwrap(api.POST('/api/v1/auth/set-password', { body: { password: v.newPassword } }));
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({ color: 'green', message: has ? 'Password changed' : 'Password set' });
     } catch (err) {
       setError(applyApiError(form, err));
@@ -111,7 +111,7 @@ function EmailCard() {
     setError(null);
     try {
       await unwrap(api.PATCH('/api/v1/users/email', { body: { newEmail: sentTo!, code: form.values.code } }));
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({ color: 'green', message: `Your e-mail is now ${sentTo}` });
       setSentTo(null);
       form.reset();

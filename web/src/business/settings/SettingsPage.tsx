@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSession } from '../../auth/session';
 import { PageHeader } from '../../ui/page';
 import { BusinessProfile } from './BusinessProfile';
@@ -8,10 +8,12 @@ import { ProfileSettings } from './ProfileSettings';
 import { ProviderSettings } from './ProviderSettings';
 import { SecuritySettings } from './SecuritySettings';
 
+const route = getRouteApi('/app/settings');
+
 export function SettingsPage() {
   const session = useSession();
-  const { tab } = useSearch({ from: '/app/settings' });
-  const navigate = useNavigate({ from: '/settings' });
+  const { tab } = route.useSearch();
+  const navigate = route.useNavigate();
   const isBusiness = !!session.business;
   const current = tab ?? 'profile';
   return (

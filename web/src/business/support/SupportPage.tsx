@@ -1,12 +1,17 @@
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
+import { ticketKeys, ticketsQuery } from '../../api/queries/tickets';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { formatDateTime, PageHeader, Pager } from '../../ui/page';
+import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { Pager } from '../../ui/list';
+import { PageHeader } from '../../ui/page';
+import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 
 export const ISSUE_TYPES = {
   organizationAccount: 'My business account',
@@ -18,14 +23,14 @@ export const ISSUE_TYPES = {
 } as const;
 export const TICKET_COLOR = { pending: 'orange', open: 'blue', resolved: 'green', closed: 'gray' } as const;
 
+const route = getRouteApi('/app/support');
+
 export function SupportPage() {
-  const search = useSearch({ from: '/app/support' });
-  const navigate = useNavigate({ from: '/support' });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const [opened, { open, close }] = useDisclosure(false);
   const list = useQuery({
-    queryKey: ['tickets', 'list', search.page],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/tickets', { params: { query: { page: search.page, pageSize: 20 } } })),
+    ...ticketsQuery({ page: search.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -50,9 +55,9 @@ export function SupportPage() {
             {list.data?.items.map((t) => (
               <Table.Tr key={t.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/support/${t.id}`} lineClamp={1}>
+                  <AnchorLink to="/support/$id" params={{ id: t.id }} lineClamp={1}>
                     {t.question}
-                  </Anchor>
+                  </AnchorLink>
                 </Table.Td>
                 <Table.Td>{ISSUE_TYPES[t.issueType]}</Table.Td>
                 <Table.Td>
@@ -70,11 +75,10 @@ export function SupportPage() {
       {list.data && (
         <Pager
           page={search.page}
-          pageSize={20}
+          pageSize={DEFAULT_PAGE_SIZE}
           totalPages={list.data.totalPages}
           total={list.data.total}
           onPage={(page) => void navigate({ search: { page } })}
-          onPageSize={() => undefined}
         />
       )}
       <NewTicket opened={opened} onClose={close} />
@@ -94,10 +98,10 @@ function NewTicket({ opened, onClose }: { opened: boolean; onClose: () => void }
     setError(null);
     try {
       const ticket = await unwrap(api.POST('/api/v1/tickets', { body: v }));
-      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.all });
       form.reset();
       onClose();
-      await navigate({ to: `/support/${ticket.id}` });
+      await navigate({ to: '/support/$id', params: { id: ticket.id } });
     } catch (err) {
       setError(applyApiError(form, err));
     }

@@ -1,26 +1,28 @@
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import { useLiveEvent } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
-import { formatDateTime, PageHeader } from '../../ui/page';
+import { formatDateTime } from '../../ui/format';
+import { AnchorLink } from '../../ui/link';
+import { PageHeader } from '../../ui/page';
 import { ISSUE_TYPES, TICKET_COLOR } from './SupportPage';
+
+const route = getRouteApi('/app/support/$id');
 
 /** A ticket's thread; an administrator's reply (announced by its notification) shows up without a reload. */
 export function TicketPage() {
-  const { id } = useParams({ from: '/app/support/$id' });
+  const { id } = route.useParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
-  const ticket = useQuery({
-    queryKey: ['tickets', 'one', id],
-    queryFn: () => unwrap(api.GET('/api/v1/tickets/{id}', { params: { path: { id } } })),
-  });
+  const ticket = useQuery(ticketQuery(id));
   useLiveEvent('notification', (n) => {
-    if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+    if (n.type.startsWith('ticket.')) void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   });
   const form = useForm({
     initialValues: { content: '' },
@@ -31,7 +33,7 @@ export function TicketPage() {
     try {
       await unwrap(api.POST('/api/v1/tickets/{id}/comments', { params: { path: { id } }, body: v }));
       form.reset();
-      await queryClient.invalidateQueries({ queryKey: ['tickets'] });
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.all });
     } catch (err) {
       setError(applyApiError(form, err));
     }
@@ -41,14 +43,7 @@ export function TicketPage() {
   const t = ticket.data;
   return (
     <Stack maw={760}>
-      <PageHeader
-        title="Ticket"
-        description={
-          <Anchor component={Link} to="/support">
-            All tickets
-          </Anchor>
-        }
-      >
+      <PageHeader title="Ticket" description={<AnchorLink to="/support">All tickets</AnchorLink>}>
         <Badge color={TICKET_COLOR[t.status]} variant="light" size="lg">
           {t.status}
         </Badge>

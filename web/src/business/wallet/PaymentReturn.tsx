@@ -1,18 +1,22 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
-import { formatNumber, PageHeader } from '../../ui/page';
+import { paymentKeys, paymentVerificationQuery } from '../../api/queries/payments';
+import { planKeys } from '../../api/queries/plans';
+import { sessionQuery } from '../../auth/session';
+import { formatNumber } from '../../ui/format';
+import { PageHeader } from '../../ui/page';
+
+const route = getRouteApi('/app/wallet/return');
 
 /** Where the provider's checkout sends the buyer back: confirms the payment and shows what it bought. */
 export function PaymentReturn() {
-  const { reference } = useSearch({ from: '/app/wallet/return' });
+  const { reference } = route.useSearch();
   const queryClient = useQueryClient();
   const verify = useQuery({
-    queryKey: ['payment-verify', reference],
-    queryFn: () => unwrap(api.POST('/api/v1/payments/verify', { body: { reference: reference! } })),
+    ...paymentVerificationQuery(reference ?? ''),
     enabled: !!reference,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -22,9 +26,9 @@ export function PaymentReturn() {
   const settledBefore = verify.error instanceof ApiError && verify.error.details.status === 'successful';
   useEffect(() => {
     if (verify.isSuccess || settledBefore) {
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: planKeys.all });
     }
   }, [verify.isSuccess, settledBefore, queryClient]);
   const t = verify.data?.transaction;

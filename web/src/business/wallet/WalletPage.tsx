@@ -12,33 +12,30 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { creditPricingQuery, walletQuery, walletTransactionsQuery } from '../../api/queries/payments';
+import { myPlanQuery, plansQuery } from '../../api/queries/plans';
 import { FormError } from '../../ui/form-errors';
-import { formatDateTime, formatNumber, PageHeader, Pager } from '../../ui/page';
+import { formatDateTime, formatNumber } from '../../ui/format';
+import { Pager } from '../../ui/list';
+import { PageHeader } from '../../ui/page';
+import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 
 const STATUS_COLOR = { pending: 'orange', successful: 'green', failed: 'red', reversed: 'gray' } as const;
 
+const route = getRouteApi('/app/wallet');
+
 export function WalletPage() {
-  const search = useSearch({ from: '/app/wallet' });
-  const navigate = useNavigate({ from: '/wallet' });
-  const wallet = useQuery({
-    queryKey: ['wallet'],
-    queryFn: () => unwrap(api.GET('/api/v1/payments/wallet')),
-  });
-  const myPlan = useQuery({ queryKey: ['my-plan'], queryFn: () => unwrap(api.GET('/api/v1/plans/my-plan')) });
-  const plans = useQuery({
-    queryKey: ['plans'],
-    queryFn: () => unwrap(api.GET('/api/v1/plans', { params: { query: { page: 1, pageSize: 50 } } })),
-  });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const wallet = useQuery(walletQuery);
+  const myPlan = useQuery(myPlanQuery);
+  const plans = useQuery(plansQuery);
   const transactions = useQuery({
-    queryKey: ['transactions', search.page],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/payments/transactions', { params: { query: { page: search.page, pageSize: 20 } } }),
-      ),
+    ...walletTransactionsQuery({ page: search.page, pageSize: DEFAULT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -125,11 +122,10 @@ export function WalletPage() {
         {transactions.data && (
           <Pager
             page={search.page}
-            pageSize={20}
+            pageSize={DEFAULT_PAGE_SIZE}
             totalPages={transactions.data.totalPages}
             total={transactions.data.total}
             onPage={(page) => void navigate({ search: { page } })}
-            onPageSize={() => undefined}
           />
         )}
       </Card>
@@ -145,13 +141,7 @@ function BuyCredits() {
   const [busy, setBusy] = useState(false);
   const valid = typeof debounced === 'number' && debounced >= 1;
   const price = useQuery({
-    queryKey: ['credit-pricing', debounced],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/v1/payments/credit-pricing', {
-          params: { query: { totalCredit: debounced as number } },
-        }),
-      ),
+    ...creditPricingQuery(valid ? debounced : 0),
     enabled: valid,
     retry: false,
   });

@@ -1,36 +1,40 @@
 import { Box, Card, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorText } from '../api/errors';
+import { Empty } from './page';
+import { PAGE_SIZES } from './search';
 
-/** The page's one h1 with its actions: the console's shared header, under the name the admin pages use. */
-export { PageHeader as Heading } from '../ui/page';
-// The search-param readers live apart so route definitions import them without this file's widgets.
-export { bool, num, oneOf, str } from './search';
-
-/** Page links and page size of a server-side list. */
+/**
+ * Page links of a server-side list, how many rows in all and, where the reader may choose it, the rows per
+ * page (10, 25, 50 or 100; a size a link brought from elsewhere is offered too rather than an empty box).
+ */
 export function Pager(props: {
   page: number;
   totalPages: number;
   pageSize: number;
-  total: number;
+  total?: number;
+  /** The total is the database's estimate (a very long list): "About 1,000,000 in all". */
+  totalIsEstimate?: boolean;
   onPage: (page: number) => void;
-  /** Left out where the page size is fixed: no size picker then. */
+  /** Left out where the list's page size is its own: no size picker then. */
   onPageSize?: (size: number) => void;
 }) {
   const { onPageSize } = props;
+  const sizes: number[] = PAGE_SIZES.includes(props.pageSize as (typeof PAGE_SIZES)[number])
+    ? [...PAGE_SIZES]
+    : [...PAGE_SIZES, props.pageSize].sort((a, b) => a - b);
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed">
-        {props.total.toLocaleString()} in all
+        {props.total !== undefined &&
+          `${props.totalIsEstimate ? 'About ' : ''}${props.total.toLocaleString()} in all`}
       </Text>
       <Group gap="sm">
         {onPageSize && (
           <Select
             aria-label="Rows per page"
-            data={['10', '20', '50', '100']}
+            data={sizes.map(String)}
             value={String(props.pageSize)}
             onChange={(v) => v && onPageSize(Number(v))}
             w={90}
@@ -50,114 +54,6 @@ export function Pager(props: {
   );
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-}
-
-export function formatNumber(n: number | null | undefined, digits = 0): string {
-  return (n ?? 0).toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });
-}
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 2 }).format(
-      amount,
-    );
-  } catch {
-    return `${formatNumber(amount, 2)} ${currency}`;
-  }
-}
-
-/** "3 days", "5 hours", "12 minutes": how long something has waited, in the largest unit that fits. */
-export function waitedFor(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return 'not submitted';
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes < 60) return unit(minutes, 'minute');
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return unit(hours, 'hour');
-  return unit(Math.floor(hours / 24), 'day');
-}
-
-/** The flag emoji of an ISO 3166 alpha-2 code (two regional-indicator letters). */
-export function flagOf(code: string | null | undefined): string {
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
-const STATE_COLOURS: Record<string, string> = {
-  pending: 'yellow',
-  accepted: 'green',
-  rejected: 'red',
-  successful: 'green',
-  failed: 'red',
-  reversed: 'gray',
-  open: 'blue',
-  closed: 'gray',
-  resolved: 'green',
-  active: 'green',
-  inactive: 'gray',
-  high: 'red',
-  medium: 'yellow',
-  low: 'gray',
-};
-
-/**
- * A state in words (the tint only repeats what the word says). Dark words on a pale tint: Mantine's light
- * badge draws yellow and green words under 4.5:1.
- */
-export function StateBadge({ state }: { state: string }) {
-  const colour = STATE_COLOURS[state] ?? 'gray';
-  return (
-    <Text
-      span
-      size="xs"
-      fw={700}
-      tt="uppercase"
-      px={8}
-      py={2}
-      style={{
-        borderRadius: 4,
-        whiteSpace: 'nowrap',
-        background: `var(--mantine-color-${colour}-1)`,
-        color: 'var(--mantine-color-dark-9)',
-      }}
-    >
-      {state}
-    </Text>
-  );
-}
-
-/** Shown where a list has nothing to show, saying why. */
-export function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" py="lg" ta="center">
-      {children}
-    </Text>
-  );
-}
-
-/**
- * Changes some of the current page's search parameters (the rest stay). The route tree is assembled from
- * areas typed as any route, so the router cannot check a search object against the route: the page's own
- * `validateSearch` does, on arrival.
- */
-export function useSearchUpdate<S extends object>(search: S): (patch: Partial<S>) => void {
-  const navigate = useNavigate();
-  return (patch) => void navigate({ to: '.', search: { ...search, ...patch } as never });
-}
-
-/** A link's search parameters (checked by the target route's `validateSearch`, see useSearchUpdate). */
-export const searchOf = (search: Record<string, unknown>) => search as never;
-
-/** A short confirmation toast; its close button is named (Mantine leaves it unnamed). */
-export function toast(message: string, color?: string): void {
-  notifications.show({ message, color, closeButtonProps: { 'aria-label': 'Close' } });
-}
-
 /** A column of a ListView table: its header and what each row shows in it. */
 export interface Column<T> {
   header: string;
@@ -175,6 +71,7 @@ export interface PageInfo {
   totalPages: number;
   pageSize: number;
   total: number;
+  totalIsEstimate?: boolean;
 }
 
 type ListLayout<T> =
@@ -188,7 +85,7 @@ type ListLayout<T> =
   | { /** Another layout of the rows (cards). */ render: (items: T[]) => ReactNode; columns?: never };
 
 /**
- * The admin lists' one layout: filters, then the rows (a table, or cards), then the pager. Loading, failure
+ * The console's one list layout: filters, then the rows (a table, or cards), then the pager. Loading, failure
  * and an empty list are said in words. Filters and the page live in the URL: `paging.go` moves the page and
  * its size there, as the filters' own handlers do.
  */
@@ -242,6 +139,7 @@ export function ListView<T>(
           totalPages={paging.page.totalPages}
           pageSize={paging.page.pageSize}
           total={paging.page.total}
+          totalIsEstimate={paging.page.totalIsEstimate}
           onPage={(page) => paging.go({ page })}
           onPageSize={paging.fixedSize ? undefined : (pageSize) => paging.go({ pageSize, page: 1 })}
         />

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+
+/** Every exchange-rate query starts with this key. */
+export const exchangeRateKeys = { all: ['exchange-rates'] as const };
+
+export const exchangeRatesQuery = queryOptions({
+  queryKey: [...exchangeRateKeys.all, 'list'],
+  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates')),
+});
+
+/** The countries a rate can be set for. */
+export const countriesQuery = queryOptions({
+  queryKey: [...exchangeRateKeys.all, 'countries'],
+  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates/countries')),
+  staleTime: Number.POSITIVE_INFINITY,
+});
