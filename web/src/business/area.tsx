@@ -52,6 +52,7 @@ const newCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/new',
   beforeLoad: businessOnly,
+  validateSearch: (s: Record<string, unknown>) => ({ template: str(s.template) }),
   component: page('Composer', () => import('./campaigns/Composer')),
 });
 
@@ -68,6 +69,27 @@ export const editCampaignRoute = createRoute({
   path: '/campaigns/$id/edit',
   beforeLoad: businessOnly,
   component: page('Composer', () => import('./campaigns/Composer')),
+});
+
+export const templatesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/templates',
+  beforeLoad: businessOnly,
+  validateSearch: (s: Record<string, unknown>) => ({
+    page: num(s.page, 1),
+    pageSize: num(s.pageSize, 25, 100),
+    status: str(s.status),
+    category: str(s.category),
+    language: str(s.language),
+  }),
+  component: page('TemplatesPage', () => import('./templates/TemplatesPage')),
+});
+
+const newTemplateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/templates/new',
+  beforeLoad: businessOnly,
+  component: page('NewTemplate', () => import('./templates/NewTemplate')),
 });
 
 export const walletRoute = createRoute({
@@ -111,7 +133,7 @@ export const settingsRoute = createRoute({
 const business = ['business'] as const;
 const everyone = ['business', 'admin', 'superadmin'] as const;
 
-/** Everything a business does: home, contacts, campaigns, wallet, support, settings. */
+/** Everything a business does: home, contacts, campaigns, templates, wallet, support, settings. */
 export const businessArea: Area = {
   routes: [
     homeRoute,
@@ -121,6 +143,8 @@ export const businessArea: Area = {
     newCampaignRoute,
     campaignRoute,
     editCampaignRoute,
+    templatesRoute,
+    newTemplateRoute,
     walletRoute,
     walletReturnRoute,
     supportRoute,
@@ -131,6 +155,7 @@ export const businessArea: Area = {
     { label: 'Home', to: '/', icon: Icons.Home, roles: business },
     { label: 'Contacts', to: '/contacts', icon: Icons.Contacts, roles: business },
     { label: 'Campaigns', to: '/campaigns', icon: Icons.Campaigns, roles: business },
+    { label: 'Templates', to: '/templates', icon: Icons.Templates, roles: business },
     { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business },
     { label: 'Notifications', to: '/notifications', icon: Icons.Bell, roles: everyone },
     { label: 'Support', to: '/support', icon: Icons.Support, roles: business },

@@ -1,0 +1,300 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useSession } from '../../auth/session';
+import { FormError } from '../../ui/form-errors';
+import { formatNumber, PageHeader, Pager } from '../../ui/page';
+import {
+  AWAITING,
+  CATEGORIES,
+  categoryLabel,
+  LANGUAGES,
+  languageLabel,
+  partsOf,
+  STATUS_WORDS,
+  statusWords,
+  type Template,
+  type TemplateQuery,
+  templatesQuery,
+  useLiveTemplates,
+} from './queries';
+
+export const isCloud = (provider: string | null | undefined) => provider === 'whatsapp-cloud';
+
+export function TemplatesPage() {
+  const search = useSearch({ from: '/app/templates' });
+  const navigate = useNavigate({ from: '/templates' });
+  const { business } = useSession();
+  const cloud = isCloud(business?.provider);
+  const query: TemplateQuery = {
+    page: search.page,
+    pageSize: search.pageSize,
+    status: search.status as TemplateQuery['status'],
+    category: search.category as TemplateQuery['category'],
+    language: search.language,
+  };
+  const list = useQuery({
+    ...templatesQuery(query),
+    placeholderData: keepPreviousData,
+    // The provider's decision arrives on the real-time channel; while one is awaited, a slow poll backs it
+    // up (a dropped connection).
+    refetchInterval: (q) => (q.state.data?.items.some((t) => AWAITING.has(t.status)) ? 10_000 : false),
+  });
+  useLiveTemplates();
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const filter = (patch: Partial<typeof search>) =>
+    void navigate({ search: { ...search, ...patch, page: 1 } });
+  const filtered = !!(search.status || search.category || search.language);
+
+  return (
+    <>
+      <PageHeader
+        title="Templates"
+        description={
+          cloud
+            ? 'Messages WhatsApp approved in advance. A campaign is built from an approved template.'
+            : 'The texts your provider approved, kept here so campaigns are built from them.'
+        }
+      >
+        {cloud && <SyncButton />}
+        <Button component={Link} to="/templates/new">
+          New template
+        </Button>
+      </PageHeader>
+      <Group mb="md" gap="sm" align="flex-end">
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={Object.entries(STATUS_WORDS)
+            .slice(0, 5)
+            .map(([value, s]) => ({ value, label: s.label }))}
+          value={search.status ?? null}
+          onChange={(v) => filter({ status: v ?? undefined })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <Select
+          label="Category"
+          placeholder="Any category"
+          clearable
+          data={CATEGORIES}
+          value={search.category ?? null}
+          onChange={(v) => filter({ category: v ?? undefined })}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <Select
+          label="Language"
+          placeholder="Any language"
+          clearable
+          searchable
+          data={LANGUAGES}
+          value={search.language ?? null}
+          onChange={(v) => filter({ language: v ?? undefined })}
+          w={{ base: '100%', xs: 190 }}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={680}>
+        <Table striped highlightOnHover aria-label="Templates">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Language</Table.Th>
+              <Table.Th>Message</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.items.map((t) => (
+              <TemplateRow key={t.id} template={t} onDelete={() => setDeleting(t)} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {list.isPending && <Text my="lg">Loading templates…</Text>}
+      {list.isSuccess && list.data.items.length === 0 && (
+        <Stack align="center" my="lg" gap="xs">
+          <Text ta="center">{filtered ? 'No template matches these filters.' : 'No templates yet.'}</Text>
+          {!filtered && (
+            <Text ta="center" size="sm" c="dimmed">
+              {cloud
+                ? 'Create one here, or sync to bring in those made in WhatsApp Manager.'
+                : 'Create one with the text your provider approved.'}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {list.isError && <Text role="alert">{errorText(list.error)}</Text>}
+      {list.data && (
+        <Pager
+          page={search.page}
+          pageSize={search.pageSize}
+          totalPages={list.data.totalPages}
+          total={list.data.total}
+          onPage={(page) => void navigate({ search: { ...search, page } })}
+          onPageSize={(pageSize) => void navigate({ search: { ...search, page: 1, pageSize } })}
+        />
+      )}
+      <DeleteTemplate template={deleting} cloud={cloud} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function TemplateRow({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
+  const s = statusWords(t.status);
+  const body = partsOf(t.components).body;
+  const router = useRouter();
+  // The composer reads the template from its address (a search parameter the typed links cannot name).
+  const composeWith = `/campaigns/new?template=${encodeURIComponent(t.id)}`;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {t.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          <Tooltip label={s.help} disabled={!s.help}>
+            <Badge color={s.color} variant="light" data-testid={`status-${t.name}`}>
+              {s.label}
+            </Badge>
+          </Tooltip>
+          {t.rejectedReason && (
+            <Text size="xs" c="red.9">
+              {t.rejectedReason}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>{categoryLabel(t.category)}</Table.Td>
+      <Table.Td>{languageLabel(t.language)}</Table.Td>
+      <Table.Td maw={320}>
+        <Text size="sm" lineClamp={2}>
+          {body}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {t.status === 'APPROVED' && (
+            <Anchor
+              href={composeWith}
+              size="sm"
+              onClick={(e) => {
+                // A link a person may open in a new tab; a plain click stays in the page.
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                router.history.push(composeWith);
+              }}
+            >
+              Use<VisuallyHidden> {t.name}</VisuallyHidden>
+            </Anchor>
+          )}
+          <Button size="compact-sm" variant="subtle" color="red.9" onClick={onDelete}>
+            Delete<VisuallyHidden> {t.name}</VisuallyHidden>
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DeleteTemplate({
+  template,
+  cloud,
+  onClose,
+}: {
+  template: Template | null;
+  cloud: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/v1/templates/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: `Template ${template?.name} deleted` });
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={!!template}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      title="Delete the template?"
+    >
+      <Stack>
+        <Text>
+          Delete <strong>{template?.name}</strong> ({languageLabel(template?.language ?? '')})?
+          {cloud ? ' It is deleted from WhatsApp too. ' : ' '}
+          Campaigns already sent keep their messages; drafts built from it can no longer be sent.
+        </Text>
+        <FormError message={remove.error ? errorText(remove.error) : null} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            loading={remove.isPending}
+            onClick={() => template && remove.mutate(template.id)}
+          >
+            Delete {template?.name}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Reads every template from WhatsApp (those made in its own manager too); says what it found. */
+function SyncButton() {
+  const queryClient = useQueryClient();
+  const sync = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/v1/templates/sync')),
+    onSuccess: (r) => {
+      notifications.show({
+        color: 'green',
+        title: 'Templates synced',
+        message: `${formatNumber(r.total)} read from WhatsApp: ${formatNumber(r.created)} new, ${formatNumber(r.updated)} updated.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Sync failed', message: errorText(err) }),
+  });
+  return (
+    <>
+      <Button variant="default" loading={sync.isPending} onClick={() => sync.mutate()}>
+        Sync from WhatsApp
+      </Button>
+      {sync.isPending && (
+        <Text role="status" size="sm" w="100%">
+          Reading your templates from WhatsApp…
+        </Text>
+      )}
+    </>
+  );
+}
