@@ -15,6 +15,7 @@ import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { plansRoutes } from './plans/plans.routes.js';
+import { templatesRoutes } from './templates/templates.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -36,6 +37,7 @@ const modules: ModulePlugin[] = [
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,
+  templatesRoutes,
   ticketsRoutes,
   uploadsRoutes,
   usersRoutes,

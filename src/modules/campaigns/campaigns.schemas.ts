@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/contact-fields.js';
 import { MESSAGE_STATUSES } from '../messages/index.js';
+import { templateParameters } from '../templates/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -59,6 +60,9 @@ const campaignFields = {
     .datetime({ offset: true, message: 'Must be an ISO 8601 date-time in UTC, e.g. 2030-01-31T09:00:00Z' })
     .nullish(),
   timeZone: timeZone.nullish(),
+  /** The approved template the campaign is sent as; `message` then holds its body text. */
+  templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
+  templateParameters: templateParameters.nullish(),
 };
 
 export const createCampaignBody = z.object({
@@ -87,6 +91,8 @@ export const updateCampaignBody = z.object({
   isScheduled: campaignFields.isScheduled.optional(),
   scheduledAt: campaignFields.scheduledAt,
   timeZone: campaignFields.timeZone,
+  templateId: campaignFields.templateId,
+  templateParameters: campaignFields.templateParameters,
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -146,6 +152,12 @@ export const campaignSchema = z.object({
   failedCount: z.number().int(),
   cost: z.number().nullable(),
   rate: z.number().nullable(),
+  templateId: z.string().nullable().describe('The template the campaign is sent as'),
+  templateParameters: templateParameters
+    .nullable()
+    .describe("How each of the template's variables is filled: a contact's field or fixed text"),
+  stoppedAt: z.string().nullable().describe('When a provider error stopped its remaining sends'),
+  stopReason: z.string().nullable().describe('Why its remaining sends were stopped'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

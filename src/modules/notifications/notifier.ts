@@ -16,13 +16,15 @@ export type NotificationType =
   | 'business.waba_number_released'
   | 'campaign.sent'
   | 'campaign.completed'
+  | 'campaign.stopped'
   | 'contact.opted_in'
   | 'contact.opted_out'
   | 'payment.succeeded'
   | 'withdrawal.updated'
   | 'transaction.flagged'
   | 'ticket.updated'
-  | 'ticket.commented';
+  | 'ticket.commented'
+  | 'template.status_changed';
 
 export interface NotificationInput {
   type: NotificationType;
