@@ -19,6 +19,7 @@ import { templatesRoutes } from './templates/templates.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { cloudWebhookRoutes } from './webhooks/cloud.routes.js';
 import { messagingWebhookRoutes } from './webhooks/messaging.routes.js';
 import { paymentWebhookRoutes } from './webhooks/payment.routes.js';
 
@@ -42,6 +43,7 @@ const modules: ModulePlugin[] = [
   uploadsRoutes,
   usersRoutes,
   messagingWebhookRoutes,
+  cloudWebhookRoutes,
   paymentWebhookRoutes,
 ];
 

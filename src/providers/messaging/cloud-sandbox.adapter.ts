@@ -7,6 +7,7 @@ import type {
   CloudTemplate,
   CloudTemplateInput,
 } from './cloud.port.js';
+import { cloudMessageKey } from './cloud.port.js';
 import { cloudSignature } from './cloud-signature.js';
 import type { MessagingCredentials, OutboundMessage, SendResult } from './messaging.port.js';
 
@@ -95,7 +96,7 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
     this.later(Math.min(500, delay), () => void this.post('sandbox', 'messages', value('sent')));
     this.later(delay, () => void this.post('sandbox', 'messages', value('delivered')));
     this.later(delay * 2, () => void this.post('sandbox', 'messages', value('read')));
-    return { providerMessageId: id };
+    return { providerMessageId: cloudMessageKey(credentials.userId, id) };
   }
 
   private later(ms: number, run: () => void): void {

@@ -6,6 +6,7 @@ import {
   type CloudPhoneNumber,
   type CloudTemplate,
   type CloudTemplateInput,
+  cloudMessageKey,
   type TemplateComponent,
 } from './cloud.port.js';
 import { classifyCloudError } from './cloud-errors.js';
@@ -99,7 +100,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
     }
     if (answer.status >= 200 && answer.status < 300) {
       const id = (answer.body as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
-      if (typeof id === 'string' && id) return { providerMessageId: id };
+      if (typeof id === 'string' && id) return { providerMessageId: cloudMessageKey(credentials.userId, id) };
       throw new MessagingError('Unreadable Cloud API response', true);
     }
     const { code, title } = errorOf(answer);

@@ -69,3 +69,12 @@ export class CloudApiError extends Error {
 export function cloudAccessOf(credentials: MessagingCredentials): CloudAccess {
   return { accessToken: credentials.password };
 }
+
+/**
+ * The key a Cloud message is stored under: the phone-number id that sent it and the provider's message id.
+ * Status webhooks are matched by the same pair (`metadata.phone_number_id` and `statuses[].id`), so a status
+ * naming another business's number never finds a message.
+ */
+export function cloudMessageKey(phoneNumberId: string, wamid: string): string {
+  return `${phoneNumberId}:${wamid}`;
+}
