@@ -2965,9 +2965,39 @@ export interface paths {
                                     sentOutAt: string | null;
                                     /** @enum {string} */
                                     status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @description When a provider error stopped its remaining sends */
+                                    stoppedAt: string | null;
+                                    /** @description Why its remaining sends were stopped */
+                                    stopReason: string | null;
                                     /** @enum {string} */
                                     tagMatch: "any" | "all";
                                     tags: string[];
+                                    /** @description The template the campaign is sent as */
+                                    templateId: string | null;
+                                    /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                    templateParameters: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
                                     timeZone: string | null;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
@@ -3024,6 +3054,30 @@ export interface paths {
                          */
                         tagMatch?: "any" | "all";
                         tags?: string[];
+                        templateId?: string | null;
+                        templateParameters?: {
+                            /** @default [] */
+                            body?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            buttons?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            header?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            /** Format: uri */
+                            headerMediaUrl?: string;
+                        } | null;
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -3067,9 +3121,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3156,9 +3240,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3239,6 +3353,30 @@ export interface paths {
                         /** @enum {string} */
                         tagMatch?: "any" | "all";
                         tags?: string[];
+                        templateId?: string | null;
+                        templateParameters?: {
+                            /** @default [] */
+                            body?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            buttons?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            header?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            /** Format: uri */
+                            headerMediaUrl?: string;
+                        } | null;
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -3282,9 +3420,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3360,9 +3528,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3575,9 +3773,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;

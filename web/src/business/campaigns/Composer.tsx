@@ -20,7 +20,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -30,7 +30,19 @@ import { formatNumber, PageHeader } from '../../ui/page';
 import { uploadFile } from '../../ui/upload';
 import { tagList, tagsQuery } from '../contacts/TagFilter';
 import { optionalJson } from '../queries';
+import { approvedTemplatesQuery } from '../templates/queries';
 import { PhonePreview } from './PhonePreview';
+import {
+  fitMappings,
+  fromParameters,
+  type Mappings,
+  mappingErrors,
+  TemplatePicker,
+  TemplatePreview,
+  templateShape,
+  toParameters,
+  VariableMapping,
+} from './TemplateChoice';
 import { browserTimeZone, timeZones, utcToZoned, zonedToUtc } from './time-zone';
 
 type Audience = 'all' | 'tags' | 'picked';
@@ -71,9 +83,14 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const narrow = useMediaQuery('(max-width: 30em)');
   const [uploading, setUploading] = useState(false);
   const tags = tagList(useQuery(tagsQuery).data);
+  // A Cloud API business sends only approved templates; a gateway business may still write free text.
+  const templateRequired = session.business?.provider === 'whatsapp-cloud';
+  const linked = useSearch({ strict: false }) as { template?: string };
   const form = useForm({
     initialValues: {
       name: draft?.name ?? '',
+      templateId: (draft ? (draft.templateId ?? null) : (linked.template ?? null)) as string | null,
+      templateParameters: fromParameters(draft?.templateParameters) as Mappings,
       messageType: (draft?.messageType ?? 'marketing') as 'marketing' | 'utility' | 'authentication',
       message: draft?.message ?? '',
       header: draft?.header ?? '',
@@ -93,7 +110,8 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     },
     validate: {
       name: (v) => (v.trim() ? null : 'Give the campaign a name'),
-      message: (v) => (v.trim() ? null : 'Write the message'),
+      templateId: (v) => (templateRequired && !v ? 'Choose an approved template' : null),
+      message: (v, all) => (all.templateId || v.trim() ? null : 'Write the message'),
       actionButtonUrl: (v, all) =>
         all.actionButtonTitle && !/^https?:\/\/\S+$/.test(v)
           ? 'Enter the link the button opens (https://…)'
@@ -109,6 +127,35 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     },
   });
   const v = form.values;
+  const approved = useQuery(approvedTemplatesQuery);
+  const template = approved.data?.items.find((t) => t.id === v.templateId);
+  const shape = templateShape(template);
+  // The body of the chosen template is the campaign's message; its category is the message type.
+  const applyTemplate = (t: typeof template | null) => {
+    form.setValues({
+      templateId: t?.id ?? null,
+      templateParameters: fitMappings(t ?? undefined, v.templateParameters),
+      ...(t
+        ? {
+            message: templateShape(t).parts.body,
+            messageType: t.category.toLowerCase() as typeof v.messageType,
+            header: '',
+            actionButtonTitle: '',
+            actionButtonUrl: '',
+          }
+        : {}),
+    });
+    form.clearFieldError('templateId');
+  };
+  // A template linked from the Templates page (or a draft's) fills the form once the list has loaded.
+  const linkedTemplate = approved.data?.items.find((t) => t.id === form.values.templateId);
+  const filledFrom = useRef<string | null>(draft?.templateId ?? null);
+  useEffect(() => {
+    if (linkedTemplate && filledFrom.current !== linkedTemplate.id) {
+      filledFrom.current = linkedTemplate.id;
+      applyTemplate(linkedTemplate);
+    }
+  });
 
   const [contactSearch, setContactSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(contactSearch, 250);
@@ -183,7 +230,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const fields = () => ({
     name: v.name.trim(),
     messageType: v.messageType,
-    message: v.message,
+    message: template ? shape.parts.body : v.message,
+    templateId: v.templateId,
+    templateParameters: v.templateId ? toParameters(template, v.templateParameters) : null,
     header: v.header || null,
     actionButtonTitle: v.actionButtonTitle || null,
     actionButtonUrl: v.actionButtonTitle ? v.actionButtonUrl : null,
@@ -195,12 +244,15 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   });
 
   const save = async (publish: boolean) => {
-    if (form.validate().hasErrors) return;
+    const checked = form.validate();
+    const unmapped = v.templateId ? mappingErrors(template, v.templateParameters) : {};
+    if (Object.keys(unmapped).length) form.setErrors({ ...checked.errors, ...unmapped });
+    if (checked.hasErrors || Object.keys(unmapped).length) return;
     setError(null);
     setBusy(publish ? 'publish' : 'draft');
     try {
       let id = draft?.id;
-      const body = fields() as never;
+      const body = fields();
       if (id) {
         await unwrap(api.PATCH('/api/v1/campaigns/{id}', { params: { path: { id } }, body }));
         if (publish)
@@ -214,9 +266,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
         const created = await unwrap(
           api.POST('/api/v1/campaigns', {
             body: {
-              ...(fields() as object),
+              ...fields(),
               ...(publish ? { paymentMethod: v.paymentMethod } : {}),
-            } as never,
+            },
           }),
         );
         id = created.id;
@@ -263,79 +315,104 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
           >
             <Stack>
               <TextInput label="Campaign name" required {...form.getInputProps('name')} />
-              <Select
-                label="Message type"
-                data={[
-                  { value: 'marketing', label: 'Marketing' },
-                  { value: 'utility', label: 'Utility' },
-                  { value: 'authentication', label: 'Authentication' },
-                ]}
-                allowDeselect={false}
-                {...form.getInputProps('messageType')}
+              <TemplatePicker
+                templateId={v.templateId}
+                required={templateRequired}
+                error={form.errors.templateId as string | undefined}
+                onChange={applyTemplate}
               />
-              <TextInput label="Header (optional)" {...form.getInputProps('header')} />
-              <Stack gap={4}>
-                <Group justify="space-between" align="flex-end">
-                  <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
-                    Message{' '}
-                    <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
-                      *
-                    </span>
-                  </Text>
-                  <Menu>
-                    <Menu.Target>
-                      <Button size="compact-sm" variant="light">
-                        Insert a name
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => insert('{{firstName}}')}>First name</Menu.Item>
-                      <Menu.Item onClick={() => insert('{{lastName}}')}>Last name</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-                <Textarea
-                  id="campaign-message"
-                  ref={messageRef}
-                  autosize
-                  minRows={4}
-                  required
-                  {...form.getInputProps('message')}
+              {template && (
+                <VariableMapping
+                  template={template}
+                  mappings={v.templateParameters}
+                  errors={form.errors}
+                  onChange={(path, value) => {
+                    form.setFieldValue(path, value);
+                    form.clearFieldError(path);
+                  }}
                 />
-                <Text size="xs" c="dimmed">
-                  {v.message.length} characters. {'{{firstName}}'} and {'{{lastName}}'} are replaced for each
-                  recipient.
-                </Text>
-              </Stack>
-              <Group>
-                <FileButton
-                  onChange={pickMedia}
-                  accept="image/png,image/jpeg,image/webp,video/mp4,application/pdf"
-                >
-                  {(props) => (
-                    <Button variant="default" loading={uploading} {...props}>
-                      {v.uploadFileUrl ? 'Replace media' : 'Add an image, video or PDF'}
+              )}
+              {!v.templateId && (
+                <>
+                  <Select
+                    label="Message type"
+                    data={[
+                      { value: 'marketing', label: 'Marketing' },
+                      { value: 'utility', label: 'Utility' },
+                      { value: 'authentication', label: 'Authentication' },
+                    ]}
+                    allowDeselect={false}
+                    {...form.getInputProps('messageType')}
+                  />
+                  <TextInput label="Header (optional)" {...form.getInputProps('header')} />
+                  <Stack gap={4}>
+                    <Group justify="space-between" align="flex-end">
+                      <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
+                        Message{' '}
+                        <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
+                          *
+                        </span>
+                      </Text>
+                      <Menu>
+                        <Menu.Target>
+                          <Button size="compact-sm" variant="light">
+                            Insert a name
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => insert('{{firstName}}')}>First name</Menu.Item>
+                          <Menu.Item onClick={() => insert('{{lastName}}')}>Last name</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                    <Textarea
+                      id="campaign-message"
+                      ref={messageRef}
+                      autosize
+                      minRows={4}
+                      required
+                      {...form.getInputProps('message')}
+                    />
+                    <Text size="xs" c="dimmed">
+                      {v.message.length} characters. {'{{firstName}}'} and {'{{lastName}}'} are replaced for
+                      each recipient.
+                    </Text>
+                  </Stack>
+                </>
+              )}
+              {!v.templateId && (
+                <Group>
+                  <FileButton
+                    onChange={pickMedia}
+                    accept="image/png,image/jpeg,image/webp,video/mp4,application/pdf"
+                  >
+                    {(props) => (
+                      <Button variant="default" loading={uploading} {...props}>
+                        {v.uploadFileUrl ? 'Replace media' : 'Add an image, video or PDF'}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {v.uploadFileUrl && (
+                    <Button
+                      variant="subtle"
+                      color="red.9"
+                      onClick={() => form.setFieldValue('uploadFileUrl', null)}
+                    >
+                      Remove media
                     </Button>
                   )}
-                </FileButton>
-                {v.uploadFileUrl && (
-                  <Button
-                    variant="subtle"
-                    color="red.9"
-                    onClick={() => form.setFieldValue('uploadFileUrl', null)}
-                  >
-                    Remove media
-                  </Button>
-                )}
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput label="Button text (optional)" {...form.getInputProps('actionButtonTitle')} />
-                <TextInput
-                  label="Button link"
-                  disabled={!v.actionButtonTitle}
-                  {...form.getInputProps('actionButtonUrl')}
-                />
-              </Group>
+                </Group>
+              )}
+              {!v.templateId && (
+                <Group grow align="flex-start">
+                  <TextInput label="Button text (optional)" {...form.getInputProps('actionButtonTitle')} />
+                  <TextInput
+                    label="Button link"
+                    disabled={!v.actionButtonTitle}
+                    {...form.getInputProps('actionButtonUrl')}
+                  />
+                </Group>
+              )}
 
               <Card withBorder>
                 <Stack>
@@ -468,13 +545,21 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <div style={{ position: 'sticky', top: 72 }}>
-            <PhonePreview
-              header={v.header}
-              message={v.message}
-              media={v.uploadFileUrl}
-              ctaTitle={v.actionButtonTitle}
-              businessName={session.business?.companyName ?? 'Your business'}
-            />
+            {template ? (
+              <TemplatePreview
+                template={template}
+                mappings={v.templateParameters}
+                businessName={session.business?.companyName ?? 'Your business'}
+              />
+            ) : (
+              <PhonePreview
+                header={v.header}
+                message={v.message}
+                media={v.uploadFileUrl}
+                ctaTitle={v.actionButtonTitle}
+                businessName={session.business?.companyName ?? 'Your business'}
+              />
+            )}
           </div>
         </Grid.Col>
       </Grid>

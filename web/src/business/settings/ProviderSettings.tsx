@@ -144,7 +144,7 @@ export function ProviderSettings() {
           <Text size="sm" data-testid="provider-current">
             Connected through{' '}
             <strong>{b.provider === CLOUD ? 'the WhatsApp Cloud API' : `the ${b.provider} gateway`}</strong>
-            {b.wabaNumber ? ` with ${b.wabaNumber}` : ''}.
+            {b.wabaNumber ? ` with ${/^\d/.test(b.wabaNumber) ? '+' : ''}${b.wabaNumber}` : ''}.
           </Text>
         )}
         <Radio.Group

@@ -209,7 +209,7 @@ function TemplateRow({ template: t, onDelete }: { template: Template; onDelete: 
               Use<VisuallyHidden> {t.name}</VisuallyHidden>
             </Anchor>
           )}
-          <Button size="compact-sm" variant="subtle" color="red.9" onClick={onDelete}>
+          <Button size="compact-sm" variant="outline" color="red.9" onClick={onDelete}>
             Delete<VisuallyHidden> {t.name}</VisuallyHidden>
           </Button>
         </Group>
