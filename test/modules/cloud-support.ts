@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { Dispatcher, type DispatcherOptions, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { CloudMessagingAdapter } from '../../src/providers/messaging/cloud.adapter.js';
 import type { CloudMessagingPort } from '../../src/providers/messaging/cloud.port.js';
 import { createUser, type TestUser, uniquePhone } from '../factories.js';
@@ -87,4 +88,22 @@ export function templateInput(name: string, vars = 1, extra: Record<string, unkn
       ...extra,
     ],
   };
+}
+
+/** A dispatcher over the test app's own ports (the Cloud port is the simulator's), with fast settings. */
+export function cloudDispatcher(t: TestApp, overrides: Partial<DispatcherOptions> = {}): Dispatcher {
+  return new Dispatcher(
+    t.deps,
+    dispatcherOptions(t.deps.config, {
+      pollMs: 50,
+      leaseMs: 5_000,
+      retryBaseMs: 30,
+      retryMaxMs: 200,
+      ratePerSecond: 0,
+      concurrency: 8,
+      batchSize: 50,
+      breaker: { threshold: 3, firstPauseMs: 100, maxPauseMs: 400 },
+      ...overrides,
+    }),
+  );
 }

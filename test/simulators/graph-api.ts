@@ -76,6 +76,8 @@ export class GraphApiSimulator {
   readonly sent: SentMessage[] = [];
   readonly templates = new Map<string, SimTemplate>();
   totalSends = 0;
+  /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
+  holdSends: boolean;
   private readonly accounts: GraphAccount[] = [];
   private readonly planned: PlannedError[] = [];
   private readonly heldSends: (() => void)[] = [];
@@ -88,6 +90,7 @@ export class GraphApiSimulator {
   constructor(private readonly opts: GraphSimulatorOptions = {}) {
     this.version = opts.version ?? 'v23.0';
     this.latencyMs = opts.latencyMs ?? 0;
+    this.holdSends = opts.holdSends ?? false;
   }
 
   async start(): Promise<this> {
@@ -130,6 +133,10 @@ export class GraphApiSimulator {
 
   failSends(error: PlannedError): void {
     this.planned.push({ ...error });
+  }
+
+  clearFailures(): void {
+    this.planned.splice(0);
   }
 
   /** Answers the sends held so far (`holdSends`). */
@@ -338,7 +345,7 @@ export class GraphApiSimulator {
         contacts: [{ input: to, wa_id: to }],
         messages: [{ id: wamid, message_status: 'accepted' }],
       });
-    if (this.opts.holdSends) this.heldSends.push(reply);
+    if (this.holdSends) this.heldSends.push(reply);
     else reply();
   }
 }
