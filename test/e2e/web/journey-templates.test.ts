@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../../factories.js';
+import { cloudWebhookBody, GraphApiSimulator, signedHeaders } from '../../simulators/graph-api.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -30,6 +31,27 @@ async function errorOf(page: Page, label: string): Promise<string> {
   const error = page.locator(`[id="${id}-error"]`);
   await error.waitFor();
   return error.innerText();
+}
+
+/** Temporary: on a sideways scroll, names what sticks out. */
+async function shoot(page: Page, name: string) {
+  try {
+    await screenshot(page, name);
+  } catch (err) {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const wait of [0, 100, 300, 1000]) {
+      await page.waitForTimeout(wait);
+      console.log(
+        'DEBUG-WIDE',
+        name,
+        wait,
+        await page.evaluate<string>(
+          `JSON.stringify([document.documentElement.scrollWidth, ...[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + String(e.className).slice(0, 50) + ' ' + Math.round(e.getBoundingClientRect().left) + '-' + Math.round(e.getBoundingClientRect().right) + ' ' + (e.textContent || '').slice(0, 30))])`,
+        ),
+      );
+    }
+    throw err;
+  }
 }
 
 // A business connects its number through the WhatsApp Cloud API (the built-in sandbox answers), writes a
@@ -94,7 +116,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await page.getByText('Messaging provider saved').waitFor();
       await page.getByTestId('provider-current').getByText('the WhatsApp Cloud API').waitFor();
       await expectAccessible(page, 'provider settings');
-      await screenshot(page, 'settings-provider');
+      await shoot(page, 'settings-provider');
       // A gateway asks for its own fields.
       await page.getByRole('radio', { name: 'Messaging gateway' }).check();
       await field(page, 'Gateway name').waitFor();
@@ -129,19 +151,19 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await preview.getByText('Reply STOP to opt out').waitFor();
       await preview.getByText('Thank you').waitFor();
       await expectAccessible(page, 'new template');
-      await screenshot(page, 'template-new');
+      await shoot(page, 'template-new');
       await page.getByRole('button', { name: 'Submit for review' }).click();
 
       // WhatsApp reviews it: "In review", then "Approved" when its decision arrives, without a reload.
       await page.getByRole('heading', { name: 'Templates' }).waitFor();
       const badge = page.getByTestId('status-order_ready');
-      await expect.poll(() => badge.textContent()).toBe('In review');
+      await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('In review');
       await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe('Approved');
       await page.getByRole('button', { name: 'Sync from WhatsApp' }).click();
       await page.getByText('Templates synced').waitFor();
       await page.getByText(/1 read from WhatsApp/).waitFor();
       await expectAccessible(page, 'templates');
-      await screenshot(page, 'templates');
+      await shoot(page, 'templates');
       // The filters: nothing rejected, the approved one under Approved.
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'Rejected' }).click();
@@ -151,7 +173,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await badge.waitFor();
 
       // The composer: the approved template, each variable mapped, previewed per contact.
-      await page.getByRole('link', { name: 'Use order_ready' }).click();
+      await page.getByRole('link', { name: 'Use order_ready in a campaign' }).click();
       await page.getByRole('heading', { name: 'New campaign' }).waitFor();
       await page.getByLabel('Campaign name').fill('Pickup day');
       await page.getByTestId('template-body').getByText('Hello {{1}}, your order {{2}} is ready').waitFor();
@@ -173,7 +195,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
         .getByText('Hello Chidi, your order A-1042 is ready for pickup.')
         .waitFor();
       await expectAccessible(page, 'composer with a template');
-      await screenshot(page, 'composer-template');
+      await shoot(page, 'composer-template');
       await page.getByRole('button', { name: 'Send now' }).click();
       await page.getByRole('heading', { name: 'Pickup day' }).waitFor();
       await page.getByText('2 of 2 processed').waitFor({ timeout: 60_000 });
@@ -222,7 +244,9 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await field(page, 'Button 1 link').fill('https://example.com/menu');
       await page.getByRole('button', { name: 'Save template' }).click();
       await page.getByRole('heading', { name: 'Templates' }).waitFor();
-      await expect.poll(() => page.getByTestId('status-welcome').textContent()).toBe('Approved');
+      await expect
+        .poll(() => page.getByTestId('status-welcome').textContent(), { timeout: 10_000 })
+        .toBe('Approved');
       expect(await page.getByRole('button', { name: 'Sync from WhatsApp' }).count()).toBe(0);
 
       // The same name and language again: the service's refusal sits next to the name.
@@ -242,6 +266,115 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       const preview = page.getByRole('img', { name: /^Preview of the message/ });
       await preview.getByText('Welcome aboard').waitFor();
       await preview.getByText('See the menu').waitFor();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
+
+// Against the Graph API itself (its loopback simulator): what WhatsApp refuses is said where it belongs.
+describe.skipIf(!hasChromium)('journey: templates, as WhatsApp answers', () => {
+  const SECRET = 'journey-app-secret';
+  let graph: GraphApiSimulator;
+  let service: ConsoleService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    graph = await new GraphApiSimulator().start();
+    [service, browser] = await Promise.all([
+      startConsoleService({
+        env: {
+          WHATSAPP_CLOUD_BASE_URL: graph.url,
+          WHATSAPP_CLOUD_APP_SECRET: SECRET,
+          WHATSAPP_CLOUD_VERIFY_TOKEN: 'journey-verify',
+        },
+      }),
+      launchBrowser(),
+    ]);
+  }, E2E_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await graph?.stop();
+  });
+
+  it(
+    "shows a refused token under its field, brings in the manager's templates and a rejection live",
+    async () => {
+      const account = graph.addAccount({
+        token: 'EAAG-kola-token',
+        wabaId: '2002002',
+        phoneNumberId: '3003003',
+        displayPhoneNumber: '+234 809 555 0202',
+        verifiedName: 'Kola Foods',
+      });
+      // Made in WhatsApp Manager, not here: a sync brings it in.
+      graph.addTemplate({
+        wabaId: account.wabaId,
+        name: 'spring_sale',
+        language: 'en_US',
+        category: 'MARKETING',
+        status: 'APPROVED',
+        components: [
+          { type: 'BODY', text: 'Spring sale: 20% off for {{1}}', example: { body_text: [['Ada']] } },
+        ],
+      });
+      const user = await createUser(service, { name: 'Kola Ade', businessVerified: 'accepted' });
+      const { context, page } = await newSession(browser, service.url);
+      await signIn(page, user, '/settings?tab=provider');
+      await field(page, 'Phone number').fill('+234 809 555 0202');
+      await field(page, 'WhatsApp Business Account ID').fill(account.wabaId);
+      await field(page, 'Phone number ID').fill(account.phoneNumberId);
+      await field(page, 'Access token').fill('EAAG-expired-token');
+      await page.getByRole('button', { name: 'Check connection' }).click();
+      expect(await errorOf(page, 'Access token')).toMatch(
+        /refused the connection: Invalid OAuth access token/,
+      );
+      await expectAccessible(page, 'provider settings, token refused');
+      await field(page, 'Access token').fill(account.token);
+      await page.getByRole('button', { name: 'Save provider' }).click();
+      await page.getByText('Messaging provider saved').waitFor();
+
+      await page.goto('/templates');
+      await page.getByText('No templates yet.').waitFor();
+      await page.getByRole('button', { name: 'Sync from WhatsApp' }).click();
+      await page.getByText(/1 read from WhatsApp: 1 new, 0 updated/).waitFor();
+      await expect
+        .poll(() => page.getByTestId('status-spring_sale').textContent(), { timeout: 10_000 })
+        .toBe('Approved');
+
+      await page.getByRole('link', { name: 'New template' }).click();
+      await field(page, 'Name').fill('late_offer');
+      await field(page, 'Message').fill('Last chance for {{1}}: the offer ends tonight.');
+      await field(page, 'Example for {{1}}').fill('Ada');
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await expect
+        .poll(() => page.getByTestId('status-late_offer').textContent(), { timeout: 10_000 })
+        .toBe('In review');
+
+      // WhatsApp rejects it: the badge and the reason change in the open page.
+      const submitted = [...graph.templates.values()].find((t) => t.name === 'late_offer');
+      expect(submitted).toBeDefined();
+      const body = cloudWebhookBody(account.wabaId, 'message_template_status_update', {
+        event: 'REJECTED',
+        message_template_id: Number(submitted!.id),
+        message_template_name: 'late_offer',
+        message_template_language: 'en_US',
+        reason: 'INVALID_FORMAT',
+      });
+      const answer = await fetch(`${service.url}/api/v1/webhooks/whatsapp-cloud`, {
+        method: 'POST',
+        headers: signedHeaders(SECRET, body),
+        body,
+      });
+      expect(answer.status).toBe(200);
+      // Sooner than the list's ten-second poll: the real-time event did it.
+      await expect
+        .poll(() => page.getByTestId('status-late_offer').textContent(), { timeout: 5_000 })
+        .toBe('Rejected');
+      expect(await page.getByTestId('reason-late_offer').textContent()).toBe('Invalid format');
+      await expectAccessible(page, 'templates after review');
+      await shoot(page, 'templates-reviewed');
       await context.close();
     },
     E2E_TIMEOUT,

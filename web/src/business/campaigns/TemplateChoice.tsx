@@ -282,6 +282,9 @@ export function TemplatePreview(props: { template: Template; mappings: Mappings;
     <Stack gap="xs">
       <Select
         label="Preview for"
+        w="100%"
+        maw={300}
+        mx="auto"
         allowDeselect={false}
         data={people.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName} (${p.phoneNumber})` }))}
         value={person.id}

@@ -42,7 +42,7 @@ export function TemplatePhone({
       aria-label={label}
       role="img"
     >
-      <Stack gap={0} bg="#e5ddd5" style={{ borderRadius: 20, overflow: 'hidden' }} mih={300}>
+      <Stack gap={0} bg="#e5ddd5" style={{ borderRadius: 20, overflow: 'hidden' }} mih={220}>
         <Box bg="#075e54" px="sm" py={8}>
           <Text c="white" fw={600} size="sm">
             {businessName}

@@ -2,6 +2,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Card,
   Group,
   Modal,
   Select,
@@ -11,6 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
@@ -58,6 +60,7 @@ export function TemplatesPage() {
   });
   useLiveTemplates();
   const [deleting, setDeleting] = useState<Template | null>(null);
+  const narrow = useMediaQuery('(max-width: 40em)');
   const filter = (patch: Partial<typeof search>) =>
     void navigate({ search: { ...search, ...patch, page: 1 } });
   const filtered = !!(search.status || search.category || search.language);
@@ -109,27 +112,35 @@ export function TemplatesPage() {
           w={{ base: '100%', xs: 190 }}
         />
       </Group>
-      <Table.ScrollContainer minWidth={680}>
-        <Table striped highlightOnHover aria-label="Templates">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Language</Table.Th>
-              <Table.Th>Message</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((t) => (
-              <TemplateRow key={t.id} template={t} onDelete={() => setDeleting(t)} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {narrow ? (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label="Templates" style={{ listStyle: 'none' }}>
+          {list.data?.items.map((t) => (
+            <TemplateCard key={t.id} template={t} onDelete={() => setDeleting(t)} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped highlightOnHover aria-label="Templates">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Language</Table.Th>
+                <Table.Th>Message</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data?.items.map((t) => (
+                <TemplateRow key={t.id} template={t} onDelete={() => setDeleting(t)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {list.isPending && <Text my="lg">Loading templates…</Text>}
       {list.isSuccess && list.data.items.length === 0 && (
         <Stack align="center" my="lg" gap="xs">
@@ -159,12 +170,57 @@ export function TemplatesPage() {
   );
 }
 
-function TemplateRow({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
+/** The provider's reason code in words (INVALID_FORMAT: "Invalid format"); a sentence is kept as it is. */
+const reasonWords = (reason: string) =>
+  /^[A-Z_]+$/.test(reason) ? reason.charAt(0) + reason.slice(1).toLowerCase().replace(/_/g, ' ') : reason;
+
+function TemplateStatus({ template: t }: { template: Template }) {
   const s = statusWords(t.status);
-  const body = partsOf(t.components).body;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Tooltip label={s.help} disabled={!s.help}>
+        <Badge color={s.color} variant="light" data-testid={`status-${t.name}`} style={{ flexShrink: 0 }}>
+          {s.label}
+        </Badge>
+      </Tooltip>
+      {t.rejectedReason && (
+        <Text size="xs" c="red.9" data-testid={`reason-${t.name}`}>
+          {reasonWords(t.rejectedReason)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** "Use" (an approved template, into a new campaign) and "Delete". */
+function TemplateActions({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
   const router = useRouter();
   // The composer reads the template from its address (a search parameter the typed links cannot name).
   const composeWith = `/campaigns/new?template=${encodeURIComponent(t.id)}`;
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {t.status === 'APPROVED' && (
+        <Anchor
+          href={composeWith}
+          size="sm"
+          onClick={(e) => {
+            // A link a person may open in a new tab; a plain click stays in the page.
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+            e.preventDefault();
+            router.history.push(composeWith);
+          }}
+        >
+          Use<VisuallyHidden> {t.name}</VisuallyHidden> in a campaign
+        </Anchor>
+      )}
+      <Button size="compact-sm" variant="outline" color="red.9" onClick={onDelete}>
+        Delete<VisuallyHidden> {t.name}</VisuallyHidden>
+      </Button>
+    </Group>
+  );
+}
+
+function TemplateRow({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -173,48 +229,42 @@ function TemplateRow({ template: t, onDelete }: { template: Template; onDelete: 
         </Text>
       </Table.Td>
       <Table.Td>
-        <Stack gap={2}>
-          <Tooltip label={s.help} disabled={!s.help}>
-            <Badge color={s.color} variant="light" data-testid={`status-${t.name}`}>
-              {s.label}
-            </Badge>
-          </Tooltip>
-          {t.rejectedReason && (
-            <Text size="xs" c="red.9">
-              {t.rejectedReason}
-            </Text>
-          )}
-        </Stack>
+        <TemplateStatus template={t} />
       </Table.Td>
       <Table.Td>{categoryLabel(t.category)}</Table.Td>
       <Table.Td>{languageLabel(t.language)}</Table.Td>
       <Table.Td maw={320}>
         <Text size="sm" lineClamp={2}>
-          {body}
+          {partsOf(t.components).body}
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
-          {t.status === 'APPROVED' && (
-            <Anchor
-              href={composeWith}
-              size="sm"
-              onClick={(e) => {
-                // A link a person may open in a new tab; a plain click stays in the page.
-                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-                e.preventDefault();
-                router.history.push(composeWith);
-              }}
-            >
-              Use<VisuallyHidden> {t.name}</VisuallyHidden>
-            </Anchor>
-          )}
-          <Button size="compact-sm" variant="outline" color="red.9" onClick={onDelete}>
-            Delete<VisuallyHidden> {t.name}</VisuallyHidden>
-          </Button>
-        </Group>
+        <TemplateActions template={t} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A template on a phone: a card rather than a row too wide for the screen. */
+function TemplateCard({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
+  return (
+    <Card withBorder component="li" p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {t.name}
+          </Text>
+          <TemplateStatus template={t} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {categoryLabel(t.category)} · {languageLabel(t.language)}
+        </Text>
+        <Text size="sm" lineClamp={3}>
+          {partsOf(t.components).body}
+        </Text>
+        <TemplateActions template={t} onDelete={onDelete} />
+      </Stack>
+    </Card>
   );
 }
 
