@@ -149,7 +149,8 @@ export class GraphApiSimulator {
   }
 
   private nextId(): string {
-    return `${Date.now()}${String(++this.sequence).padStart(4, '0')}`;
+    // Graph ids are numbers of up to 16 digits, which JSON readers take as numbers: keep them exact.
+    return String(1_200_000_000_000_000 + ++this.sequence * 7 + (Date.now() % 1_000_000) * 1_000);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { templates } from '../../platform/db/schema/index.js';
@@ -88,11 +88,15 @@ export async function updateProviderTemplate(
   match: { wabaId: string; providerTemplateId: string | null; name: string | null; language: string | null },
   patch: Partial<Pick<TemplateRow, 'status' | 'rejectedReason' | 'category'>>,
 ): Promise<TemplateRow[]> {
-  const by = match.providerTemplateId
-    ? eq(templates.providerTemplateId, match.providerTemplateId)
-    : match.name && match.language
+  // The id first; name and language too, since a large numeric id may not survive a JSON reader intact.
+  const byName =
+    match.name && match.language
       ? and(eq(templates.name, match.name), eq(templates.language, match.language))
       : undefined;
+  const byId = match.providerTemplateId
+    ? eq(templates.providerTemplateId, match.providerTemplateId)
+    : undefined;
+  const by = byId && byName ? or(byId, byName) : (byId ?? byName);
   if (!by) return [];
   return db
     .update(templates)
