@@ -33,27 +33,6 @@ async function errorOf(page: Page, label: string): Promise<string> {
   return error.innerText();
 }
 
-/** Temporary: on a sideways scroll, names what sticks out. */
-async function shoot(page: Page, name: string) {
-  try {
-    await screenshot(page, name);
-  } catch (err) {
-    await page.setViewportSize({ width: 375, height: 812 });
-    for (const wait of [0, 100, 300, 1000]) {
-      await page.waitForTimeout(wait);
-      console.log(
-        'DEBUG-WIDE',
-        name,
-        wait,
-        await page.evaluate<string>(
-          `JSON.stringify([document.documentElement.scrollWidth, ...[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map((e) => e.tagName + '.' + String(e.className).slice(0, 50) + ' ' + Math.round(e.getBoundingClientRect().left) + '-' + Math.round(e.getBoundingClientRect().right) + ' ' + (e.textContent || '').slice(0, 30))])`,
-        ),
-      );
-    }
-    throw err;
-  }
-}
-
 // A business connects its number through the WhatsApp Cloud API (the built-in sandbox answers), writes a
 // template and watches WhatsApp approve it live, then sends a campaign built from it with each variable
 // mapped to a contact's field or fixed text. A gateway business declares the texts its provider approved.
@@ -116,7 +95,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await page.getByText('Messaging provider saved').waitFor();
       await page.getByTestId('provider-current').getByText('the WhatsApp Cloud API').waitFor();
       await expectAccessible(page, 'provider settings');
-      await shoot(page, 'settings-provider');
+      await screenshot(page, 'settings-provider');
       // A gateway asks for its own fields.
       await page.getByRole('radio', { name: 'Messaging gateway' }).check();
       await field(page, 'Gateway name').waitFor();
@@ -151,7 +130,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await preview.getByText('Reply STOP to opt out').waitFor();
       await preview.getByText('Thank you').waitFor();
       await expectAccessible(page, 'new template');
-      await shoot(page, 'template-new');
+      await screenshot(page, 'template-new');
       await page.getByRole('button', { name: 'Submit for review' }).click();
 
       // WhatsApp reviews it: "In review", then "Approved" when its decision arrives, without a reload.
@@ -163,7 +142,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       await page.getByText('Templates synced').waitFor();
       await page.getByText(/1 read from WhatsApp/).waitFor();
       await expectAccessible(page, 'templates');
-      await shoot(page, 'templates');
+      await screenshot(page, 'templates');
       // The filters: nothing rejected, the approved one under Approved.
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'Rejected' }).click();
@@ -195,7 +174,7 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
         .getByText('Hello Chidi, your order A-1042 is ready for pickup.')
         .waitFor();
       await expectAccessible(page, 'composer with a template');
-      await shoot(page, 'composer-template');
+      await screenshot(page, 'composer-template');
       await page.getByRole('button', { name: 'Send now' }).click();
       await page.getByRole('heading', { name: 'Pickup day' }).waitFor();
       await page.getByText('2 of 2 processed').waitFor({ timeout: 60_000 });
@@ -374,7 +353,7 @@ describe.skipIf(!hasChromium)('journey: templates, as WhatsApp answers', () => {
         .toBe('Rejected');
       expect(await page.getByTestId('reason-late_offer').textContent()).toBe('Invalid format');
       await expectAccessible(page, 'templates after review');
-      await shoot(page, 'templates-reviewed');
+      await screenshot(page, 'templates-reviewed');
       await context.close();
     },
     E2E_TIMEOUT,

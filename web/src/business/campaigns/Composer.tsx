@@ -23,7 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { errorText } from '../../api/errors';
+import { ApiError, errorText } from '../../api/errors';
 import { useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatNumber, PageHeader } from '../../ui/page';
@@ -286,6 +286,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
       await navigate({ to: `/campaigns/${id}` });
     } catch (err) {
       setError(applyApiError(form, err));
+      // A template problem the service tied to one input (the header's media link) goes next to it.
+      const media = err instanceof ApiError && err.fieldErrors['templateParameters.headerMediaUrl'];
+      if (media) form.setFieldError('templateParameters.headerMediaUrl', media);
     } finally {
       setBusy(null);
     }
@@ -318,7 +321,12 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
               <TemplatePicker
                 templateId={v.templateId}
                 required={templateRequired}
-                error={form.errors.templateId as string | undefined}
+                error={
+                  (form.errors.templateId as string | undefined) ??
+                  (v.templateId && approved.isSuccess && !template
+                    ? 'This template is no longer approved: choose another'
+                    : undefined)
+                }
                 onChange={applyTemplate}
               />
               {template && (

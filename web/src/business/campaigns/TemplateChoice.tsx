@@ -133,7 +133,7 @@ export function TemplatePicker(props: {
   useLiveTemplates();
   const list = useQuery(approvedTemplatesQuery);
   const items = list.data?.items ?? [];
-  if (list.isSuccess && items.length === 0) {
+  if (list.isSuccess && items.length === 0 && !props.templateId) {
     return props.required ? (
       <Alert color="orange" title="No approved template yet" role="status">
         WhatsApp only delivers campaigns built from an approved template.{' '}

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -80,7 +81,7 @@ export function TemplatesPage() {
           New template
         </Button>
       </PageHeader>
-      <Group mb="md" gap="sm" align="flex-end">
+      <SimpleGrid mb="md" spacing="sm" cols={{ base: 2, sm: 3 }} maw={600}>
         <Select
           label="Status"
           placeholder="Any status"
@@ -90,7 +91,6 @@ export function TemplatesPage() {
             .map(([value, s]) => ({ value, label: s.label }))}
           value={search.status ?? null}
           onChange={(v) => filter({ status: v ?? undefined })}
-          w={{ base: '100%', xs: 160 }}
         />
         <Select
           label="Category"
@@ -99,7 +99,6 @@ export function TemplatesPage() {
           data={CATEGORIES}
           value={search.category ?? null}
           onChange={(v) => filter({ category: v ?? undefined })}
-          w={{ base: '100%', xs: 170 }}
         />
         <Select
           label="Language"
@@ -109,9 +108,8 @@ export function TemplatesPage() {
           data={LANGUAGES}
           value={search.language ?? null}
           onChange={(v) => filter({ language: v ?? undefined })}
-          w={{ base: '100%', xs: 190 }}
         />
-      </Group>
+      </SimpleGrid>
       {narrow ? (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label="Templates" style={{ listStyle: 'none' }}>
           {list.data?.items.map((t) => (
