@@ -245,6 +245,47 @@ describe.skipIf(!hasChromium)('journey: templates', () => {
       const preview = page.getByRole('img', { name: /^Preview of the message/ });
       await preview.getByText('Welcome aboard').waitFor();
       await preview.getByText('See the menu').waitFor();
+
+      // A template with an image header asks for the campaign's image, said under its link when missing.
+      const created = await service.request({
+        method: 'POST',
+        url: '/templates',
+        token: user.accessToken,
+        body: {
+          name: 'menu_photo',
+          language: 'en_US',
+          category: 'MARKETING',
+          components: [
+            {
+              type: 'HEADER',
+              format: 'IMAGE',
+              example: { header_handle: ['https://example.com/sample.jpg'] },
+            },
+            { type: 'BODY', text: "Today's menu, {{1}}.", example: { body_text: [['Ada']] } },
+          ],
+        },
+      });
+      expect(created.status).toBe(201);
+      await page.goto('/campaigns/new');
+      await page.getByLabel('Campaign name').fill('Menu of the day');
+      await page.getByRole('combobox', { name: 'Template' }).click();
+      await page.getByRole('option', { name: /^menu_photo/ }).click();
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      expect(await errorOf(page, 'Header image link')).toBe(
+        "Enter the link of the header's image (https://…)",
+      );
+      await field(page, 'Header image link').fill('https://example.com/menu.jpg');
+      await preview.getByText('Image: https://example.com/menu.jpg').waitFor();
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByRole('heading', { name: 'Menu of the day' }).waitFor();
+      const drafts = await service.request({ url: '/campaigns', token: user.accessToken });
+      expect(drafts.body.data.items[0]).toMatchObject({
+        status: 'draft',
+        templateParameters: {
+          body: [{ field: 'firstName' }],
+          headerMediaUrl: 'https://example.com/menu.jpg',
+        },
+      });
       await context.close();
     },
     E2E_TIMEOUT,

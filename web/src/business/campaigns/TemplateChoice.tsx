@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
 import {
   approvedTemplatesQuery,
   languageLabel,
@@ -133,6 +134,14 @@ export function TemplatePicker(props: {
   useLiveTemplates();
   const list = useQuery(approvedTemplatesQuery);
   const items = list.data?.items ?? [];
+  // Templates are for verified businesses: for another, the service refuses the list and free text stays.
+  if (list.isError && !props.required) return null;
+  if (list.isError)
+    return (
+      <Text role="alert" c="red.9">
+        {errorText(list.error)}
+      </Text>
+    );
   if (list.isSuccess && items.length === 0 && !props.templateId) {
     return props.required ? (
       <Alert color="orange" title="No approved template yet" role="status">

@@ -54,6 +54,7 @@ export function TemplatesPage() {
   };
   const list = useQuery({
     ...templatesQuery(query),
+    enabled: business?.businessVerified === 'accepted',
     placeholderData: keepPreviousData,
     // The provider's decision arrives on the real-time channel; while one is awaited, a slow poll backs it
     // up (a dropped connection).
@@ -65,6 +66,14 @@ export function TemplatesPage() {
   const filter = (patch: Partial<typeof search>) =>
     void navigate({ search: { ...search, ...patch, page: 1 } });
   const filtered = !!(search.status || search.category || search.language);
+  if (business && business.businessVerified !== 'accepted') {
+    return (
+      <>
+        <PageHeader title="Templates" />
+        <Text>Your business must be verified by an administrator before it keeps message templates.</Text>
+      </>
+    );
+  }
 
   return (
     <>
