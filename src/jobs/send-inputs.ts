@@ -6,6 +6,7 @@ import {
   fillText,
   findTemplateOfBusiness,
   type TemplateParameters,
+  templateNeeds,
   templateSendFor,
 } from '../modules/templates/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
@@ -21,7 +22,12 @@ const MAX_CAMPAIGNS = 1_000;
  */
 /** A campaign's content with the template it is sent as (null without one, or when it was deleted). */
 export type SendContent = CampaignContent & {
-  template: { name: string; language: string; components: { type: string }[] } | null;
+  template: {
+    name: string;
+    language: string;
+    components: { type: string }[];
+    needs: ReturnType<typeof templateNeeds>;
+  } | null;
 };
 
 export class SendInputs {
@@ -53,7 +59,12 @@ export class SendInputs {
     return {
       ...content,
       template: row
-        ? { name: row.name, language: row.language, components: row.components as { type: string }[] }
+        ? {
+            name: row.name,
+            language: row.language,
+            components: row.components as { type: string }[],
+            needs: templateNeeds(row.components as { type: string }[]),
+          }
         : null,
     };
   }

@@ -80,11 +80,12 @@ export function parameterValue(param: TemplateParameter, recipient: RecipientFie
 
 /** The Cloud API's template message for one recipient: `header`, `body` and `button` components filled. */
 export function templateSendFor(
-  template: { name: string; language: string; components: Component[] },
+  template: { name: string; language: string; components: Component[]; needs?: TemplateNeeds },
   params: TemplateParameters | null,
   recipient: RecipientFields,
 ): TemplateSend {
-  const needs = templateNeeds(template.components);
+  // A campaign's sends share one template: callers pass its needs, read once.
+  const needs = template.needs ?? templateNeeds(template.components);
   const p = params ?? { body: [] };
   const components: TemplateSendComponent[] = [];
   const text = (list: TemplateParameter[] | undefined) =>
