@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -18,6 +19,9 @@ import type { StoragePort } from './platform/storage/storage.port.js';
 import type { IdentityPort } from './providers/identity/identity.port.js';
 import { OAuthIdentityAdapter } from './providers/identity/oauth.adapter.js';
 import { UnconfiguredIdentityAdapter } from './providers/identity/unconfigured.adapter.js';
+import { CloudMessagingAdapter, DEFAULT_CLOUD_BASE_URL } from './providers/messaging/cloud.adapter.js';
+import type { CloudMessagingPort } from './providers/messaging/cloud.port.js';
+import { CloudSandboxAdapter } from './providers/messaging/cloud-sandbox.adapter.js';
 import { GatewayMessagingAdapter } from './providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from './providers/messaging/messaging.port.js';
 import { ReceiptEmitter } from './providers/messaging/receipt-emitter.js';
@@ -41,6 +45,13 @@ export interface AppDeps {
   storage: StoragePort;
   payment: PaymentPort;
   messaging: MessagingPort;
+  /** The WhatsApp Cloud API, for businesses connected with `provider: "whatsapp-cloud"`. */
+  cloud: CloudMessagingPort;
+  /**
+   * The Cloud webhook's secrets: the app secret its signatures are checked with (in development without
+   * WHATSAPP_CLOUD_APP_SECRET, the built-in sandbox's own), and the handshake's verify token (none: 403).
+   */
+  cloudWebhook: { appSecret?: string; verifyToken?: string };
   identity: IdentityPort;
   realtime: RealtimeHub;
   /** The socket.io gateway when `realtime` is one: main.ts attaches it to the HTTP server. */
@@ -60,6 +71,8 @@ export interface Sandboxes {
   storage?: LocalStorageAdapter;
   /** The payment provider's stand-in, with a checkout page of its own. */
   payment?: SandboxPaymentAdapter;
+  /** The Cloud API's stand-in: approves templates and reports statuses through the service's own webhook. */
+  cloud?: CloudSandboxAdapter;
 }
 
 /** Ports a test or a second instance may replace; the rest is derived from them. */
@@ -92,6 +105,8 @@ export function createDeps(
   const gateway = realtime instanceof RealtimeGateway ? realtime : undefined;
   const storage = overrides.storage ?? createStorage(config);
   const payment = overrides.payment ?? paymentAdapter(config);
+  const cloudWebhook = overrides.cloudWebhook ?? cloudWebhookSecrets(config);
+  const cloud = overrides.cloud ?? cloudAdapter(config, cloudWebhook.appSecret, logger);
   return {
     config,
     database,
@@ -107,6 +122,8 @@ export function createDeps(
     storage,
     payment,
     messaging: overrides.messaging ?? messagingAdapter(config, logger),
+    cloud,
+    cloudWebhook,
     identity: overrides.identity ?? identityAdapter(config),
     realtime,
     gateway,
@@ -115,6 +132,7 @@ export function createDeps(
     sandboxes: {
       storage: storage instanceof LocalStorageAdapter ? storage : undefined,
       payment: payment instanceof SandboxPaymentAdapter ? payment : undefined,
+      cloud: cloud instanceof CloudSandboxAdapter ? cloud : undefined,
     },
     redis,
   };
@@ -200,6 +218,45 @@ function messagingAdapter(config: Config, logger: Logger): MessagingPort {
     baseUrl: config.MESSAGING_PROVIDER_BASE_URL,
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
     // One connection per concurrent send, plus a few for webhook confirmations.
+    connections: config.DISPATCH_CONCURRENCY + 4,
+  });
+}
+
+/** The built-in Cloud sandbox runs in development when none of the WHATSAPP_CLOUD_* variables is set. */
+function cloudSandboxed(config: Config): boolean {
+  return (
+    config.NODE_ENV !== 'production' &&
+    !config.WHATSAPP_CLOUD_BASE_URL &&
+    !config.WHATSAPP_CLOUD_APP_SECRET &&
+    !config.WHATSAPP_CLOUD_VERIFY_TOKEN
+  );
+}
+
+function cloudWebhookSecrets(config: Config): AppDeps['cloudWebhook'] {
+  const appSecret =
+    config.WHATSAPP_CLOUD_APP_SECRET ??
+    (cloudSandboxed(config)
+      ? createHmac('sha256', config.JWT_SECRET).update('whatsapp-cloud-sandbox').digest('hex')
+      : undefined);
+  return { appSecret, verifyToken: config.WHATSAPP_CLOUD_VERIFY_TOKEN };
+}
+
+/** The Graph API (WHATSAPP_CLOUD_BASE_URL, default Meta's), or the built-in sandbox in development. */
+function cloudAdapter(config: Config, appSecret: string | undefined, logger: Logger): CloudMessagingPort {
+  if (cloudSandboxed(config) && appSecret)
+    return new CloudSandboxAdapter(
+      {
+        webhookUrl: `http://127.0.0.1:${config.PORT}/api/v1/webhooks/whatsapp-cloud`,
+        appSecret,
+        approveAfterMs: 5_000,
+        deliveredDelayMs: config.SANDBOX_DELIVERED_DELAY_MS,
+        emit: config.SANDBOX_RECEIPTS,
+      },
+      logger,
+    );
+  return new CloudMessagingAdapter({
+    baseUrl: config.WHATSAPP_CLOUD_BASE_URL ?? DEFAULT_CLOUD_BASE_URL,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
     connections: config.DISPATCH_CONCURRENCY + 4,
   });
 }

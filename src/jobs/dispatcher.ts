@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../deps.js';
 import { CredentialsUnreadableError } from '../modules/business/index.js';
-import type { CampaignContent } from '../modules/campaigns/index.js';
+import { stopCampaignSends } from '../modules/campaigns/index.js';
 import {
   businessesWithQueuedMessages,
   type ClaimedMessage,
@@ -19,7 +19,7 @@ import { type MessagingCredentials, MessagingError } from '../providers/messagin
 import { ClaimedBatch } from './claimed-batch.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
-import { SendInputs, toOutbound } from './send-inputs.js';
+import { type SendContent, SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
 import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
 
@@ -63,7 +63,7 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
+  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';
@@ -312,7 +312,7 @@ export class Dispatcher implements Job {
   }
 
   private async sendOne(message: Held, gate: SendGate): Promise<void> {
-    let content: CampaignContent | null;
+    let content: SendContent | null;
     let credentials: MessagingCredentials | null;
     try {
       content = await this.inputs.content(message.campaignId);
@@ -340,7 +340,9 @@ export class Dispatcher implements Job {
       return this.settle(message, { id: message.id, kind: 'failed', error: CREDENTIALS_MISSING });
     const sendStarted = performance.now();
     try {
-      const result = await this.deps.messaging.send(credentials, toOutbound(content, message));
+      // The business's own provider: the Cloud API when it connected with it, else the gateway.
+      const port = credentials.provider === 'whatsapp-cloud' ? this.deps.cloud : this.deps.messaging;
+      const result = await port.send(credentials, toOutbound(content, message));
       this.counters.sends++;
       this.counters.sendMs += performance.now() - sendStarted;
       gate.succeeded();
@@ -370,6 +372,7 @@ export class Dispatcher implements Job {
       message.batch.log.error({ err, messageId: message.id }, 'dispatcher: unexpected send error');
     if (!error.transient) {
       gate.rejected();
+      if (error.scope === 'campaign') this.stopCampaign(message, error.reason);
       return { id: message.id, kind: 'failed', error: error.reason };
     }
     if (error.throttled) gate.throttled(error.retryAfterMs);
@@ -387,6 +390,35 @@ export class Dispatcher implements Job {
       retryAfterMs: error.retryAfterMs,
     });
     return { id: message.id, kind: 'retry', error: error.reason, delayMs, refund: message.probe };
+  }
+
+  /**
+   * The sender's setup failed (template, token, permission): the campaign's remaining sends stop and the
+   * business is told. Claimed messages of the campaign still waiting here fail with the same reason; those
+   * held by other dispatchers fail when their own send meets the error.
+   */
+  private stopCampaign(message: Held, reason: string): void {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const waiting = this.waiting[i]!;
+      if (waiting.campaignId !== message.campaignId) continue;
+      this.waiting.splice(i, 1);
+      if (this.pacer) {
+        const left = (this.waitingOf.get(waiting.businessId) ?? 1) - 1;
+        if (left > 0) this.waitingOf.set(waiting.businessId, left);
+        else this.waitingOf.delete(waiting.businessId);
+      }
+      this.settle(waiting, { id: waiting.id, kind: 'failed', error: reason });
+    }
+    void stopCampaignSends(
+      this.deps,
+      { id: message.campaignId, businessId: message.businessId },
+      reason,
+    ).catch((err) =>
+      message.batch.log.error(
+        { err, campaignId: message.campaignId },
+        'dispatcher: stopping a campaign failed',
+      ),
+    );
   }
 
   /** Once per poll interval: reclaim expired leases and complete campaigns no flush has seen finish. */

@@ -2,6 +2,13 @@ import type { AppDeps } from '../deps.js';
 import { credentialsForSending } from '../modules/business/index.js';
 import { type CampaignContent, loadCampaignContent } from '../modules/campaigns/index.js';
 import type { ClaimedMessage } from '../modules/messages/index.js';
+import {
+  fillText,
+  findTemplateOfBusiness,
+  type TemplateParameters,
+  templateNeeds,
+  templateSendFor,
+} from '../modules/templates/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
 import { personalise } from './send-policy.js';
 
@@ -13,8 +20,18 @@ const MAX_CAMPAIGNS = 1_000;
  * the campaign's content (fixed once published) and the business's decrypted credentials (kept for half a
  * minute, so a changed password takes effect soon without a decryption per message).
  */
+/** A campaign's content with the template it is sent as (null without one, or when it was deleted). */
+export type SendContent = CampaignContent & {
+  template: {
+    name: string;
+    language: string;
+    components: { type: string }[];
+    needs: ReturnType<typeof templateNeeds>;
+  } | null;
+};
+
 export class SendInputs {
-  private readonly contents = new Map<string, Promise<CampaignContent | null>>();
+  private readonly contents = new Map<string, Promise<SendContent | null>>();
   private readonly credentials = new Map<
     string,
     { value: Promise<MessagingCredentials | null>; at: number }
@@ -22,15 +39,34 @@ export class SendInputs {
 
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging'>) {}
 
-  content(campaignId: string): Promise<CampaignContent | null> {
+  content(campaignId: string): Promise<SendContent | null> {
     let content = this.contents.get(campaignId);
     if (!content) {
       if (this.contents.size >= MAX_CAMPAIGNS) this.contents.clear();
-      content = loadCampaignContent(this.deps.db, campaignId);
+      content = this.load(campaignId);
       this.contents.set(campaignId, content);
       content.catch(() => this.contents.delete(campaignId));
     }
     return content;
+  }
+
+  private async load(campaignId: string): Promise<SendContent | null> {
+    const content = await loadCampaignContent(this.deps.db, campaignId);
+    if (!content) return null;
+    const row = content.templateId
+      ? await findTemplateOfBusiness(this.deps.db, content.businessId, content.templateId)
+      : null;
+    return {
+      ...content,
+      template: row
+        ? {
+            name: row.name,
+            language: row.language,
+            components: row.components as { type: string }[],
+            needs: templateNeeds(row.components as { type: string }[]),
+          }
+        : null,
+    };
   }
 
   credentialsOf(businessId: string): Promise<MessagingCredentials | null> {
@@ -47,11 +83,18 @@ export class SendInputs {
   }
 }
 
-/** One recipient's message: the campaign's content with `{{firstName}}`/`{{lastName}}` filled in. */
-export function toOutbound(content: CampaignContent, message: ClaimedMessage): OutboundMessage {
+/**
+ * One recipient's message: the campaign's content with `{{firstName}}`/`{{lastName}}` filled in. With a
+ * template, its variables are filled for this recipient: as the Cloud API's template components, and in
+ * the text (`{{1}}`...) that a gateway sends.
+ */
+export function toOutbound(content: SendContent, message: ClaimedMessage): OutboundMessage {
+  const params = (content.templateParameters as TemplateParameters | null) ?? null;
+  const text = personalise(content.message, message);
   return {
     to: message.phoneNumber,
-    text: personalise(content.message, message),
+    text: params ? fillText(text, params.body, message) : text,
+    template: content.template ? templateSendFor(content.template, params, message) : null,
     header: content.header,
     mediaUrl: content.uploadFileUrl,
     button:

@@ -13,10 +13,11 @@ import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { plansRoutes } from './plans/index.js';
+import { templatesRoutes } from './templates/index.js';
 import { ticketsRoutes } from './tickets/index.js';
 import { uploadsRoutes } from './uploads/index.js';
 import { usersRoutes } from './users/index.js';
-import { messagingWebhookRoutes, paymentWebhookRoutes } from './webhooks/index.js';
+import { cloudWebhookRoutes, messagingWebhookRoutes, paymentWebhookRoutes } from './webhooks/index.js';
 
 // One line per module. Order does not matter: each registers its own paths.
 const modules: ModulePlugin[] = [
@@ -33,10 +34,12 @@ const modules: ModulePlugin[] = [
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,
+  templatesRoutes,
   ticketsRoutes,
   uploadsRoutes,
   usersRoutes,
   messagingWebhookRoutes,
+  cloudWebhookRoutes,
   paymentWebhookRoutes,
 ];
 

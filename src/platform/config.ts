@@ -48,6 +48,12 @@ const envSchema = z.object({
   MESSAGING_PROVIDER_BASE_URL: url.optional(),
   /** Shared secret the gateway's callback carries (`?token=` or `x-webhook-token`); unset: open (sandbox). */
   MESSAGING_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The Graph API root with its version; every Cloud API call goes to `{base}/{id}/...`. */
+  WHATSAPP_CLOUD_BASE_URL: url.optional(),
+  /** The Meta app's secret: the key of every Cloud webhook's `X-Hub-Signature-256`. */
+  WHATSAPP_CLOUD_APP_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** What the Cloud webhook's subscription handshake must carry as `hub.verify_token`. */
+  WHATSAPP_CLOUD_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   IDENTITY_PROVIDER_CLIENT_ID: z.string().min(1).optional(),
   IDENTITY_PROVIDER_CLIENT_SECRET: z.string().min(1).optional(),
   IDENTITY_PROVIDER_REDIRECT_URI: url.optional(),

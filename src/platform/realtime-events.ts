@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MILESTONES, recordOf } from './db/message-states.js';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
 
 /**
  * The real-time channel's contract, declared once: every event the server sends, the rooms it goes to and
@@ -28,6 +29,8 @@ export const NOTIFICATION_TYPES = [
   'withdrawal.updated',
   'ticket.updated',
   'ticket.commented',
+  'template.status_changed',
+  'campaign.stopped',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,6 +53,8 @@ export const NOTIFICATION_RECEIVERS = {
   'withdrawal.updated': 'business',
   'ticket.updated': 'business',
   'ticket.commented': 'business',
+  'template.status_changed': 'business',
+  'campaign.stopped': 'business',
 } as const satisfies Record<NotificationType, RoomType>;
 
 /** A campaign's status as the API shows it. */
@@ -106,6 +111,20 @@ export const ROOM_EVENTS = {
       ...recordOf(MILESTONES, count),
       failed: count(),
       pending: count(),
+    }),
+  },
+  templateStatus: {
+    rooms: ['business'],
+    when:
+      "when a template's status or category changes (the Cloud webhook's template events); a " +
+      '`template.status_changed` notification comes with it',
+    payload: z.object({
+      id: z.string(),
+      name: z.string(),
+      language: z.string(),
+      status: z.enum(TEMPLATE_STATUSES),
+      category: z.enum(TEMPLATE_CATEGORIES),
+      rejectedReason: z.string().nullable(),
     }),
   },
 } as const satisfies Record<string, { rooms: readonly RoomType[]; when: string; payload: z.ZodType }>;

@@ -87,6 +87,7 @@ describe('messaging-provider credentials', () => {
       userId: 'hsm-user-1',
       password: 'hsm-Secret-81',
       fromNumber: '2348031112233',
+      provider: 'gateway',
     });
   });
 

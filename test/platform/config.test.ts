@@ -39,13 +39,24 @@ describe('configuration', () => {
         DATABASE_URL: 'not a url',
         LOG_LEVEL: 'loud',
         ENCRYPTION_KEY: 'short',
+        WHATSAPP_CLOUD_BASE_URL: 'graph.facebook.com',
+        WHATSAPP_CLOUD_APP_SECRET: 'short',
+        WHATSAPP_CLOUD_VERIFY_TOKEN: 'tiny',
       });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ENCRYPTION_KEY'])
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'ENCRYPTION_KEY',
+      'WHATSAPP_CLOUD_BASE_URL',
+      'WHATSAPP_CLOUD_APP_SECRET',
+      'WHATSAPP_CLOUD_VERIFY_TOKEN',
+    ])
       expect(problems).toContain(name);
     expect((error as Error).message).toMatch(/Invalid configuration/);
   });

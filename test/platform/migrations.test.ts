@@ -40,6 +40,7 @@ const TABLES = [
   'plans',
   'rate_limit_buckets',
   'refresh_sessions',
+  'templates',
   'ticket_comments',
   'tickets',
   'transactions',

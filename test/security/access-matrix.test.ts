@@ -63,6 +63,8 @@ const RULES = {
   signature: [],
   /** Public, but only a valid refresh token in the body opens it: 401 to anyone without one. */
   refreshToken: [],
+  /** A subscription handshake: only the configured verify token opens it, 403 to anyone without it. */
+  verifyToken: [],
 } satisfies Record<string, readonly Caller[]>;
 type Rule = keyof typeof RULES;
 
@@ -119,6 +121,13 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /business/verification': 'verifiedEmail',
   'POST /business/referral-code': 'affiliate',
   'POST /business/provider': 'verifiedEmail+verifiedBusiness',
+  'POST /business/provider/check': 'verifiedEmail+verifiedBusiness',
+
+  'GET /templates': 'verifiedEmail+verifiedBusiness',
+  'POST /templates': 'verifiedEmail+verifiedBusiness',
+  'POST /templates/sync': 'verifiedEmail+verifiedBusiness',
+  'GET /templates/{id}': 'verifiedEmail+verifiedBusiness',
+  'DELETE /templates/{id}': 'verifiedEmail+verifiedBusiness',
 
   'GET /campaigns': 'auth',
   'POST /campaigns': { rule: 'auth', probe: { body: publishNow, rule: 'verifiedEmail+verifiedBusiness' } },
@@ -200,6 +209,8 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /webhooks/payment-provider': 'signature',
   'POST /webhooks/messaging-provider': 'none',
   'POST /webhooks/messaging-provider/delivery-reports': 'none', // same token rule as the inbound callback
+  'GET /webhooks/whatsapp-cloud': 'verifyToken', // the handshake: 403 without the verify token
+  'POST /webhooks/whatsapp-cloud': 'signature',
 };
 
 const t = await createTestApp();
@@ -236,7 +247,11 @@ function expectOutcome(res: TestResponse, caller: Caller, allowed: boolean, rule
     return;
   }
   expect(res.status, where).toBe(
-    caller === 'anonymous' || rule === 'signature' || rule === 'refreshToken' ? 401 : 403,
+    rule === 'verifyToken'
+      ? 403
+      : caller === 'anonymous' || rule === 'signature' || rule === 'refreshToken'
+        ? 401
+        : 403,
   );
   expect(res.body, where).toMatchObject({ status: 'failure', code: res.status });
 }

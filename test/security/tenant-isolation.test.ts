@@ -27,7 +27,15 @@ import { createUser, type TestUser, walletOf } from '../factories.js';
 import { createTestApp, type TestResponse } from '../harness.js';
 import { fillPath, loadOperations, type Operation, tableMismatch } from './support/operations.js';
 import { PATH_ROUTES } from './support/path-routes.js';
-import { bankAccount, campaign, contact, payment, type Resource, upload } from './support/resources.js';
+import {
+  bankAccount,
+  campaign,
+  contact,
+  payment,
+  type Resource,
+  template,
+  upload,
+} from './support/resources.js';
 import { idFields, objectSchema, validValue } from './support/schema-values.js';
 import { allMarkers, seedTenant, type Tenant } from './support/tenant-fixture.js';
 
@@ -59,6 +67,7 @@ const LISTS: Record<string, ListRow> = {
   'GET /plans': global, // the plan catalogue
   'GET /plans/my-plan': shows('userPlan'),
   'GET /tickets': shows('ticket'),
+  'GET /templates': shows('template'),
   'GET /upload': shows('upload'),
   'GET /affiliate/referrals': shows('referral'),
   'GET /affiliate/earnings': {
@@ -112,6 +121,18 @@ const BODY_IDS: Record<string, BodyIdRow> = {
     path: campaign,
     body: ({ id }) => ({ sendToAllContact: false, selectedContactId: [id] }),
     after: { method: 'POST', path: '/campaigns/{id}/publish', body: { paymentMethod: 'credit' } },
+  },
+  // Another business's template cannot be named by a campaign.
+  'POST /campaigns templateId': {
+    resource: template,
+    body: ({ id }) => ({ ...publishNow, templateId: id, templateParameters: { body: [] } }),
+    refused: true,
+  },
+  'PATCH /campaigns/{id} templateId': {
+    resource: template,
+    path: campaign,
+    body: ({ id }) => ({ templateId: id }),
+    refused: true,
   },
   // Another business's contact ids select nobody (the estimate counts only the caller's contacts).
   'POST /campaigns/estimate selectedContactId': { global: true },

@@ -2,7 +2,12 @@ import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/index.js';
 import { walletSchema } from '../wallet/index.js';
-import { businessProfileSchema, providerCredentialsBody, updateBusinessBody } from './business.schemas.js';
+import {
+  businessProfileSchema,
+  providerCheckSchema,
+  providerCredentialsBody,
+  updateBusinessBody,
+} from './business.schemas.js';
 import { BusinessService } from './business.service.js';
 
 const tags = ['business'];
@@ -75,6 +80,27 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
         reply,
         await service.saveProviderCredentials(req.auth, req.body),
         'Provider credentials saved',
+      ),
+  );
+
+  app.post(
+    '/business/provider/check',
+    {
+      config: { apiObject: 'providerCheck', auth: ['verifiedEmail', 'verifiedBusiness'] },
+      schema: {
+        tags,
+        summary: 'Check messaging-provider credentials with the provider, without storing them',
+        description:
+          'For `provider: "whatsapp-cloud"`, `GET {base}/{phone-number-id}` with the token: 200 with the number the provider shows, or 400 quoting its refusal. The gateway has no such call: its credentials are checked for shape only (`checked: false`).',
+        body: providerCredentialsBody,
+        response: { 200: successSchema(providerCheckSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.checkProviderCredentials(req.auth, req.body),
+        'Provider credentials checked',
       ),
   );
 };

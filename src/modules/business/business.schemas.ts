@@ -38,9 +38,19 @@ export type UpdateBusinessInput = z.output<typeof updateBusinessBody>;
 const secret = z.string().min(1).max(512);
 const optionalText = z.string().trim().max(256).optional();
 
-/** Optional fields: omitted keeps the stored value, an empty string clears it. */
+/**
+ * Optional fields: omitted keeps the stored value, an empty string clears it. `provider: "whatsapp-cloud"`
+ * connects through the WhatsApp Cloud API: `wabaProviderId` is then the WhatsApp Business Account id,
+ * `providerHSMID` the phone-number id and `providerHSMPassword` the access token; any other value keeps the
+ * enterprise gateway.
+ */
 export const providerCredentialsBody = z.object({
-  provider: z.string().trim().min(1).max(64),
+  provider: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .describe('"whatsapp-cloud" for the WhatsApp Cloud API; anything else is the enterprise gateway'),
   wabaNumber: z.string().trim().min(1).max(32),
   providerHSMID: z.string().trim().min(1).max(256),
   providerHSMPassword: secret,
@@ -85,4 +95,12 @@ export const businessProfileSchema = z.object({
   providerTwowayPassword: masked,
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+export const providerCheckSchema = z.object({
+  provider: z.enum(['gateway', 'whatsapp-cloud']),
+  checked: z.boolean().describe('Whether the provider itself was asked (the Cloud API only)'),
+  displayPhoneNumber: z.string().nullable(),
+  verifiedName: z.string().nullable(),
+  qualityRating: z.string().nullable().describe('GREEN, YELLOW, RED or UNKNOWN'),
 });

@@ -22,6 +22,7 @@ import {
   updateBusiness,
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
+import { CLOUD_PROVIDER, checkCloudNumber } from './cloud-account.js';
 import { assignReferralCode } from './referral-codes.js';
 import { findWabaNumberHolder, recordWabaNumberEvent } from './waba-number-claims.js';
 
@@ -33,7 +34,7 @@ const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
  * from the request, so another tenant's business cannot be named, read or changed here.
  */
 export class BusinessService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger' | 'cloud'>) {}
 
   async profile(auth: AuthContext) {
     return this.present({ id: businessOf(auth) });
@@ -95,11 +96,61 @@ export class BusinessService {
     return this.present(row);
   }
 
-  async saveProviderCredentials(auth: AuthContext, input: ProviderCredentialsInput) {
+  /**
+   * `POST /business/provider/check`: whether the provider accepts these credentials, without storing them.
+   * For the Cloud API, `GET {base}/{phone-number-id}` with the token; the gateway has no such call, so its
+   * credentials are only checked for shape.
+   */
+  async checkProviderCredentials(auth: AuthContext, input: ProviderCredentialsInput) {
     const current = await this.own(auth);
-    const e164 = toE164(input.wabaNumber, current.countryCode);
+    this.numberOf(input, current.countryCode);
+    if (input.provider !== CLOUD_PROVIDER)
+      return {
+        provider: 'gateway' as const,
+        checked: false,
+        displayPhoneNumber: null,
+        verifiedName: null,
+        qualityRating: null,
+      };
+    this.cloudFields(input);
+    const number = await checkCloudNumber(this.deps, input.providerHSMID, input.providerHSMPassword);
+    return {
+      provider: CLOUD_PROVIDER,
+      checked: true,
+      displayPhoneNumber: number.displayPhoneNumber,
+      verifiedName: number.verifiedName,
+      qualityRating: number.qualityRating,
+    };
+  }
+
+  private numberOf(input: ProviderCredentialsInput, countryCode: string | null): string {
+    const e164 = toE164(input.wabaNumber, countryCode);
     if (!e164)
       throw ValidationError.field('wabaNumber', 'Not a valid phone number (include the country code)');
+    return e164;
+  }
+
+  /** A Cloud connection names its WhatsApp Business Account and phone-number id as digits. */
+  private cloudFields(input: ProviderCredentialsInput): void {
+    if (!input.wabaProviderId)
+      throw ValidationError.field(
+        'wabaProviderId',
+        'The WhatsApp Business Account id is required for the Cloud API',
+      );
+    if (!/^\d{1,32}$/.test(input.wabaProviderId))
+      throw ValidationError.field('wabaProviderId', 'The WhatsApp Business Account id is digits');
+    if (!/^\d{1,32}$/.test(input.providerHSMID))
+      throw ValidationError.field('providerHSMID', 'The phone-number id is digits');
+  }
+
+  async saveProviderCredentials(auth: AuthContext, input: ProviderCredentialsInput) {
+    const current = await this.own(auth);
+    const e164 = this.numberOf(input, current.countryCode);
+    // The Cloud API's token is checked before anything is stored: a refusal stores nothing.
+    if (input.provider === CLOUD_PROVIDER) {
+      this.cloudFields(input);
+      await checkCloudNumber(this.deps, input.providerHSMID, input.providerHSMPassword);
+    }
     const box = this.deps.secretBox;
     // Omitted optional fields keep their stored value; an empty string clears one.
     const optional = (v: string | undefined) => (v === undefined ? undefined : v || null);

@@ -6,6 +6,15 @@ export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
 export {
+  businessesOfCloudNumber,
+  CLOUD_PROVIDER,
+  type CloudAccount,
+  cloudAccountOf,
+  type ProviderKind,
+  providerKind,
+  providerOfBusiness,
+} from './cloud-account.js';
+export {
   CredentialsUnreadableError,
   credentialsForSending,
   resealMessagingCredentials,

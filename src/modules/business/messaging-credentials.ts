@@ -30,6 +30,7 @@ export async function loadMessagingCredentials(
       userId: businesses.providerHSMID,
       sealed: businesses.providerHSMPasswordEnc,
       fromNumber: businesses.wabaNumber,
+      provider: businesses.provider,
     })
     .from(businesses)
     .where(eq(businesses.id, businessId));
@@ -41,7 +42,12 @@ export async function loadMessagingCredentials(
     if (err instanceof SecretUnreadableError) throw new CredentialsUnreadableError();
     throw err;
   }
-  return { userId: row.userId, password, fromNumber: row.fromNumber };
+  return {
+    userId: row.userId,
+    password,
+    fromNumber: row.fromNumber,
+    provider: row.provider === 'whatsapp-cloud' ? 'whatsapp-cloud' : 'gateway',
+  };
 }
 
 /**

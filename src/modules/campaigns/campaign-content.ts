@@ -10,6 +10,8 @@ export interface CampaignContent {
   uploadFileUrl: string | null;
   actionButtonTitle: string | null;
   actionButtonUrl: string | null;
+  templateId: string | null;
+  templateParameters: unknown;
 }
 
 /** What every message of a campaign carries. Fixed once published (only drafts can be edited). */
@@ -23,10 +25,12 @@ export async function loadCampaignContent(db: Db, campaignId: string): Promise<C
     upload_file_url: string | null;
     action_button_title: string | null;
     action_button_url: string | null;
+    template_id: string | null;
+    template_parameters: unknown;
   }>(
     db,
     sql`SELECT id, business_id, message_type, message, header, upload_file_url, action_button_title,
-               action_button_url
+               action_button_url, template_id, template_parameters
         FROM campaigns WHERE id = ${campaignId}`,
   );
   if (!row) return null;
@@ -39,5 +43,10 @@ export async function loadCampaignContent(db: Db, campaignId: string): Promise<C
     uploadFileUrl: row.upload_file_url,
     actionButtonTitle: row.action_button_title,
     actionButtonUrl: row.action_button_url,
+    templateId: row.template_id,
+    templateParameters:
+      typeof row.template_parameters === 'string'
+        ? JSON.parse(row.template_parameters)
+        : row.template_parameters,
   };
 }

@@ -2,7 +2,9 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { providerOfBusiness } from '../business/index.js';
 import { queueRecipients } from '../messages/index.js';
+import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
 import {
   type Charge,
@@ -58,6 +60,8 @@ export async function publishInTransaction(
     throw new BusinessRuleError('Save your messaging provider credentials before publishing a campaign');
   }
 
+  await checkTemplateRules(tx, draft);
+
   const immediate = !draft.isScheduled;
   const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
   if (recipients === 0) {
@@ -89,6 +93,40 @@ export async function publishInTransaction(
     rate: charge.rate,
   });
   return { campaign, charge, paymentMethod: args.paymentMethod };
+}
+
+/**
+ * A Cloud API business sends campaigns only as templates; a campaign with a template needs it `APPROVED`,
+ * of the business's current provider, with every variable mapped (400 naming what is missing).
+ */
+async function checkTemplateRules(tx: Db, draft: CampaignRow): Promise<void> {
+  const provider = await providerOfBusiness(tx, draft.businessId);
+  if (!draft.templateId) {
+    if (provider === 'whatsapp-cloud')
+      throw ValidationError.field(
+        'templateId',
+        'Templates are required for a business connected through the WhatsApp Cloud API: choose an approved template',
+      );
+    return;
+  }
+  const template = await findTemplateOfBusiness(tx, draft.businessId, draft.templateId);
+  if (!template) throw ValidationError.field('templateId', 'Template not found');
+  if (template.status !== 'APPROVED')
+    throw ValidationError.field(
+      'templateId',
+      `The template ${template.name} is ${template.status}: only an APPROVED template can be sent`,
+    );
+  if (template.provider !== provider)
+    throw ValidationError.field(
+      'templateId',
+      `The template ${template.name} belongs to the business's former provider: choose one made for the current one`,
+    );
+  const problems = parameterProblems(
+    template.components as { type: string }[],
+    draft.templateParameters as TemplateParameters | null,
+  );
+  const first = problems[0];
+  if (first) throw new ValidationError(`${first.path}: ${first.message}`, problems);
 }
 
 /** What follows a committed publish: the low-credit e-mail, the "sent" notification, the dispatcher's nudge. */

@@ -3,6 +3,7 @@ import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { ACTIVITY_KINDS, MESSAGE_STATES, MILESTONES, recordOf } from '../messages/index.js';
+import { templateParameters } from '../templates/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -60,6 +61,9 @@ const campaignFields = {
     .datetime({ offset: true, message: 'Must be an ISO 8601 date-time in UTC, e.g. 2030-01-31T09:00:00Z' })
     .nullish(),
   timeZone: timeZone.nullish(),
+  /** The approved template the campaign is sent as; `message` then holds its body text. */
+  templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
+  templateParameters: templateParameters.nullish(),
 };
 
 export const createCampaignBody = z.object({
@@ -88,6 +92,8 @@ export const updateCampaignBody = z.object({
   isScheduled: campaignFields.isScheduled.optional(),
   scheduledAt: campaignFields.scheduledAt,
   timeZone: campaignFields.timeZone,
+  templateId: campaignFields.templateId,
+  templateParameters: campaignFields.templateParameters,
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -147,6 +153,12 @@ export const campaignSchema = z.object({
   failedCount: z.number().int(),
   cost: z.number().nullable(),
   rate: z.number().nullable(),
+  templateId: z.string().nullable().describe('The template the campaign is sent as'),
+  templateParameters: templateParameters
+    .nullable()
+    .describe("How each of the template's variables is filled: a contact's field or fixed text"),
+  stoppedAt: z.string().nullable().describe('When a provider error stopped its remaining sends'),
+  stopReason: z.string().nullable().describe('Why its remaining sends were stopped'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -17,6 +17,7 @@ import {
   MESSAGE_EXPORT_LAYOUT,
   openMessageCursor,
 } from '../messages/index.js';
+import { findTemplateOfBusiness, type TemplateParameters } from '../templates/index.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { cancelInTransaction } from './campaign-cancel.js';
 import { estimateCampaign } from './campaign-estimate.js';
@@ -82,6 +83,10 @@ export function toCampaignDto(row: CampaignRow) {
     failedCount: row.failedCount,
     cost: row.cost === null ? null : Number(row.cost),
     rate: row.rate === null ? null : Number(row.rate),
+    templateId: row.templateId,
+    templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
+    stoppedAt: iso(row.stoppedAt),
+    stopReason: row.stopReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -197,7 +202,10 @@ export class CampaignsService {
       isScheduled: input.isScheduled,
       scheduledAt,
       timeZone: input.timeZone ?? null,
+      templateId: input.templateId ?? null,
+      templateParameters: input.templateParameters ?? null,
     };
+    await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;
     if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
     const published = await this.deps.db.transaction(async (tx) => {
@@ -218,6 +226,9 @@ export class CampaignsService {
       if (value !== undefined && key !== 'scheduledAt') (patch as Record<string, unknown>)[key] = value;
     }
     if (patch.selectedContactId) patch.selectedContactId = [...new Set(patch.selectedContactId)];
+    if (input.templateId === null) patch.templateId = null;
+    if (input.templateParameters === null) patch.templateParameters = null;
+    if (input.templateId) await this.checkTemplate(current.businessId, input.templateId);
     if (input.header === '') patch.header = null;
     const isScheduled = input.isScheduled ?? current.isScheduled;
     if (input.isScheduled !== undefined || input.scheduledAt !== undefined) {
@@ -299,6 +310,13 @@ export class CampaignsService {
     if (auth.businessVerified !== 'accepted') {
       throw new ForbiddenError('Your business must be verified by an administrator first');
     }
+  }
+
+  /** A campaign may name only a template of its own business (another's is as unknown as a missing one). */
+  private async checkTemplate(businessId: string, templateId: string | null): Promise<void> {
+    if (!templateId) return;
+    if (!(await findTemplateOfBusiness(this.deps.db, businessId, templateId)))
+      throw ValidationError.field('templateId', 'Template not found');
   }
 
   private async find(auth: AuthContext, id: string): Promise<CampaignRow> {

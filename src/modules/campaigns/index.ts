@@ -5,6 +5,7 @@ export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
 export { notifyCampaignSent } from './campaign-notices.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
+export { stopCampaignSends } from './campaign-stop.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export { timeZone } from './campaigns.schemas.js';
 export { type Delivery, deliverLatestCampaign } from './opt-in-delivery.js';

@@ -552,3 +552,23 @@ export async function dropExpiredPendingReceipts(db: Db, ttlMs: number): Promise
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * A provider error that every remaining send of a campaign would meet (its template, the business's token or
+ * permissions): the campaign's messages not yet handed to a dispatcher (held or queued) fail with `reason`.
+ * Messages being sent are left to their dispatcher, which records them. Returns how many failed.
+ */
+export async function failUnsentMessagesOfCampaign(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+  reason: string,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE campaign_messages SET status = 'failed', error = ${reason}, failed_at = now(), updated_at = now()
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'queued')
+        RETURNING id`,
+  );
+  return rows.length;
+}

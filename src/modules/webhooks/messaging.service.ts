@@ -38,9 +38,22 @@ export class MessagingWebhookService {
       log.warn('messaging webhook: unreadable payload ignored');
       return;
     }
+    await this.receiveMessage(message, eventKeyOf(message), log);
+  }
+
+  /**
+   * The one place an inbound message from either provider is handed over (the gateway's callback, the Cloud
+   * webhook's `messages`): stored in the inbox under `eventKey` (a replay is a no-op), then its opt-in or
+   * opt-out keyword applied. `message.waNumber` is the receiving business's number as stored.
+   */
+  async receiveMessage(
+    message: InboundMessage,
+    eventKey: string,
+    log: Logger = this.deps.logger,
+  ): Promise<void> {
     const event = await receiveEvent(this.deps.db, {
       provider: MESSAGING_PROVIDER,
-      eventKey: eventKeyOf(message),
+      eventKey,
       eventType: intentOf(message) ?? 'message',
       payload: message,
     });

@@ -4,7 +4,30 @@ export interface MessagingCredentials {
   password: string;
   /** The business's sending number (digits with country code). */
   fromNumber?: string | null;
+  /**
+   * Which provider the business connected: the enterprise gateway (`userId`/`password` are its login), or
+   * the WhatsApp Cloud API (`userId` is the phone-number id, `password` the access token). Unset: gateway.
+   */
+  provider?: 'gateway' | 'whatsapp-cloud';
 }
+
+/** A template message as the Cloud API sends it: the approved template's name, language and filled parameters. */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  /** `header` / `body` / `button` components with this recipient's parameters (the Cloud API's format). */
+  components: TemplateSendComponent[];
+}
+
+export type TemplateSendParameter =
+  | { type: 'text'; text: string }
+  | { type: 'image'; image: { link: string } }
+  | { type: 'video'; video: { link: string } }
+  | { type: 'document'; document: { link: string } };
+
+export type TemplateSendComponent =
+  | { type: 'header' | 'body'; parameters: TemplateSendParameter[] }
+  | { type: 'button'; sub_type: 'url'; index: string; parameters: { type: 'text'; text: string }[] };
 
 export interface OutboundMessage {
   /** E.164 recipient (`+2348031234567`); adapters convert to the gateway's digits-only form. */
@@ -18,6 +41,8 @@ export interface OutboundMessage {
   messageType?: 'marketing' | 'utility' | 'authentication';
   /** Our id for the message, passed to the gateway for correlation (the campaign message row id). */
   reference?: string;
+  /** The approved template the message is sent as (required by the Cloud API for business-initiated messages). */
+  template?: TemplateSend | null;
 }
 
 export interface SendResult {
@@ -46,6 +71,13 @@ export class MessagingError extends Error {
     readonly transient: boolean,
     readonly retryAfterMs?: number,
     readonly throttled = false,
+    /**
+     * `campaign`: the failure is not this message's but the sender's (its template, token or permissions), so
+     * every remaining send of the campaign would fail the same way; the dispatcher stops the campaign.
+     */
+    readonly scope: 'message' | 'campaign' = 'message',
+    /** The provider's error code, kept with a failed message. */
+    readonly code?: string,
   ) {
     super(reason);
     this.name = 'MessagingError';

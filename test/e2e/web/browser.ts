@@ -41,6 +41,10 @@ export async function newSession(
   return { context, page };
 }
 
+/** No CSS transition is running (animations such as a loader are left alone). */
+const TRANSITIONS_ENDED =
+  "document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')";
+
 let axeSource: Promise<string> | undefined;
 
 interface AxeViolation {
@@ -57,9 +61,7 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // A dialog or drawer fading in is not the screen a person reads: scan once CSS transitions have ended
   // (running animations such as a loader are left alone).
-  await page.waitForFunction(
-    "document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')",
-  );
+  await page.waitForFunction(TRANSITIONS_ENDED);
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: await axeSource });
   // A string, run in the page: this project's TypeScript has no DOM types.
@@ -99,6 +101,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       const height = width === 375 ? 812 : 800;
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
+      // On a loaded machine Mantine's transitions can outlast that: measure once they have ended.
+      await page.waitForFunction(TRANSITIONS_ENDED);
       if (width === 375) {
         // What a narrow screen re-renders (a control turned vertical by a media query, Mantine's sliding
         // indicators) moves for a moment after the resize: the page must settle without sideways scrolling.

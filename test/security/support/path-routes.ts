@@ -8,6 +8,7 @@ import {
   plan,
   type Resource,
   scheduledCampaign,
+  template,
   ticket,
   upload,
 } from './resources.js';
@@ -51,6 +52,8 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /contacts/{id}': tenant(contact),
   'PATCH /contacts/{id}': tenant(contact, { firstName: 'Mallory' }),
   'DELETE /contacts/{id}': tenant(contact),
+  'GET /templates/{id}': tenant(template),
+  'DELETE /templates/{id}': tenant(template),
 
   'GET /plans/{id}': global(plan, 200),
   'GET /exchange-rates/{code}': global(exchangeRate, 200),

@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../../factories.js';
 import type { TestApp } from '../../harness.js';
-import { notification, ticket, upload } from './resources.js';
+import { notification, template, ticket, upload } from './resources.js';
 
 /**
  * One business with something of every kind a tenant owns, each carrying values no other tenant has
@@ -61,6 +61,7 @@ export async function seedTenant(
 
   markers.notification = [(await notification.create(t, user)).id!];
   markers.ticket = [(await ticket.create(t, user)).id!];
+  markers.template = [(await template.create(t, user)).id!];
   markers.upload = [(await upload.create(t, user)).id!];
 
   const wabaNumber = `23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

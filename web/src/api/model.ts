@@ -48,7 +48,9 @@ export type NotificationType =
   | 'payment.succeeded'
   | 'withdrawal.updated'
   | 'ticket.updated'
-  | 'ticket.commented';
+  | 'ticket.commented'
+  | 'template.status_changed'
+  | 'campaign.stopped';
 
 /** The events the server sends to the rooms a client joined, by name, with their payloads. */
 export interface RoomEvents {
@@ -72,7 +74,9 @@ export interface RoomEvents {
       | 'payment.succeeded'
       | 'withdrawal.updated'
       | 'ticket.updated'
-      | 'ticket.commented';
+      | 'ticket.commented'
+      | 'template.status_changed'
+      | 'campaign.stopped';
     title: string;
     message: string;
     isRead: boolean;
@@ -97,6 +101,23 @@ export interface RoomEvents {
     read: number;
     failed: number;
     pending: number;
+  };
+  /** when a template's status or category changes (the Cloud webhook's template events); a `template.status_changed` notification comes with it */
+  templateStatus: {
+    id: string;
+    name: string;
+    language: string;
+    status:
+      | 'PENDING'
+      | 'APPROVED'
+      | 'REJECTED'
+      | 'PAUSED'
+      | 'DISABLED'
+      | 'IN_APPEAL'
+      | 'PENDING_DELETION'
+      | 'LIMIT_EXCEEDED';
+    category: 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+    rejectedReason: string | null;
   };
 }
 

@@ -2503,6 +2503,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description "whatsapp-cloud" for the WhatsApp Cloud API; anything else is the enterprise gateway */
                         provider: string;
                         providerDashboardLogin?: string;
                         providerDashboardPassword?: string;
@@ -2591,6 +2592,78 @@ export interface paths {
                                     updatedAt: string;
                                 } | null;
                                 website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/business/provider/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check messaging-provider credentials with the provider, without storing them
+         * @description For `provider: "whatsapp-cloud"`, `GET {base}/{phone-number-id}` with the token: 200 with the number the provider shows, or 400 quoting its refusal. The gateway has no such call: its credentials are checked for shape only (`checked: false`).
+         *
+         *     Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description "whatsapp-cloud" for the WhatsApp Cloud API; anything else is the enterprise gateway */
+                        provider: string;
+                        providerDashboardLogin?: string;
+                        providerDashboardPassword?: string;
+                        providerHSMID: string;
+                        providerHSMPassword: string;
+                        providerTwowayLogin?: string;
+                        providerTwowayPassword?: string;
+                        wabaNumber: string;
+                        wabaProviderId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Whether the provider itself was asked (the Cloud API only) */
+                                checked: boolean;
+                                displayPhoneNumber: string | null;
+                                /** @enum {string} */
+                                provider: "gateway" | "whatsapp-cloud";
+                                /** @description GREEN, YELLOW, RED or UNKNOWN */
+                                qualityRating: string | null;
+                                verifiedName: string | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -2892,9 +2965,39 @@ export interface paths {
                                     sentOutAt: string | null;
                                     /** @enum {string} */
                                     status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @description When a provider error stopped its remaining sends */
+                                    stoppedAt: string | null;
+                                    /** @description Why its remaining sends were stopped */
+                                    stopReason: string | null;
                                     /** @enum {string} */
                                     tagMatch: "any" | "all";
                                     tags: string[];
+                                    /** @description The template the campaign is sent as */
+                                    templateId: string | null;
+                                    /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                    templateParameters: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
                                     timeZone: string | null;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
@@ -2951,6 +3054,30 @@ export interface paths {
                          */
                         tagMatch?: "any" | "all";
                         tags?: string[];
+                        templateId?: string | null;
+                        templateParameters?: {
+                            /** @default [] */
+                            body?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            buttons?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            header?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            /** Format: uri */
+                            headerMediaUrl?: string;
+                        } | null;
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -2994,9 +3121,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3083,9 +3240,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3166,6 +3353,30 @@ export interface paths {
                         /** @enum {string} */
                         tagMatch?: "any" | "all";
                         tags?: string[];
+                        templateId?: string | null;
+                        templateParameters?: {
+                            /** @default [] */
+                            body?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            buttons?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            header?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            /** Format: uri */
+                            headerMediaUrl?: string;
+                        } | null;
                         timeZone?: string | null;
                         uploadFileUrl?: string | null;
                     };
@@ -3209,9 +3420,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3287,9 +3528,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -3502,9 +3773,39 @@ export interface paths {
                                 sentOutAt: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
                                 /** @enum {string} */
                                 tagMatch: "any" | "all";
                                 tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
@@ -5844,6 +6145,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's message templates, newest first (filter by status, category, language)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                    language?: string;
+                    page?: number;
+                    pageSize?: number;
+                    status?: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                                    /** @description In the Cloud API's format */
+                                    components: {
+                                        [key: string]: unknown;
+                                    }[];
+                                    createdAt: string;
+                                    id: string;
+                                    language: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    provider: "gateway" | "whatsapp-cloud";
+                                    /** @description Why the provider rejected it; null otherwise */
+                                    rejectedReason: string | null;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a template (a Cloud API business submits it for approval; a gateway business declares it approved)
+         * @description Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps with an example each, button kinds and counts): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.
+         *
+         *     Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                        components: ({
+                            example?: {
+                                header_handle?: string[];
+                                header_text?: string[];
+                            };
+                            /** @enum {string} */
+                            format: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
+                            text?: string;
+                            /** @enum {string} */
+                            type: "HEADER";
+                        } | {
+                            example?: {
+                                body_text?: string[][];
+                            };
+                            text: string;
+                            /** @enum {string} */
+                            type: "BODY";
+                        } | {
+                            text: string;
+                            /** @enum {string} */
+                            type: "FOOTER";
+                        } | {
+                            buttons: {
+                                example?: string[];
+                                phone_number?: string;
+                                text: string;
+                                /** @enum {string} */
+                                type: "URL" | "QUICK_REPLY" | "PHONE_NUMBER";
+                                url?: string;
+                            }[];
+                            /** @enum {string} */
+                            type: "BUTTONS";
+                        })[];
+                        language: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                                /** @description In the Cloud API's format */
+                                components: {
+                                    [key: string]: unknown;
+                                }[];
+                                createdAt: string;
+                                id: string;
+                                language: string;
+                                name: string;
+                                /** @enum {string} */
+                                provider: "gateway" | "whatsapp-cloud";
+                                /** @description Why the provider rejected it; null otherwise */
+                                rejectedReason: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One template
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                                /** @description In the Cloud API's format */
+                                components: {
+                                    [key: string]: unknown;
+                                }[];
+                                createdAt: string;
+                                id: string;
+                                language: string;
+                                name: string;
+                                /** @enum {string} */
+                                provider: "gateway" | "whatsapp-cloud";
+                                /** @description Why the provider rejected it; null otherwise */
+                                rejectedReason: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template (at the Cloud API too)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy the Cloud API account's templates here (upsert by name and language)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                created: number;
+                                /** @description Templates the provider holds for the account */
+                                total: number;
+                                updated: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tickets": {
         parameters: {
             query?: never;
@@ -6977,6 +7595,130 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/whatsapp-cloud": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Cloud API's subscription handshake: hub.challenge as plain text, or 403 */
+        get: {
+            parameters: {
+                query?: {
+                    "hub.challenge"?: string;
+                    "hub.mode"?: string;
+                    "hub.verify_token"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * WhatsApp Cloud API events (statuses, messages, template updates); signed with the app secret
+         * @description `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses could not be stored, so Meta sends them again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -15,6 +15,7 @@ const paths: Record<string, string> = {
   affiliate: 'M8 12h8M12 8v8M4 12a8 8 0 1 0 16 0 8 8 0 0 0-16 0',
   signOut: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   check: 'M5 12l5 5 9-10',
+  templates: 'M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4',
 };
 
 function make(name: keyof typeof paths) {
@@ -50,4 +51,5 @@ export const Icons = {
   Affiliate: make('affiliate'),
   SignOut: make('signOut'),
   Check: make('check'),
+  Templates: make('templates'),
 };

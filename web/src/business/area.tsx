@@ -2,7 +2,8 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { allow, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
-import { bool, num, pageSize, searchParams, str } from '../ui/search';
+import { bool, num, oneOf, pageSize, searchParams, str } from '../ui/search';
+import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './templates/template-parts';
 
 const businessOnly = allow('business');
 
@@ -49,6 +50,8 @@ const newCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/new',
   beforeLoad: businessOnly,
+  // The Templates page's "Use in a campaign" link names the template to start from.
+  validateSearch: searchParams((s) => ({ template: str(s.template) })),
   component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
 });
 
@@ -65,6 +68,27 @@ const editCampaignRoute = createRoute({
   path: '/campaigns/$id/edit',
   beforeLoad: businessOnly,
   component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
+});
+
+const templatesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/templates',
+  beforeLoad: businessOnly,
+  validateSearch: searchParams((s) => ({
+    page: num(s.page, 1),
+    pageSize: pageSize(s.pageSize),
+    status: oneOf(s.status, TEMPLATE_STATUSES),
+    category: oneOf(s.category, TEMPLATE_CATEGORIES),
+    language: str(s.language),
+  })),
+  component: lazyRouteComponent(() => import('./templates/TemplatesPage'), 'TemplatesPage'),
+});
+
+const newTemplateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/templates/new',
+  beforeLoad: businessOnly,
+  component: lazyRouteComponent(() => import('./templates/NewTemplate'), 'NewTemplate'),
 });
 
 const walletRoute = createRoute({
@@ -108,7 +132,7 @@ const settingsRoute = createRoute({
 const business = ['business'] as const;
 const everyone = ['business', 'admin', 'superadmin'] as const;
 
-/** Everything a business does: home, contacts, campaigns, wallet, support, settings. */
+/** Everything a business does: home, contacts, campaigns, templates, wallet, support, settings. */
 export const businessArea = defineArea({
   routes: [
     homeRoute,
@@ -118,6 +142,8 @@ export const businessArea = defineArea({
     newCampaignRoute,
     campaignRoute,
     editCampaignRoute,
+    templatesRoute,
+    newTemplateRoute,
     walletRoute,
     walletReturnRoute,
     supportRoute,
@@ -128,6 +154,7 @@ export const businessArea = defineArea({
     { label: 'Home', to: '/', icon: Icons.Home, roles: business },
     { label: 'Contacts', to: '/contacts', icon: Icons.Contacts, roles: business },
     { label: 'Campaigns', to: '/campaigns', icon: Icons.Campaigns, roles: business },
+    { label: 'Templates', to: '/templates', icon: Icons.Templates, roles: business },
     { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business },
     { label: 'Notifications', to: '/notifications', icon: Icons.Bell, roles: everyone },
     { label: 'Support', to: '/support', icon: Icons.Support, roles: business },

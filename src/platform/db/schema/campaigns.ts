@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { messageTypeEnum, paymentMethodEnum, tagMatchEnum } from './enums.js';
+import { templates } from './templates.js';
 
 export const campaigns = pgTable(
   'campaigns',
@@ -40,6 +51,12 @@ export const campaigns = pgTable(
     /** Credits (or plan balance) billed at publish, at the rate then in force. */
     cost: numeric('cost', { precision: 20, scale: 4 }),
     rate: numeric('rate', { precision: 20, scale: 4 }),
+    /** The approved template the campaign is sent as, and how each of its variables is filled. */
+    templateId: uuid('template_id').references((): AnyPgColumn => templates.id, { onDelete: 'set null' }),
+    templateParameters: jsonb('template_parameters'),
+    /** Set once when a provider error (template, token, permission) stopped the campaign's remaining sends. */
+    stoppedAt: timestamptz('stopped_at'),
+    stopReason: text('stop_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ export * from './pending-receipts.js';
 export * from './plans.js';
 export * from './rate-limit-buckets.js';
 export * from './refresh-sessions.js';
+export * from './templates.js';
 export * from './tickets.js';
 export * from './transactions.js';
 export * from './upload-files.js';

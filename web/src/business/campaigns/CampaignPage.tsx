@@ -148,6 +148,12 @@ export function CampaignPage() {
           .
         </Alert>
       )}
+      {c.stoppedAt && (
+        <Alert color="red" title="Sending stopped" role="alert">
+          WhatsApp refused the campaign's messages on {formatDateTime(c.stoppedAt)}, so the rest were not
+          sent: {c.stopReason ?? 'no reason given'}.
+        </Alert>
+      )}
       {status !== 'draft' && status !== 'scheduled' && (
         <Card withBorder>
           <Stack gap="xs">

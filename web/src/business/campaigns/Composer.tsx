@@ -20,19 +20,31 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { errorText } from '../../api/errors';
+import { ApiError, errorText } from '../../api/errors';
 import { campaignEstimateQuery, campaignKeys, campaignQuery } from '../../api/queries/campaigns';
 import { contactsQuery, tagsQuery } from '../../api/queries/contacts';
+import { approvedTemplatesQuery } from '../../api/queries/templates';
 import type { Body, Data } from '../../api/types';
 import { sessionQuery, useSession } from '../../auth/session';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatNumber } from '../../ui/format';
 import { PageHeader } from '../../ui/page';
 import { uploadFile } from '../../ui/upload';
+import type { Template } from '../templates/template-parts';
 import { PhonePreview } from './PhonePreview';
+import {
+  fitMappings,
+  fromParameters,
+  mappingErrors,
+  TemplatePicker,
+  TemplatePreview,
+  templateShape,
+  toParameters,
+  VariableMapping,
+} from './TemplateChoice';
 import { browserTimeZone, timeZones, utcToZoned, zonedToUtc } from './time-zone';
 
 type Audience = 'all' | 'tags' | 'picked';
@@ -51,6 +63,13 @@ export type Campaign = Data<'/api/v1/campaigns/{id}', 'get'>;
 type CampaignBody = Body<'/api/v1/campaigns', 'post'>;
 type EstimateBody = Body<'/api/v1/campaigns/estimate', 'post'>;
 
+/** A template's category is the campaign's message type. */
+const MESSAGE_TYPES: Record<Template['category'], CampaignBody['messageType']> = {
+  MARKETING: 'marketing',
+  UTILITY: 'utility',
+  AUTHENTICATION: 'authentication',
+};
+
 function ComposerForm({ draft }: { draft: Campaign | null }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -61,9 +80,15 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const narrow = useMediaQuery('(max-width: 30em)');
   const [uploading, setUploading] = useState(false);
   const tags = useQuery(tagsQuery).data;
+  // A Cloud API business sends only approved templates; a gateway business may still write free text.
+  const templateRequired = session.business?.provider === 'whatsapp-cloud';
+  // A template linked from the Templates page (/campaigns/new?template=…); the edit route has none.
+  const linked = useSearch({ strict: false }).template;
   const form = useForm({
     initialValues: {
       name: draft?.name ?? '',
+      templateId: draft ? (draft.templateId ?? null) : (linked ?? null),
+      templateParameters: fromParameters(draft?.templateParameters),
       messageType: draft?.messageType ?? 'marketing',
       message: draft?.message ?? '',
       header: draft?.header ?? '',
@@ -83,7 +108,8 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     },
     validate: {
       name: (v) => (v.trim() ? null : 'Give the campaign a name'),
-      message: (v) => (v.trim() ? null : 'Write the message'),
+      templateId: (v) => (templateRequired && !v ? 'Choose an approved template' : null),
+      message: (v, all) => (all.templateId || v.trim() ? null : 'Write the message'),
       actionButtonUrl: (v, all) =>
         all.actionButtonTitle && !/^https?:\/\/\S+$/.test(v)
           ? 'Enter the link the button opens (https://…)'
@@ -99,6 +125,35 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     },
   });
   const v = form.values;
+  const approved = useQuery(approvedTemplatesQuery);
+  const template = approved.data?.items.find((t) => t.id === v.templateId);
+  const shape = templateShape(template);
+  // The body of the chosen template is the campaign's message; its category is the message type.
+  const applyTemplate = (t: typeof template | null) => {
+    form.setValues({
+      templateId: t?.id ?? null,
+      templateParameters: fitMappings(t ?? undefined, v.templateParameters),
+      ...(t
+        ? {
+            message: templateShape(t).parts.body,
+            messageType: MESSAGE_TYPES[t.category],
+            header: '',
+            actionButtonTitle: '',
+            actionButtonUrl: '',
+          }
+        : {}),
+    });
+    form.clearFieldError('templateId');
+  };
+  // A template linked from the Templates page (or a draft's) fills the form once the list has loaded.
+  const linkedTemplate = approved.data?.items.find((t) => t.id === form.values.templateId);
+  const filledFrom = useRef<string | null>(draft?.templateId ?? null);
+  useEffect(() => {
+    if (linkedTemplate && filledFrom.current !== linkedTemplate.id) {
+      filledFrom.current = linkedTemplate.id;
+      applyTemplate(linkedTemplate);
+    }
+  });
 
   const [contactSearch, setContactSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(contactSearch, 250);
@@ -168,7 +223,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const fields = (): CampaignBody => ({
     name: v.name.trim(),
     messageType: v.messageType,
-    message: v.message,
+    message: template ? shape.parts.body : v.message,
+    templateId: v.templateId,
+    templateParameters: v.templateId ? toParameters(template, v.templateParameters) : null,
     header: v.header || null,
     actionButtonTitle: v.actionButtonTitle || null,
     actionButtonUrl: v.actionButtonTitle ? v.actionButtonUrl : null,
@@ -180,7 +237,10 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   });
 
   const save = async (publish: boolean) => {
-    if (form.validate().hasErrors) return;
+    const checked = form.validate();
+    const unmapped = v.templateId ? mappingErrors(template, v.templateParameters) : {};
+    if (Object.keys(unmapped).length) form.setErrors({ ...checked.errors, ...unmapped });
+    if (checked.hasErrors || Object.keys(unmapped).length) return;
     setError(null);
     setBusy(publish ? 'publish' : 'draft');
     try {
@@ -216,6 +276,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
       await navigate({ to: '/campaigns/$id', params: { id } });
     } catch (err) {
       setError(applyApiError(form, err));
+      // A template problem the service tied to one input (the header's media link) goes next to it.
+      const media = err instanceof ApiError && err.fieldErrors['templateParameters.headerMediaUrl'];
+      if (media) form.setFieldError('templateParameters.headerMediaUrl', media);
     } finally {
       setBusy(null);
     }
@@ -245,79 +308,109 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
           >
             <Stack>
               <TextInput label="Campaign name" required {...form.getInputProps('name')} />
-              <Select
-                label="Message type"
-                data={[
-                  { value: 'marketing', label: 'Marketing' },
-                  { value: 'utility', label: 'Utility' },
-                  { value: 'authentication', label: 'Authentication' },
-                ]}
-                allowDeselect={false}
-                {...form.getInputProps('messageType')}
+              <TemplatePicker
+                templateId={v.templateId}
+                required={templateRequired}
+                error={
+                  (form.errors.templateId as string | undefined) ??
+                  (v.templateId && approved.isSuccess && !template
+                    ? 'This template is no longer approved: choose another'
+                    : undefined)
+                }
+                onChange={applyTemplate}
               />
-              <TextInput label="Header (optional)" {...form.getInputProps('header')} />
-              <Stack gap={4}>
-                <Group justify="space-between" align="flex-end">
-                  <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
-                    Message{' '}
-                    <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
-                      *
-                    </span>
-                  </Text>
-                  <Menu>
-                    <Menu.Target>
-                      <Button size="compact-sm" variant="light">
-                        Insert a name
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => insert('{{firstName}}')}>First name</Menu.Item>
-                      <Menu.Item onClick={() => insert('{{lastName}}')}>Last name</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-                <Textarea
-                  id="campaign-message"
-                  ref={messageRef}
-                  autosize
-                  minRows={4}
-                  required
-                  {...form.getInputProps('message')}
+              {template && (
+                <VariableMapping
+                  template={template}
+                  mappings={v.templateParameters}
+                  errors={form.errors}
+                  onChange={(path, value) => {
+                    form.setFieldValue(path, value);
+                    form.clearFieldError(path);
+                  }}
                 />
-                <Text size="xs" c="dimmed">
-                  {v.message.length} characters. {'{{firstName}}'} and {'{{lastName}}'} are replaced for each
-                  recipient.
-                </Text>
-              </Stack>
-              <Group>
-                <FileButton
-                  onChange={pickMedia}
-                  accept="image/png,image/jpeg,image/webp,video/mp4,application/pdf"
-                >
-                  {(props) => (
-                    <Button variant="default" loading={uploading} {...props}>
-                      {v.uploadFileUrl ? 'Replace media' : 'Add an image, video or PDF'}
+              )}
+              {!v.templateId && (
+                <>
+                  <Select
+                    label="Message type"
+                    data={[
+                      { value: 'marketing', label: 'Marketing' },
+                      { value: 'utility', label: 'Utility' },
+                      { value: 'authentication', label: 'Authentication' },
+                    ]}
+                    allowDeselect={false}
+                    {...form.getInputProps('messageType')}
+                  />
+                  <TextInput label="Header (optional)" {...form.getInputProps('header')} />
+                  <Stack gap={4}>
+                    <Group justify="space-between" align="flex-end">
+                      <Text size="sm" fw={500} component="label" htmlFor="campaign-message">
+                        Message{' '}
+                        <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-9)' }}>
+                          *
+                        </span>
+                      </Text>
+                      <Menu>
+                        <Menu.Target>
+                          <Button size="compact-sm" variant="light">
+                            Insert a name
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => insert('{{firstName}}')}>First name</Menu.Item>
+                          <Menu.Item onClick={() => insert('{{lastName}}')}>Last name</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Group>
+                    <Textarea
+                      id="campaign-message"
+                      ref={messageRef}
+                      autosize
+                      minRows={4}
+                      required
+                      {...form.getInputProps('message')}
+                    />
+                    <Text size="xs" c="dimmed">
+                      {v.message.length} characters. {'{{firstName}}'} and {'{{lastName}}'} are replaced for
+                      each recipient.
+                    </Text>
+                  </Stack>
+                </>
+              )}
+              {!v.templateId && (
+                <Group>
+                  <FileButton
+                    onChange={pickMedia}
+                    accept="image/png,image/jpeg,image/webp,video/mp4,application/pdf"
+                  >
+                    {(props) => (
+                      <Button variant="default" loading={uploading} {...props}>
+                        {v.uploadFileUrl ? 'Replace media' : 'Add an image, video or PDF'}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {v.uploadFileUrl && (
+                    <Button
+                      variant="subtle"
+                      color="red.9"
+                      onClick={() => form.setFieldValue('uploadFileUrl', null)}
+                    >
+                      Remove media
                     </Button>
                   )}
-                </FileButton>
-                {v.uploadFileUrl && (
-                  <Button
-                    variant="subtle"
-                    color="red.9"
-                    onClick={() => form.setFieldValue('uploadFileUrl', null)}
-                  >
-                    Remove media
-                  </Button>
-                )}
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput label="Button text (optional)" {...form.getInputProps('actionButtonTitle')} />
-                <TextInput
-                  label="Button link"
-                  disabled={!v.actionButtonTitle}
-                  {...form.getInputProps('actionButtonUrl')}
-                />
-              </Group>
+                </Group>
+              )}
+              {!v.templateId && (
+                <Group grow align="flex-start">
+                  <TextInput label="Button text (optional)" {...form.getInputProps('actionButtonTitle')} />
+                  <TextInput
+                    label="Button link"
+                    disabled={!v.actionButtonTitle}
+                    {...form.getInputProps('actionButtonUrl')}
+                  />
+                </Group>
+              )}
 
               <Card withBorder>
                 <Stack>
@@ -450,13 +543,21 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <div style={{ position: 'sticky', top: 72 }}>
-            <PhonePreview
-              header={v.header}
-              message={v.message}
-              media={v.uploadFileUrl}
-              ctaTitle={v.actionButtonTitle}
-              businessName={session.business?.companyName ?? 'Your business'}
-            />
+            {template ? (
+              <TemplatePreview
+                template={template}
+                mappings={v.templateParameters}
+                businessName={session.business?.companyName ?? 'Your business'}
+              />
+            ) : (
+              <PhonePreview
+                header={v.header}
+                message={v.message}
+                media={v.uploadFileUrl}
+                ctaTitle={v.actionButtonTitle}
+                businessName={session.business?.companyName ?? 'Your business'}
+              />
+            )}
           </div>
         </Grid.Col>
       </Grid>

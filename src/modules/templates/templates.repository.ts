@@ -1,0 +1,106 @@
+import { and, count, eq, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
+import { templates } from '../../platform/db/schema/index.js';
+import type { ListTemplatesQuery } from './templates.schemas.js';
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type NewTemplate = typeof templates.$inferInsert;
+
+export async function insertTemplate(db: Db, row: NewTemplate): Promise<TemplateRow> {
+  const [saved] = await db.insert(templates).values(row).returning();
+  return saved!;
+}
+
+export async function findTemplate(db: Db, businessId: string, id: string): Promise<TemplateRow | null> {
+  const [row] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.businessId, businessId), eq(templates.id, id)));
+  return row ?? null;
+}
+
+export async function listTemplates(db: Db, businessId: string, q: ListTemplatesQuery) {
+  const where: SQL[] = [eq(templates.businessId, businessId)];
+  if (q.status) where.push(eq(templates.status, q.status));
+  if (q.category) where.push(eq(templates.category, q.category));
+  if (q.language) where.push(eq(templates.language, q.language));
+  const filter = and(...where);
+  const [items, [total]] = await Promise.all([
+    newestFirstPage(db.select().from(templates).where(filter).$dynamic(), templates, q),
+    db.select({ n: count() }).from(templates).where(filter),
+  ]);
+  return { items, total: Number(total?.n ?? 0) };
+}
+
+export async function deleteTemplate(db: Db, businessId: string, id: string): Promise<TemplateRow | null> {
+  const [row] = await db
+    .delete(templates)
+    .where(and(eq(templates.businessId, businessId), eq(templates.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Sync: a template the provider holds, by name and language, inserted or updated (status, category,
+ * components, its id). Returns the row and whether it was new.
+ */
+export async function upsertProviderTemplate(
+  db: Db,
+  row: NewTemplate & { businessId: string },
+): Promise<{ row: TemplateRow; created: boolean }> {
+  const [existing] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.businessId, row.businessId),
+        eq(templates.name, row.name),
+        eq(templates.language, row.language),
+      ),
+    );
+  const [saved] = await db
+    .insert(templates)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [templates.businessId, templates.name, templates.language],
+      set: {
+        category: row.category,
+        status: row.status,
+        components: row.components,
+        rejectedReason: row.rejectedReason ?? null,
+        provider: row.provider,
+        providerTemplateId: row.providerTemplateId,
+        wabaId: row.wabaId,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return { row: saved!, created: !existing };
+}
+
+/**
+ * A provider's status event: the templates of that account with that provider id (or, when the event has
+ * none, that name and language) take the new status. Returns the rows that changed.
+ */
+export async function updateProviderTemplate(
+  db: Db,
+  match: { wabaId: string; providerTemplateId: string | null; name: string | null; language: string | null },
+  patch: Partial<Pick<TemplateRow, 'status' | 'rejectedReason' | 'category'>>,
+): Promise<TemplateRow[]> {
+  // The id first; name and language too, since a large numeric id may not survive a JSON reader intact.
+  const byName =
+    match.name && match.language
+      ? and(eq(templates.name, match.name), eq(templates.language, match.language))
+      : undefined;
+  const byId = match.providerTemplateId
+    ? eq(templates.providerTemplateId, match.providerTemplateId)
+    : undefined;
+  const by = byId && byName ? or(byId, byName) : (byId ?? byName);
+  if (!by) return [];
+  return db
+    .update(templates)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(templates.wabaId, match.wabaId), eq(templates.provider, 'whatsapp-cloud'), by))
+    .returning();
+}

@@ -1,0 +1,281 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.js';
+import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { BusinessRuleError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
+import { toPage } from '../../platform/http/pagination.js';
+import { rooms } from '../../platform/realtime-hub.js';
+import { CloudApiError, type CloudTemplate } from '../../providers/messaging/cloud.port.js';
+import {
+  type CloudAccount,
+  CredentialsUnreadableError,
+  cloudAccountOf,
+  providerOfBusiness,
+} from '../business/index.js';
+import { assertValidTemplate } from './template-rules.js';
+import { toTemplateDto, toTemplateStatusEvent } from './templates.dto.js';
+import {
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  listTemplates,
+  type TemplateRow,
+  updateProviderTemplate,
+  upsertProviderTemplate,
+} from './templates.repository.js';
+import {
+  type CreateTemplateInput,
+  type ListTemplatesQuery,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_STATUSES,
+  type TemplateStatus,
+} from './templates.schemas.js';
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'cloud' | 'notifier' | 'realtime' | 'logger'>;
+
+/** The real-time event a business's room receives when one of its templates changes status. */
+export const TEMPLATE_STATUS_EVENT = 'templateStatus' as const;
+
+/**
+ * Message templates of the caller's business (docs/api.md "Templates"). A Cloud API business's templates are
+ * the provider's: create submits them, delete removes them there, sync copies what the provider holds, and
+ * status events move them. A gateway business declares the text its provider approved: `APPROVED` at once.
+ */
+export class TemplatesService {
+  constructor(private readonly deps: Deps) {}
+
+  async list(auth: AuthContext, q: ListTemplatesQuery) {
+    const { items, total } = await listTemplates(this.deps.db, businessOf(auth), q);
+    return toPage(items.map(toTemplateDto), total, q);
+  }
+
+  async get(auth: AuthContext, id: string) {
+    return toTemplateDto(await this.own(auth, id));
+  }
+
+  async create(auth: AuthContext, input: CreateTemplateInput) {
+    const businessId = businessOf(auth);
+    assertValidTemplate(input);
+    const provider = await providerOfBusiness(this.deps.db, businessId);
+    if (provider === 'gateway') {
+      return toTemplateDto(await this.insert({ ...input, businessId, provider, status: 'APPROVED' }));
+    }
+    const account = await this.account(businessId);
+    // A duplicate is refused before the provider is asked, so a retry never leaves a stray template there.
+    const taken = await listTemplates(this.deps.db, businessId, {
+      page: 1,
+      pageSize: 100,
+      language: input.language,
+    });
+    if (taken.items.some((t) => t.name === input.name)) throw duplicate();
+    let created: { id: string; status: string; category: string };
+    try {
+      created = await this.deps.cloud.createTemplate(account, account.wabaId, input);
+    } catch (err) {
+      throw refused(err, 'create the template');
+    }
+    return toTemplateDto(
+      await this.insert({
+        ...input,
+        businessId,
+        provider,
+        status: knownStatus(created.status) ?? 'PENDING',
+        category: knownCategory(created.category) ?? input.category,
+        providerTemplateId: created.id,
+        wabaId: account.wabaId,
+      }),
+    );
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<null> {
+    const businessId = businessOf(auth);
+    const row = await this.own(auth, id);
+    if (row.provider === 'whatsapp-cloud' && row.providerTemplateId) {
+      const account = await this.account(businessId);
+      try {
+        await this.deps.cloud.deleteTemplate(account, account.wabaId, {
+          name: row.name,
+          id: row.providerTemplateId,
+        });
+      } catch (err) {
+        throw refused(err, 'delete the template');
+      }
+    }
+    if (!(await deleteTemplate(this.deps.db, businessId, id))) throw new NotFoundError('Template');
+    return null;
+  }
+
+  /** Copies the provider's templates (every page): new ones inserted, known ones (by name and language) updated. */
+  async sync(auth: AuthContext) {
+    const businessId = businessOf(auth);
+    const provider = await providerOfBusiness(this.deps.db, businessId);
+    if (provider !== 'whatsapp-cloud')
+      throw new BusinessRuleError(
+        'Templates are synchronised from the WhatsApp Cloud API; connect the business with it first',
+      );
+    const account = await this.account(businessId);
+    let remote: CloudTemplate[];
+    try {
+      remote = await this.deps.cloud.listTemplates(account, account.wabaId);
+    } catch (err) {
+      throw refused(err, 'list the templates');
+    }
+    let created = 0;
+    let updated = 0;
+    for (const t of remote) {
+      const status = knownStatus(t.status);
+      const category = knownCategory(t.category);
+      if (!status || !category) continue;
+      const result = await upsertProviderTemplate(this.deps.db, {
+        businessId,
+        name: t.name,
+        language: t.language,
+        category,
+        status,
+        components: t.components,
+        rejectedReason: t.rejectedReason,
+        provider: 'whatsapp-cloud',
+        providerTemplateId: t.id || null,
+        wabaId: account.wabaId,
+      });
+      if (result.created) created++;
+      else updated++;
+    }
+    return { created, updated, total: remote.length };
+  }
+
+  private async insert(
+    values: CreateTemplateInput & {
+      businessId: string;
+      provider: 'gateway' | 'whatsapp-cloud';
+      status: TemplateStatus;
+      providerTemplateId?: string;
+      wabaId?: string;
+    },
+  ): Promise<TemplateRow> {
+    try {
+      return await insertTemplate(this.deps.db, values);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+  }
+
+  private async own(auth: AuthContext, id: string): Promise<TemplateRow> {
+    const row = await findTemplate(this.deps.db, businessOf(auth), id);
+    if (!row) throw new NotFoundError('Template');
+    return row;
+  }
+
+  private async account(businessId: string): Promise<CloudAccount> {
+    let account: CloudAccount | null;
+    try {
+      account = await cloudAccountOf(this.deps.db, this.deps.secretBox, businessId);
+    } catch (err) {
+      if (err instanceof CredentialsUnreadableError) throw new BusinessRuleError(err.message);
+      throw err;
+    }
+    if (!account)
+      throw new BusinessRuleError(
+        'The business is not connected to the WhatsApp Cloud API (POST /business/provider with its account id)',
+      );
+    return account;
+  }
+}
+
+function duplicate(): ConflictError {
+  return new ConflictError('A template with this name and language already exists', { field: 'name' });
+}
+
+/** A provider refusal as a 400 quoting its words; anything else goes on (a 500 the log explains). */
+function refused(err: unknown, what: string): Error {
+  if (err instanceof CloudApiError)
+    return new BusinessRuleError(`The WhatsApp Cloud API did not ${what}: ${err.providerMessage}`, {
+      providerCode: err.code,
+    });
+  return err as Error;
+}
+
+function knownStatus(value: string): TemplateStatus | null {
+  return (TEMPLATE_STATUSES as readonly string[]).includes(value) ? (value as TemplateStatus) : null;
+}
+
+function knownCategory(value: string): (typeof TEMPLATE_CATEGORIES)[number] | null {
+  return (TEMPLATE_CATEGORIES as readonly string[]).includes(value)
+    ? (value as (typeof TEMPLATE_CATEGORIES)[number])
+    : null;
+}
+
+/** A Cloud webhook's template event, as the webhooks module hands it over. */
+export interface TemplateEvent {
+  field: 'message_template_status_update' | 'template_category_update';
+  /** The WhatsApp Business Account id (the webhook entry's `id`). */
+  wabaId: string;
+  value: Record<string, unknown>;
+}
+
+const EVENT_STATUS: Record<string, TemplateStatus> = {
+  APPROVED: 'APPROVED',
+  REJECTED: 'REJECTED',
+  PAUSED: 'PAUSED',
+  DISABLED: 'DISABLED',
+  PENDING: 'PENDING',
+  IN_APPEAL: 'IN_APPEAL',
+  PENDING_DELETION: 'PENDING_DELETION',
+  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
+  REINSTATED: 'APPROVED',
+  UNPAUSED: 'APPROVED',
+};
+
+/**
+ * A template status or category event from the Cloud webhook: the templates of that account move, and each
+ * business owning one hears of it (a notification and a `templateStatus` live update). Returns how many
+ * templates changed; events about unknown templates or states change nothing.
+ */
+export async function applyTemplateEvent(
+  deps: Deps,
+  event: TemplateEvent,
+  log: Logger = deps.logger,
+): Promise<number> {
+  const v = event.value;
+  const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x).trim() : null);
+  const match = {
+    wabaId: event.wabaId,
+    providerTemplateId: text(v.message_template_id),
+    name: text(v.message_template_name),
+    language: text(v.message_template_language),
+  };
+  let rows: TemplateRow[];
+  if (event.field === 'template_category_update') {
+    const category = knownCategory(text(v.new_category) ?? text(v.correct_category) ?? '');
+    if (!category) return 0;
+    rows = await updateProviderTemplate(deps.db, match, { category });
+  } else {
+    const status = EVENT_STATUS[text(v.event)?.toUpperCase() ?? ''];
+    if (!status) return 0;
+    const reason = text(v.reason);
+    rows = await updateProviderTemplate(deps.db, match, {
+      status,
+      rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
+    });
+  }
+  for (const row of rows) {
+    deps.realtime.emit(rooms.business(row.businessId), TEMPLATE_STATUS_EVENT, toTemplateStatusEvent(row));
+    const said =
+      event.field === 'template_category_update'
+        ? `is now in the ${row.category} category`
+        : row.status === 'REJECTED'
+          ? `was rejected${row.rejectedReason ? ` (${row.rejectedReason})` : ''}`
+          : `is now ${row.status}`;
+    try {
+      await deps.notifier.toBusiness(row.businessId, {
+        type: 'template.status_changed',
+        title: `Template ${row.name} ${row.status === 'APPROVED' ? 'approved' : 'changed'}`,
+        message: `The template ${row.name} (${row.language}) ${said}.`,
+      });
+    } catch (err) {
+      log.error({ err, templateId: row.id }, 'template notification not created');
+    }
+  }
+  return rows.length;
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { cloudMessageKey } from '../../providers/messaging/cloud.port.js';
+import type { Receipt } from '../messages/index.js';
+import type { TemplateEvent } from '../templates/index.js';
+
+/**
+ * The Cloud API's webhook (docs/api.md "The Cloud webhook"), read leniently once its signature is checked:
+ * `{ object: "whatsapp_business_account", entry: [{ id: <waba-id>, changes: [{ field, value }] }] }`.
+ * - `messages`: `value.metadata.phone_number_id` names the business's number; `value.statuses[]` are
+ *   delivery states (`sent`, `delivered`, `read`, `failed` with `errors[]`), `value.messages[]` what people
+ *   wrote (with `value.contacts[]` naming them);
+ * - `message_template_status_update`, `template_category_update`: a template's new status or category;
+ * - any other field is acknowledged and ignored.
+ */
+export interface CloudInbound {
+  phoneNumberId: string;
+  /** The provider's message id: the inbox key. */
+  id: string;
+  from: string;
+  name: string | null;
+  type: string | null;
+  text: string | null;
+  button: { text: string | null; payload: string | null } | null;
+  timestamp: string | null;
+}
+
+export interface ParsedCloudWebhook {
+  receipts: Receipt[];
+  inbound: CloudInbound[];
+  templateEvents: (TemplateEvent & { key: string })[];
+  /** Changes of fields this service does not read, and items it could not read. */
+  ignored: number;
+}
+
+const STATES: Record<string, Receipt['event']> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'read',
+  failed: 'failed',
+};
+
+const MAX_AHEAD_MS = 5 * 60_000;
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' ? v.trim() || null : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+
+export function parseCloudWebhook(body: unknown, now = new Date()): ParsedCloudWebhook {
+  const out: ParsedCloudWebhook = { receipts: [], inbound: [], templateEvents: [], ignored: 0 };
+  for (const entryValue of list(obj(body)?.entry)) {
+    const entry = obj(entryValue);
+    const wabaId = str(entry?.id);
+    for (const changeValue of list(entry?.changes)) {
+      const change = obj(changeValue);
+      const field = str(change?.field);
+      const value = obj(change?.value);
+      if (!field || !value) {
+        out.ignored++;
+        continue;
+      }
+      if (field === 'messages') readMessages(value, out, now);
+      else if ((field === 'message_template_status_update' || field === 'template_category_update') && wabaId)
+        out.templateEvents.push({
+          field,
+          wabaId,
+          value,
+          key: createHash('sha256')
+            .update(JSON.stringify([wabaId, field, value]))
+            .digest('hex'),
+        });
+      else out.ignored++;
+    }
+  }
+  return out;
+}
+
+function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
+  const phoneNumberId = str(obj(value.metadata)?.phone_number_id);
+  if (!phoneNumberId) {
+    out.ignored++;
+    return;
+  }
+  for (const item of list(value.statuses)) {
+    const s = obj(item);
+    const id = str(s?.id);
+    const event = STATES[str(s?.status) ?? ''];
+    if (!s || !id || id.length > 200 || !event) {
+      out.ignored++;
+      continue;
+    }
+    const error = obj(list(s.errors)[0]);
+    const code = str(error?.code);
+    const title = str(error?.title) ?? str(error?.message);
+    const details = str(obj(error?.error_data)?.details);
+    out.receipts.push({
+      providerMessageId: cloudMessageKey(phoneNumberId, id),
+      event,
+      at: dateOf(s.timestamp, now),
+      errorCode: event === 'failed' ? (code?.slice(0, 50) ?? null) : null,
+      reason:
+        event === 'failed'
+          ? `${[title, details && details !== title ? details : null].filter(Boolean).join(': ') || 'Reported failed by the Cloud API'}${code ? ` (code ${code})` : ''}`.slice(
+              0,
+              500,
+            )
+          : null,
+    });
+  }
+  const names = new Map<string, string>();
+  for (const c of list(value.contacts)) {
+    const contact = obj(c);
+    const waId = str(contact?.wa_id);
+    const name = str(obj(contact?.profile)?.name);
+    if (waId && name) names.set(waId, name);
+  }
+  for (const item of list(value.messages)) {
+    const m = obj(item);
+    const id = str(m?.id);
+    const from = str(m?.from);
+    if (!m || !id || !from || !/\d/.test(from)) {
+      out.ignored++;
+      continue;
+    }
+    const type = str(m.type);
+    const interactive = obj(m.interactive);
+    const reply = obj(interactive?.button_reply) ?? obj(interactive?.list_reply);
+    const button = obj(m.button);
+    out.inbound.push({
+      phoneNumberId,
+      id: id.slice(0, 200),
+      from,
+      name: names.get(from) ?? null,
+      type,
+      text: str(obj(m.text)?.body),
+      button: button
+        ? { text: str(button.text), payload: str(button.payload) }
+        : reply
+          ? { text: str(reply.title), payload: str(reply.id) }
+          : null,
+      timestamp: str(m.timestamp),
+    });
+  }
+}
+
+/** Seconds since the epoch (as the Cloud API dates events); now when unreadable or too far ahead. */
+function dateOf(value: unknown, now: Date): Date {
+  const n = Number(str(value));
+  if (!Number.isFinite(n) || n <= 0) return now;
+  const ms = n < 1e11 ? n * 1000 : n;
+  return ms > now.getTime() + MAX_AHEAD_MS ? now : new Date(ms);
+}

@@ -1,0 +1,156 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
+import { webhookEventsTotal } from '../../platform/metrics.js';
+import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
+import { businessesOfCloudNumber } from '../business/index.js';
+import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
+import type { ModulePlugin } from '../module-plugin.js';
+import { applyTemplateEvent } from '../templates/index.js';
+import { type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
+import { receiveEvent } from './inbox.js';
+import { MessagingWebhookService } from './messaging.service.js';
+import { webhookTokenAccepted } from './messaging.token.js';
+
+export const CLOUD_PROVIDER = 'whatsapp-cloud';
+export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
+
+/**
+ * `GET /webhooks/whatsapp-cloud`: Meta's subscription handshake. `POST`: its events, each signed with the
+ * app secret over the exact bytes (`X-Hub-Signature-256`), checked before anything else is read. Statuses
+ * join the gateway's receipts (same writer, same forward-only rules); inbound messages go to the one inbound
+ * path (opt-in and opt-out keywords); template events move templates and tell the business.
+ */
+export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
+  const inbound = new MessagingWebhookService(deps);
+  const receipts = receiptWriter(deps);
+  const { appSecret, verifyToken } = deps.cloudWebhook;
+
+  // This scope keeps JSON as bytes: the signature is checked over them before they are parsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.get(
+    '/webhooks/whatsapp-cloud',
+    {
+      config: { apiObject: 'webhook', auth: 'public' },
+      schema: {
+        tags: ['webhooks'],
+        summary: "The Cloud API's subscription handshake: hub.challenge as plain text, or 403",
+        querystring: z.object({
+          'hub.mode': z.string().optional(),
+          'hub.verify_token': z.string().optional(),
+          'hub.challenge': z.string().max(512).optional(),
+        }),
+        response: { 200: z.string(), 403: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const challenge = q['hub.challenge'];
+      const ok =
+        !!verifyToken &&
+        q['hub.mode'] === 'subscribe' &&
+        webhookTokenAccepted(verifyToken, q['hub.verify_token']);
+      if (!ok || challenge === undefined) throw new AppError(403, 'Webhook verification failed');
+      return reply.type('text/plain; charset=utf-8').send(challenge);
+    },
+  );
+
+  app.post(
+    '/webhooks/whatsapp-cloud',
+    {
+      config: { apiObject: 'webhook', auth: 'public', acceptsAnyBody: true },
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'WhatsApp Cloud API events (statuses, messages, template updates); signed with the app secret',
+        description:
+          '`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses could not be stored, so Meta sends them again.',
+        response: { 200: successSchema(z.null()), 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body)
+        ? req.body
+        : Buffer.from(typeof req.body === 'string' ? req.body : '');
+      if (!cloudSignatureValid(appSecret, req.headers[CLOUD_SIGNATURE_HEADER], raw)) {
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'rejected' });
+        throw new UnauthorizedError('Invalid webhook signature');
+      }
+      const log = req.log as Logger;
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        log.warn('cloud webhook: signed body is not JSON; ignored');
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
+        return sendSuccess(reply, null, 'Received');
+      }
+      const parsed = parseCloudWebhook(body);
+      if (parsed.ignored)
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' }, parsed.ignored);
+      try {
+        await receipts.write(parsed.receipts);
+      } catch (err) {
+        deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
+        log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');
+        throw new ServiceUnavailableError('Statuses not stored; send them again');
+      }
+      for (const message of parsed.inbound) await handOver(message, log);
+      for (const event of parsed.templateEvents) {
+        try {
+          const stored = await receiveEvent(deps.db, {
+            provider: CLOUD_PROVIDER,
+            eventKey: event.key,
+            eventType: event.field,
+            payload: { wabaId: event.wabaId, value: event.value },
+          });
+          if (!stored) {
+            webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'duplicate' });
+            continue;
+          }
+          const changed = await applyTemplateEvent(deps, event, log);
+          webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: changed ? 'processed' : 'ignored' });
+        } catch (err) {
+          webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
+          log.error({ err }, 'cloud webhook: template event failed');
+        }
+      }
+      return sendSuccess(reply, null, 'Received');
+    },
+  );
+
+  /** An inbound message to the business that owns the number it was sent to; other numbers change nothing. */
+  async function handOver(message: CloudInbound, log: Logger): Promise<void> {
+    try {
+      const owners = await businessesOfCloudNumber(deps.db, message.phoneNumberId);
+      const owner = owners.length === 1 ? owners[0] : undefined;
+      if (!owner?.wabaNumber) {
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
+        log.info(
+          { phoneNumberId: message.phoneNumberId },
+          'cloud webhook: message to an unknown number ignored',
+        );
+        return;
+      }
+      await inbound.receiveMessage(
+        {
+          waNumber: owner.wabaNumber,
+          mobile: message.from,
+          name: message.name,
+          type: message.type,
+          text: message.text,
+          button: message.button,
+          timestamp: message.timestamp,
+        },
+        `cloud:${message.phoneNumberId}:${message.id}`,
+        log,
+      );
+    } catch (err) {
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
+      log.error({ err }, 'cloud webhook: inbound message failed');
+    }
+  }
+};

@@ -1,0 +1,251 @@
+import { Pool } from 'undici';
+import {
+  type CloudAccess,
+  CloudApiError,
+  type CloudMessagingPort,
+  type CloudPhoneNumber,
+  type CloudTemplate,
+  type CloudTemplateInput,
+  cloudMessageKey,
+  type TemplateComponent,
+} from './cloud.port.js';
+import { classifyCloudError } from './cloud-errors.js';
+import { retryAfterMs } from './gateway.adapter.js';
+import {
+  type MessagingCredentials,
+  MessagingError,
+  type OutboundMessage,
+  type SendResult,
+} from './messaging.port.js';
+
+export const DEFAULT_CLOUD_BASE_URL = 'https://graph.facebook.com/v23.0';
+
+export interface CloudAdapterOptions {
+  /** The Graph API root with its version (WHATSAPP_CLOUD_BASE_URL); every call goes to `{base}/{id}/...`. */
+  baseUrl: string;
+  timeoutMs: number;
+  /** Keep-alive connections (at least the dispatcher's concurrency). */
+  connections: number;
+}
+
+interface GraphError {
+  error?: {
+    message?: string;
+    type?: string;
+    code?: number;
+    error_user_title?: string;
+    error_user_msg?: string;
+    error_data?: { details?: string };
+  };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** Most pages a template sync reads (a business has at most a few thousand templates). */
+const MAX_PAGES = 50;
+
+/**
+ * The WhatsApp Cloud API (docs/api.md "Provider wire formats"): JSON over HTTPS with the business's access
+ * token as a bearer. A campaign message is `POST {base}/{phone-number-id}/messages` of type `template`; its
+ * answer's `messages[0].id` is what the status webhooks name. Errors are Graph error objects, classified by
+ * `cloud-errors.ts`.
+ */
+export class CloudMessagingAdapter implements CloudMessagingPort {
+  readonly requiresCredentials = true;
+  private readonly pool: Pool;
+  private readonly root: string;
+
+  constructor(opts: CloudAdapterOptions) {
+    const url = new URL(opts.baseUrl);
+    this.root = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      connections: opts.connections,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(opts.timeoutMs, 10_000),
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+    });
+  }
+
+  async send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult> {
+    if (!message.template)
+      throw new MessagingError(
+        'The WhatsApp Cloud API sends campaign messages only as approved templates',
+        false,
+        undefined,
+        false,
+        'campaign',
+      );
+    let answer: Answer;
+    try {
+      answer = await this.call('POST', `/${seg(credentials.userId)}/messages`, credentials.password, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to.replace(/\D/g, ''),
+        type: 'template',
+        template: {
+          name: message.template.name,
+          language: { code: message.template.language },
+          ...(message.template.components.length ? { components: message.template.components } : {}),
+        },
+        ...(message.reference ? { biz_opaque_callback_data: message.reference } : {}),
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      throw new MessagingError(`Cloud API unreachable (${code})`, true);
+    }
+    if (answer.status >= 200 && answer.status < 300) {
+      const id = (answer.body as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
+      if (typeof id === 'string' && id) return { providerMessageId: cloudMessageKey(credentials.userId, id) };
+      throw new MessagingError('Unreadable Cloud API response', true);
+    }
+    const { code, title } = errorOf(answer);
+    const cls = classifyCloudError(answer.status, code, title);
+    throw new MessagingError(
+      cls.reason,
+      cls.outcome === 'retry',
+      cls.outcome === 'retry' ? retryAfterMs(answer.headers['retry-after']) : undefined,
+      cls.throttled,
+      cls.outcome === 'stop' ? 'campaign' : 'message',
+      code === null ? `HTTP ${answer.status}` : String(code),
+    );
+  }
+
+  async checkPhoneNumber(access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber> {
+    const body = (await this.management(
+      'GET',
+      `/${seg(phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating`,
+      access,
+    )) as Record<string, unknown>;
+    const display = typeof body.display_phone_number === 'string' ? body.display_phone_number : '';
+    if (!display) throw new CloudApiError(502, null, 'The Cloud API answered without a display phone number');
+    return {
+      id: String(body.id ?? phoneNumberId),
+      displayPhoneNumber: display,
+      verifiedName: typeof body.verified_name === 'string' ? body.verified_name : null,
+      qualityRating: typeof body.quality_rating === 'string' ? body.quality_rating : null,
+    };
+  }
+
+  async createTemplate(access: CloudAccess, wabaId: string, template: CloudTemplateInput) {
+    const body = (await this.management('POST', `/${seg(wabaId)}/message_templates`, access, {
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      components: template.components,
+    })) as { id?: unknown; status?: unknown; category?: unknown };
+    if (typeof body.id !== 'string' && typeof body.id !== 'number')
+      throw new CloudApiError(502, null, 'The Cloud API answered without a template id');
+    return {
+      id: String(body.id),
+      status: typeof body.status === 'string' ? body.status : 'PENDING',
+      category: typeof body.category === 'string' ? body.category : template.category,
+    };
+  }
+
+  async listTemplates(access: CloudAccess, wabaId: string): Promise<CloudTemplate[]> {
+    const out: CloudTemplate[] = [];
+    const fields = 'id,name,language,category,status,components,rejected_reason';
+    let after: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({ fields, limit: '100', ...(after ? { after } : {}) });
+      const body = (await this.management('GET', `/${seg(wabaId)}/message_templates?${query}`, access)) as {
+        data?: unknown[];
+        paging?: { cursors?: { after?: string }; next?: string };
+      };
+      for (const item of body.data ?? []) {
+        const t = readTemplate(item);
+        if (t) out.push(t);
+      }
+      after = body.paging?.cursors?.after;
+      if (!body.paging?.next || !after) break;
+    }
+    return out;
+  }
+
+  async deleteTemplate(access: CloudAccess, wabaId: string, template: { name: string; id: string }) {
+    const query = new URLSearchParams({ name: template.name, hsm_id: template.id });
+    await this.management('DELETE', `/${seg(wabaId)}/message_templates?${query}`, access);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** A management call: the parsed body of a 2xx, else a CloudApiError with the provider's words. */
+  private async management(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    access: CloudAccess,
+    body?: unknown,
+  ): Promise<unknown> {
+    let answer: Answer;
+    try {
+      answer = await this.call(method, path, access.accessToken, body);
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      throw new CloudApiError(502, null, `The Cloud API could not be reached (${code})`);
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer.body ?? {};
+    const { code, message } = errorOf(answer);
+    throw new CloudApiError(answer.status, code, message || `HTTP ${answer.status}`);
+  }
+
+  private async call(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
+    const res = await this.pool.request({
+      path: `${this.root}${path}`,
+      method: method as 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, body: parseJson(text) };
+  }
+}
+
+/** One path segment: an id from a business's settings never changes the path's shape. */
+function seg(id: string): string {
+  return encodeURIComponent(id);
+}
+
+function errorOf(answer: Answer): { code: number | null; title: string; message: string } {
+  const err = (answer.body as GraphError | null)?.error;
+  const code = typeof err?.code === 'number' ? err.code : null;
+  const details = err?.error_data?.details?.trim();
+  const message = [err?.message?.trim(), details && details !== err?.message?.trim() ? details : '']
+    .filter(Boolean)
+    .join(': ');
+  return { code, title: (err?.error_user_title ?? err?.message ?? '').trim().slice(0, 300), message };
+}
+
+function readTemplate(item: unknown): CloudTemplate | null {
+  if (!item || typeof item !== 'object') return null;
+  const t = item as Record<string, unknown>;
+  if (typeof t.name !== 'string' || typeof t.language !== 'string') return null;
+  return {
+    id: String(t.id ?? ''),
+    name: t.name,
+    language: t.language,
+    category: typeof t.category === 'string' ? t.category : 'MARKETING',
+    status: typeof t.status === 'string' ? t.status : 'PENDING',
+    components: Array.isArray(t.components) ? (t.components as TemplateComponent[]) : [],
+    rejectedReason:
+      typeof t.rejected_reason === 'string' && t.rejected_reason !== 'NONE' ? t.rejected_reason : null,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,441 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { cloudSignature } from '../../src/providers/messaging/cloud-signature.js';
+
+/** A WhatsApp Business Account the simulator serves: its token, its numbers. */
+export interface GraphAccount {
+  token: string;
+  wabaId: string;
+  phoneNumberId: string;
+  displayPhoneNumber?: string;
+  verifiedName?: string;
+}
+
+export interface SimTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components: Record<string, unknown>[];
+  rejected_reason?: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+export interface SentMessage {
+  phoneNumberId: string;
+  wamid: string;
+  body: Record<string, unknown>;
+}
+
+/** A planned refusal of the next sends: the Graph error it answers with. */
+export interface PlannedError {
+  status: number;
+  code: number;
+  title: string;
+  /** Only sends to this recipient (digits); unset: any. */
+  to?: string;
+  /** How many sends it refuses; unset: every one. */
+  times?: number;
+}
+
+export interface GraphSimulatorOptions {
+  version?: string;
+  /** Delay before each answer (benchmarks). */
+  latencyMs?: number;
+  /** Keep every request (tests); off for benchmarks. */
+  record?: boolean;
+  /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
+  holdSends?: boolean;
+}
+
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+
+/**
+ * A stand-in for the Graph API (WhatsApp Cloud API) on loopback. It checks every request as the real API
+ * does and refuses what it refuses, with Graph error objects: a missing or unknown bearer token (190), an
+ * object the token does not reach (100), a malformed template (100 with the reason), a duplicate template
+ * (100), a send that is not `messaging_product: "whatsapp"`, not a template, to a number that is not digits,
+ * naming a template that does not exist or is not approved (132001), or with a parameter count that does not
+ * match (132000). Tests plan other refusals (`failSends`) and approve or reject templates.
+ */
+export class GraphApiSimulator {
+  readonly version: string;
+  latencyMs: number;
+  readonly requests: RecordedRequest[] = [];
+  readonly sent: SentMessage[] = [];
+  readonly templates = new Map<string, SimTemplate>();
+  totalSends = 0;
+  /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
+  holdSends: boolean;
+  private readonly accounts: GraphAccount[] = [];
+  private readonly planned: PlannedError[] = [];
+  private readonly heldSends: (() => void)[] = [];
+  private server?: Server;
+  private readonly sockets = new Set<Socket>();
+  private sequence = 0;
+  private readonly prefix = randomBytes(3).toString('hex');
+  url = '';
+
+  constructor(private readonly opts: GraphSimulatorOptions = {}) {
+    this.version = opts.version ?? 'v23.0';
+    this.latencyMs = opts.latencyMs ?? 0;
+    this.holdSends = opts.holdSends ?? false;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => void this.handle(req, res));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}/${this.version}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.releaseSends();
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  addAccount(account: GraphAccount): GraphAccount {
+    this.accounts.push(account);
+    return account;
+  }
+
+  /** A template made in the provider's own manager (not through the service). */
+  addTemplate(t: Omit<SimTemplate, 'id'> & { id?: string }): SimTemplate {
+    const template = { ...t, id: t.id ?? this.nextId() };
+    this.templates.set(template.id, template);
+    return template;
+  }
+
+  setTemplateStatus(id: string, status: string, reason?: string): SimTemplate {
+    const t = this.templates.get(id);
+    if (!t) throw new Error(`no template ${id}`);
+    t.status = status;
+    if (reason) t.rejected_reason = reason;
+    return t;
+  }
+
+  failSends(error: PlannedError): void {
+    this.planned.push({ ...error });
+  }
+
+  clearFailures(): void {
+    this.planned.splice(0);
+  }
+
+  /** Answers the sends held so far (`holdSends`). */
+  releaseSends(): void {
+    for (const release of this.heldSends.splice(0)) release();
+  }
+
+  get heldCount(): number {
+    return this.heldSends.length;
+  }
+
+  private nextId(): string {
+    // Graph ids are numbers of up to 16 digits, which JSON readers take as numbers: keep them exact.
+    return String(1_200_000_000_000_000 + ++this.sequence * 7 + (Date.now() % 1_000_000) * 1_000);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://sim');
+    const query = Object.fromEntries(url.searchParams);
+    let body: unknown;
+    if (raw) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = undefined;
+      }
+    }
+    if (this.opts.record !== false)
+      this.requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query,
+        authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
+        body,
+      });
+    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const answer = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    const fail = (status: number, code: number, message: string, title?: string) =>
+      answer(status, {
+        error: {
+          message,
+          type: code === 190 ? 'OAuthException' : 'OAuthException',
+          code,
+          ...(title ? { error_user_title: title } : {}),
+          error_data: { messaging_product: 'whatsapp', details: message },
+          fbtrace_id: `A${this.prefix}${this.sequence}`,
+        },
+      });
+
+    const prefix = `/${this.version}/`;
+    if (!url.pathname.startsWith(prefix)) return fail(400, 2500, 'Unknown path components');
+    const parts = url.pathname.slice(prefix.length).split('/').filter(Boolean);
+    const auth = req.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7) : null;
+    const account = token ? this.accounts.filter((a) => a.token === token) : [];
+    if (!token || account.length === 0)
+      return fail(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (raw && req.headers['content-type'] !== 'application/json')
+      return fail(400, 100, 'Content-Type must be application/json');
+    if (raw && body === undefined) return fail(400, 100, 'Invalid JSON');
+    const [id, edge, ...more] = parts;
+    if (!id || more.length) return fail(400, 2500, 'Unknown path components');
+    const reachablePhone = account.find((a) => a.phoneNumberId === id);
+    const reachableWaba = account.find((a) => a.wabaId === id);
+    const unreachable = () =>
+      fail(
+        400,
+        100,
+        `Unsupported ${req.method?.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      );
+
+    if (!edge && req.method === 'GET') {
+      if (!reachablePhone) return unreachable();
+      return answer(200, {
+        verified_name: reachablePhone.verifiedName ?? 'Acme Ltd',
+        display_phone_number: reachablePhone.displayPhoneNumber ?? '+1 555-000-1234',
+        quality_rating: 'GREEN',
+        id,
+      });
+    }
+    if (edge === 'messages' && req.method === 'POST') {
+      if (!reachablePhone) return unreachable();
+      return this.send(reachablePhone, body as Record<string, unknown>, answer, fail);
+    }
+    if (edge === 'message_templates') {
+      if (!reachableWaba) return unreachable();
+      if (req.method === 'POST') return this.createTemplate(reachableWaba, body, answer, fail);
+      if (req.method === 'GET') return this.listTemplates(reachableWaba, query, answer);
+      if (req.method === 'DELETE') {
+        const t = [...this.templates.values()].find(
+          (x) =>
+            x.wabaId === reachableWaba.wabaId &&
+            x.name === query.name &&
+            (!query.hsm_id || x.id === query.hsm_id),
+        );
+        if (!query.name) return fail(400, 100, '(#100) The parameter name is required');
+        if (!t) return fail(400, 100, `Message template "${query.name}" not found`);
+        this.templates.delete(t.id);
+        return answer(200, { success: true });
+      }
+    }
+    return fail(400, 100, `Unsupported ${req.method} request`);
+  }
+
+  private createTemplate(
+    account: GraphAccount,
+    body: unknown,
+    answer: (s: number, v: unknown) => unknown,
+    fail: (s: number, c: number, m: string) => unknown,
+  ): unknown {
+    const b = body as Record<string, unknown> | undefined;
+    if (!b) return fail(400, 100, 'The parameter name is required');
+    const problem = templateProblem(b);
+    if (problem) return fail(400, 100, `Invalid parameter: ${problem}`);
+    const duplicate = [...this.templates.values()].some(
+      (t) => t.wabaId === account.wabaId && t.name === b.name && t.language === b.language,
+    );
+    if (duplicate)
+      return fail(400, 100, `Message template "${b.name}" already exists in ${b.language} language`);
+    const t = this.addTemplate({
+      wabaId: account.wabaId,
+      name: b.name as string,
+      language: b.language as string,
+      category: b.category as string,
+      status: 'PENDING',
+      components: b.components as Record<string, unknown>[],
+    });
+    answer(200, { id: t.id, status: 'PENDING', category: t.category });
+  }
+
+  private listTemplates(
+    account: GraphAccount,
+    query: Record<string, string>,
+    answer: (s: number, v: unknown) => unknown,
+  ): void {
+    const all = [...this.templates.values()].filter((t) => t.wabaId === account.wabaId);
+    const limit = Math.min(Number(query.limit ?? 25) || 25, 100);
+    const start = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
+    const page = all.slice(start, start + limit);
+    const after = Buffer.from(String(start + page.length)).toString('base64url');
+    const more = start + page.length < all.length;
+    answer(200, {
+      data: page.map(({ wabaId: _w, ...t }) => t),
+      paging: {
+        cursors: { before: Buffer.from(String(start)).toString('base64url'), after },
+        ...(more
+          ? { next: `${this.url}/${account.wabaId}/message_templates?limit=${limit}&after=${after}` }
+          : {}),
+      },
+    });
+  }
+
+  private send(
+    account: GraphAccount,
+    b: Record<string, unknown> | undefined,
+    answer: (s: number, v: unknown) => unknown,
+    fail: (s: number, c: number, m: string, t?: string) => unknown,
+  ): unknown {
+    if (b?.messaging_product !== 'whatsapp')
+      return fail(400, 100, 'The parameter messaging_product is required and must be "whatsapp"');
+    const to = b.to;
+    if (typeof to !== 'string' || !/^\d{6,15}$/.test(to))
+      return fail(400, 100, 'Invalid parameter: to must be a phone number of digits');
+    if (b.type !== 'template') return fail(400, 131047, 'Re-engagement message', 'Re-engagement message');
+    if (
+      b.biz_opaque_callback_data !== undefined &&
+      (typeof b.biz_opaque_callback_data !== 'string' || b.biz_opaque_callback_data.length > 512)
+    )
+      return fail(400, 100, 'Invalid parameter: biz_opaque_callback_data');
+    const tpl = b.template as
+      | { name?: unknown; language?: { code?: unknown }; components?: unknown }
+      | undefined;
+    if (!tpl || typeof tpl.name !== 'string' || typeof tpl.language?.code !== 'string')
+      return fail(400, 100, 'Invalid parameter: template.name and template.language.code are required');
+    const planned = this.planned.find((p) => !p.to || p.to === to);
+    if (planned) {
+      if (planned.times !== undefined && --planned.times <= 0)
+        this.planned.splice(this.planned.indexOf(planned), 1);
+      return fail(planned.status, planned.code, planned.title, planned.title);
+    }
+    const template = [...this.templates.values()].find(
+      (t) => t.wabaId === account.wabaId && t.name === tpl.name && t.language === tpl.language?.code,
+    );
+    if (template?.status !== 'APPROVED')
+      return fail(
+        404,
+        132001,
+        'Template name does not exist in the translation',
+        'Template name does not exist in the translation',
+      );
+    const mismatch = parameterMismatch(template, tpl.components);
+    if (mismatch)
+      return fail(400, 132000, mismatch, 'Number of parameters does not match the expected number of params');
+    const wamid = `wamid.${this.prefix}${(++this.sequence).toString(36)}`;
+    this.totalSends++;
+    if (this.opts.record !== false) this.sent.push({ phoneNumberId: account.phoneNumberId, wamid, body: b });
+    const reply = () =>
+      answer(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: wamid, message_status: 'accepted' }],
+      });
+    if (this.holdSends) this.heldSends.push(reply);
+    else reply();
+  }
+}
+
+/** The template rules the real API applies on create, checked on their own here. */
+function templateProblem(b: Record<string, unknown>): string | null {
+  if (typeof b.name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(b.name)) return 'name';
+  if (typeof b.language !== 'string') return 'language';
+  if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(b.category as string)) return 'category';
+  if (!Array.isArray(b.components)) return 'components';
+  const bodies = b.components.filter((c: { type?: string }) => c?.type === 'BODY');
+  if (bodies.length !== 1) return 'components: exactly one BODY';
+  for (const c of b.components as Record<string, unknown>[]) {
+    if (c.type === 'BODY' || (c.type === 'HEADER' && c.format === 'TEXT')) {
+      const text = String(c.text ?? '');
+      const max = c.type === 'BODY' ? 1024 : 60;
+      if (!text || text.length > max) return `${c.type} text`;
+      const nums = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1])))].sort(
+        (x, y) => x - y,
+      );
+      if (nums.some((n, i) => n !== i + 1)) return `${c.type} variables`;
+      const example = c.example as { body_text?: string[][]; header_text?: string[] } | undefined;
+      const given = c.type === 'BODY' ? example?.body_text?.[0] : example?.header_text;
+      if (nums.length && given?.length !== nums.length) return `${c.type} example`;
+    }
+    if (c.type === 'BUTTONS') {
+      const buttons = c.buttons as { type: string; text: string }[];
+      if (!Array.isArray(buttons) || !buttons.length || buttons.length > 10) return 'buttons';
+      if (buttons.filter((x) => x.type === 'URL').length > 2) return 'buttons: URL';
+      if (buttons.some((x) => !x.text || x.text.length > 25)) return 'buttons: text';
+    }
+  }
+  return null;
+}
+
+/** Whether the send's parameters fit the template: as many body and header parameters as it has variables. */
+function parameterMismatch(template: SimTemplate, components: unknown): string | null {
+  const given = Array.isArray(components) ? (components as { type: string; parameters?: unknown[] }[]) : [];
+  const count = (text: unknown) =>
+    new Set([...String(text ?? '').matchAll(PLACEHOLDER)].map((m) => m[1])).size;
+  for (const c of template.components) {
+    if (c.type === 'BODY') {
+      const want = count(c.text);
+      const got = given.find((g) => g.type === 'body')?.parameters ?? [];
+      if (got.length !== want) return `body: expected ${want} parameters, received ${got.length}`;
+      if (got.some((p) => !(p as { text?: string }).text)) return 'body: a parameter is empty';
+    }
+    if (c.type === 'HEADER') {
+      const got = given.find((g) => g.type === 'header')?.parameters ?? [];
+      const want = c.format === 'TEXT' ? count(c.text) : 1;
+      if (got.length !== want) return `header: expected ${want} parameters, received ${got.length}`;
+    }
+  }
+  return null;
+}
+
+/** A webhook body as Meta sends it: one entry, one change. */
+export function cloudWebhookBody(entryId: string, field: string, value: Record<string, unknown>): string {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: entryId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+  });
+}
+
+/** The `messages` change of a status. */
+export function statusValue(
+  phoneNumberId: string,
+  status: {
+    id: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    recipient: string;
+    errors?: unknown[];
+  },
+) {
+  return {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '15550001234', phone_number_id: phoneNumberId },
+    statuses: [
+      {
+        id: status.id,
+        status: status.status,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: status.recipient,
+        ...(status.errors ? { errors: status.errors } : {}),
+      },
+    ],
+  };
+}
+
+export function signedHeaders(secret: string, body: string): Record<string, string> {
+  return { 'content-type': 'application/json', 'x-hub-signature-256': cloudSignature(secret, body) };
+}

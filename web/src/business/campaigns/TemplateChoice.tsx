@@ -1,0 +1,315 @@
+import { Alert, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../api/errors';
+import { contactsQuery } from '../../api/queries/contacts';
+import { approvedTemplatesQuery } from '../../api/queries/templates';
+import { AnchorLink } from '../../ui/link';
+import { useLiveTemplates } from '../templates/live';
+import { TemplatePhone } from '../templates/TemplatePhone';
+import { languageLabel, partsOf, type Template, type TemplateParts } from '../templates/template-parts';
+import { fillVariables, variablesOf } from '../templates/template-text';
+
+export type ContactField = 'firstName' | 'lastName' | 'phoneNumber';
+/** How one variable is filled: a field of each contact, or the same text for everyone. */
+export interface Mapping {
+  source: ContactField | 'text';
+  text: string;
+}
+type Parameter = { field: ContactField } | { text: string };
+type Group = 'header' | 'body' | 'buttons';
+/** The composer's state of a template's variables, in the service's groups. */
+export interface Mappings {
+  header: Mapping[];
+  body: Mapping[];
+  buttons: Mapping[];
+  headerMediaUrl: string;
+}
+export const NO_MAPPINGS: Mappings = { header: [], body: [], buttons: [], headerMediaUrl: '' };
+
+const SOURCES: { value: Mapping['source']; label: string }[] = [
+  { value: 'firstName', label: "Contact's first name" },
+  { value: 'lastName', label: "Contact's last name" },
+  { value: 'phoneNumber', label: "Contact's phone number" },
+  { value: 'text', label: 'Fixed text' },
+];
+
+/** One variable to fill: where it sits, its number and how the form names it. */
+interface Slot {
+  group: Group;
+  index: number;
+  label: string;
+}
+
+/** Every variable of a template, in the service's order: header, body, then each URL button's. */
+export function templateShape(t: Template | undefined) {
+  const parts: TemplateParts = partsOf(t?.components ?? []);
+  const slots: Slot[] = [];
+  if (parts.header?.format === 'TEXT' && variablesOf(parts.header.text).length)
+    slots.push({ group: 'header', index: 0, label: "The header's {{1}}" });
+  for (const [i, n] of variablesOf(parts.body).entries())
+    slots.push({ group: 'body', index: i, label: `{{${n}}}` });
+  let k = 0;
+  for (const b of parts.buttons) {
+    if (b.type === 'URL' && variablesOf(b.url).length)
+      slots.push({ group: 'buttons', index: k++, label: `The end of the “${b.text}” link` });
+  }
+  const media = parts.header && parts.header.format !== 'TEXT' ? parts.header.format : null;
+  return { parts, slots, media };
+}
+
+const blank = (group: Group, index: number): Mapping => ({
+  source: group === 'body' && index === 0 ? 'firstName' : 'text',
+  text: '',
+});
+
+/** The mappings sized to a template's variables (those already chosen are kept). */
+export function fitMappings(t: Template | undefined, current: Mappings): Mappings {
+  const { slots } = templateShape(t);
+  const out: Mappings = { ...NO_MAPPINGS, headerMediaUrl: current.headerMediaUrl };
+  for (const s of slots) out[s.group][s.index] = current[s.group][s.index] ?? blank(s.group, s.index);
+  return out;
+}
+
+const toParameter = (m: Mapping): Parameter => (m.source === 'text' ? { text: m.text } : { field: m.source });
+const fromParameter = (p: Parameter): Mapping =>
+  'field' in p ? { source: p.field, text: '' } : { source: 'text', text: p.text };
+
+/** The campaign's `templateParameters`, as the service takes them. */
+export function toParameters(t: Template | undefined, m: Mappings) {
+  const { slots, media } = templateShape(t);
+  const has = (g: Group) => slots.some((s) => s.group === g);
+  return {
+    body: m.body.map(toParameter),
+    ...(has('header') ? { header: m.header.map(toParameter) } : {}),
+    ...(has('buttons') ? { buttons: m.buttons.map(toParameter) } : {}),
+    ...(media && m.headerMediaUrl.trim() ? { headerMediaUrl: m.headerMediaUrl.trim() } : {}),
+  };
+}
+
+export function fromParameters(
+  p:
+    | { header?: Parameter[]; body?: Parameter[]; buttons?: Parameter[]; headerMediaUrl?: string }
+    | null
+    | undefined,
+): Mappings {
+  return {
+    header: (p?.header ?? []).map(fromParameter),
+    body: (p?.body ?? []).map(fromParameter),
+    buttons: (p?.buttons ?? []).map(fromParameter),
+    headerMediaUrl: p?.headerMediaUrl ?? '',
+  };
+}
+
+/** A problem with each variable (by its form path), in words; empty when every one is filled. */
+export function mappingErrors(t: Template | undefined, m: Mappings): Record<string, string> {
+  const { slots, media } = templateShape(t);
+  const out: Record<string, string> = {};
+  for (const s of slots) {
+    const v = m[s.group][s.index];
+    if (v?.source === 'text' && !v.text.trim())
+      out[`templateParameters.${s.group}.${s.index}`] = `Write the text for ${s.label}`;
+  }
+  if (media && !/^https:\/\/\S+$/.test(m.headerMediaUrl.trim()))
+    out['templateParameters.headerMediaUrl'] =
+      `Enter the link of the header's ${media.toLowerCase()} (https://…)`;
+  return out;
+}
+
+/**
+ * The approved template a campaign is sent as. `required` (a Cloud API business) leaves no free-text
+ * choice; with no approved template it says how to get one.
+ */
+export function TemplatePicker(props: {
+  templateId: string | null;
+  required: boolean;
+  error?: string;
+  onChange: (template: Template | null) => void;
+}) {
+  useLiveTemplates();
+  const list = useQuery(approvedTemplatesQuery);
+  const items = list.data?.items ?? [];
+  // Templates are for verified businesses: for another, the service refuses the list and free text stays.
+  if (list.isError && !props.required) return null;
+  if (list.isError)
+    return (
+      <Text role="alert" c="red.9">
+        {errorText(list.error)}
+      </Text>
+    );
+  if (list.isSuccess && items.length === 0 && !props.templateId) {
+    return props.required ? (
+      <Alert color="orange" title="No approved template yet" role="status">
+        WhatsApp only delivers campaigns built from an approved template.{' '}
+        <AnchorLink to="/templates/new">Create a template</AnchorLink> and come back once it is approved.
+      </Alert>
+    ) : null;
+  }
+  return (
+    <Select
+      label="Template"
+      description={
+        props.required
+          ? 'WhatsApp delivers only templates it approved'
+          : 'Optional: build the message from a template your provider approved'
+      }
+      placeholder={
+        list.isPending
+          ? 'Loading templates…'
+          : props.required
+            ? 'Choose a template'
+            : 'No template (free text)'
+      }
+      required={props.required}
+      clearable={!props.required}
+      searchable
+      nothingFoundMessage="No approved template has this name"
+      data={items.map((t) => ({ value: t.id, label: `${t.name} · ${languageLabel(t.language)}` }))}
+      value={props.templateId}
+      error={props.error}
+      onChange={(id) => props.onChange(items.find((t) => t.id === id) ?? null)}
+    />
+  );
+}
+
+/** One row per variable: what fills it. Each error sits next to the variable it concerns. */
+export function VariableMapping(props: {
+  template: Template;
+  mappings: Mappings;
+  errors: Record<string, unknown>;
+  onChange: (path: string, value: Mapping | string) => void;
+}) {
+  const { slots, media, parts } = templateShape(props.template);
+  const errorAt = (path: string) => {
+    const e = props.errors[path];
+    return typeof e === 'string' ? e : undefined;
+  };
+  const general = errorAt('templateParameters');
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          The message
+        </Title>
+        <Text
+          size="sm"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          data-testid="template-body"
+        >
+          {parts.body}
+        </Text>
+        {slots.length > 0 && (
+          <Text size="sm" fw={500}>
+            Fill each variable with a contact's details or with the same text for everyone:
+          </Text>
+        )}
+        {slots.map((s) => {
+          const path = `templateParameters.${s.group}.${s.index}`;
+          const m = props.mappings[s.group][s.index] ?? blank(s.group, s.index);
+          const error = errorAt(path);
+          return (
+            <SimpleGrid key={path} cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Select
+                label={`${s.label} is`}
+                allowDeselect={false}
+                data={SOURCES}
+                value={m.source}
+                error={m.source === 'text' ? undefined : error}
+                onChange={(v) =>
+                  props.onChange(path, { ...m, source: SOURCES.find((o) => o.value === v)?.value ?? 'text' })
+                }
+              />
+              {m.source === 'text' && (
+                <TextInput
+                  label={`Text for ${s.label}`}
+                  value={m.text}
+                  error={error}
+                  onChange={(e) => props.onChange(path, { ...m, text: e.currentTarget.value })}
+                />
+              )}
+            </SimpleGrid>
+          );
+        })}
+        {media && (
+          <TextInput
+            label={`Header ${media.toLowerCase()} link`}
+            description={`The ${media.toLowerCase()} every recipient sees above the message`}
+            placeholder="https://"
+            required
+            value={props.mappings.headerMediaUrl}
+            error={errorAt('templateParameters.headerMediaUrl')}
+            onChange={(e) => props.onChange('templateParameters.headerMediaUrl', e.currentTarget.value)}
+          />
+        )}
+        {general && (
+          <Text size="sm" c="red.9" role="alert">
+            {general}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+interface PreviewContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+}
+const SAMPLE: PreviewContact = {
+  id: 'sample',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  phoneNumber: '+2348031234567',
+};
+
+/** The template as one contact receives it: pick any of the first contacts to see their own message. */
+export function TemplatePreview(props: { template: Template; mappings: Mappings; businessName: string }) {
+  const contacts = useQuery(contactsQuery({ page: 1, pageSize: 10, optIn: 'true' }));
+  const people: PreviewContact[] = contacts.data?.items.length ? contacts.data.items : [SAMPLE];
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const person = people.find((p) => p.id === pickedId) ?? people[0]!;
+  const { parts } = templateShape(props.template);
+  const filledWith = (m: Mapping | undefined) => (!m ? '' : m.source === 'text' ? m.text : person[m.source]);
+  // The body's values by variable number ({{n}} is values[n - 1]).
+  const bodyValues: string[] = [];
+  for (const [i, n] of variablesOf(parts.body).entries())
+    bodyValues[n - 1] = filledWith(props.mappings.body[i]);
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  return (
+    <Stack gap="xs">
+      <Select
+        label="Preview for"
+        w="100%"
+        maw={300}
+        mx="auto"
+        allowDeselect={false}
+        data={people.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName} (${p.phoneNumber})` }))}
+        value={person.id}
+        onChange={setPickedId}
+      />
+      <TemplatePhone
+        label={`Preview of the message ${name} receives`}
+        businessName={props.businessName}
+        message={{
+          header: parts.header
+            ? {
+                format: parts.header.format,
+                text: fillVariables(parts.header.text ?? '', [filledWith(props.mappings.header[0])]),
+                mediaUrl: props.mappings.headerMediaUrl || null,
+              }
+            : null,
+          body: fillVariables(parts.body, bodyValues),
+          footer: parts.footer,
+          buttons: parts.buttons,
+        }}
+      />
+      {person === SAMPLE && (
+        <Text size="xs" c="dimmed" ta="center">
+          Shown for a sample contact: you have no opted-in contact yet.
+        </Text>
+      )}
+    </Stack>
+  );
+}
