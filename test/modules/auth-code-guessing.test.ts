@@ -81,7 +81,7 @@ describe('wrong codes count per address, across codes (limits off: this is part 
     const user = await createUser(t);
     const taken = await createUser(t);
     const code = await sendCode(t, taken.email);
-    const body = { newEmail: taken.email, code };
+    const body = { newEmail: taken.email, code, password: user.password };
     const first = await t.request({ method: 'PATCH', url: '/users/email', token: user.accessToken, body });
     expect(first.status).toBe(400);
     expect(first.body.message).toMatch(/already in use/);
@@ -128,7 +128,7 @@ describe('every route that checks a code is limited per e-mail (RATE_LIMIT_ENABL
         url: '/users/email',
         token: user.accessToken,
         headers: from(),
-        body: { newEmail: target, code: '000000' },
+        body: { newEmail: target, code: '000000', password: user.password },
       });
       expect(res.status).toBe(401);
     }
@@ -139,7 +139,7 @@ describe('every route that checks a code is limited per e-mail (RATE_LIMIT_ENABL
         url: '/users/email',
         token: user.accessToken,
         headers: from(),
-        body: { newEmail: target, code: '000000' },
+        body: { newEmail: target, code: '000000', password: user.password },
       }),
     );
   });

@@ -87,7 +87,7 @@ describe('change-email: other sessions end, and the old address can undo it', ()
       method: 'PATCH',
       url: '/users/email',
       token: user.accessToken,
-      body: { newEmail, code },
+      body: { newEmail, code, password: user.password },
     });
     expect(res.status).toBe(200);
     const mail = await t.mailbox.waitFor(user.email, /e-mail address was changed/);

@@ -152,3 +152,9 @@ export async function revokeOtherSessions(db: Db, accountId: string, keepSession
       ),
     );
 }
+
+/** Locks the account's row until the caller's transaction ends (changes and undos of its address queue). */
+export async function lockAccount(tx: Db, accountId: string): Promise<AccountRow | null> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  return row ?? null;
+}

@@ -4,7 +4,11 @@ export {
   type AccountChanges,
   emailTaken,
   findAccountById,
+  lockAccount,
   revokeOtherSessions,
+  sessionOpenedSince,
   updateAccount,
   updateAccountIfEmail,
 } from './account.repository.js';
+export { ABUSE_LIMITS, AbuseLimits, perIpLimit } from './auth.limits.js';
+export { FRESH_SIGN_IN_MS } from './auth.service.js';

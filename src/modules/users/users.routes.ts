@@ -53,6 +53,8 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Change the e-mail address with a code sent to the new one',
+        description:
+          'Needs the current password (accounts that have one) or a sign-in from the last 10 minutes (accounts without one). The old address gets a link that undoes the change for 7 days.',
         body: changeEmailBody,
         response: userResponse,
       },
@@ -60,7 +62,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(
         reply,
-        await service.changeEmail(req.auth, req.body.newEmail, req.body.code),
+        await service.changeEmail(req.auth, req.body.newEmail, req.body.code, req.body.password),
         'E-mail changed',
       ),
   );
