@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import { clearAuthCookie } from '../auth/auth.cookie.js';
 import { AbuseLimits, perIpLimit } from '../auth/auth.limits.js';
@@ -85,6 +86,9 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
         apiObject: 'user',
         auth: 'public',
         formBody: true,
+        // The page is served with no referrer, so its form posts `Origin: null`; the owner's browser may
+        // still hold a cookie of a session the change ended. The route acts on the token in the body only.
+        ignoresCookie: true,
         rateLimit: perIpLimit(deps.config, 'verifyCode'),
       },
       schema: {
@@ -97,8 +101,24 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      await service.undoEmailChange(req.body.token);
-      return sendSuccess(reply, null, 'E-mail change undone; sign in again');
+      // The page's own form gets a page back; an API client gets the envelope.
+      if (!String(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+        await service.undoEmailChange(req.body.token);
+        return sendSuccess(reply, null, 'E-mail change undone; sign in again');
+      }
+      try {
+        await service.undoEmailChange(req.body.token);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        return reply.code(err.statusCode).type('text/html; charset=utf-8').send(resultPage(err.message));
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          resultPage(
+            'Your previous e-mail address is back and every device is signed out. Sign in again, or choose a new password with "Forgot password".',
+          ),
+        );
     },
   );
 
@@ -123,11 +143,18 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Undo the e-mail change</title></head>
+<body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px">
+<h1 style="font-size:1.5em">Undo the e-mail change</h1>
+${body}</body></html>`;
+
+function resultPage(message: string): string {
+  return page(`<p role="status">${escapeHtml(message)}</p><p><a href="/sign-in">Sign in</a></p>`);
+}
+
 function undoPage(token: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Undo the e-mail change</title></head>
-<body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto">
-<h2>Undo the e-mail change</h2>
-<p>This puts your previous e-mail address back and signs every device out.</p>
+  return page(`<p>This puts your previous e-mail address back and signs every device out.</p>
 <form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}">
-<button type="submit">Undo the change</button></form></body></html>`;
+<button type="submit">Undo the change</button></form>`);
 }
