@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -110,15 +111,15 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
         await service.undoEmailChange(req.body.token);
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-        return reply.code(err.statusCode).type('text/html; charset=utf-8').send(resultPage(err.message));
+        return sendHtml(reply, err.statusCode, resultPage(err.message));
       }
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          resultPage(
-            'Your previous e-mail address is back and every device is signed out. Sign in again, or choose a new password with "Forgot password".',
-          ),
-        );
+      return sendHtml(
+        reply,
+        200,
+        resultPage(
+          'Your previous e-mail address is back and every device is signed out. Sign in again, or choose a new password with "Forgot password".',
+        ),
+      );
     },
   );
 
@@ -139,6 +140,10 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 };
+
+/** An HTML answer from a route whose documented (JSON) answer is the envelope. */
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(html);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
