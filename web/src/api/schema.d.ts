@@ -2026,7 +2026,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out: ends the session, clears the cookie
-         * @description Access: authenticated.
+         * @description Access: authenticated. The cookie is cleared even when the answer is a 401.
          */
         post: {
             parameters: {
@@ -6472,7 +6472,7 @@ export interface paths {
                         contentType: string;
                         fileName: string;
                         folder?: string;
-                        size?: number;
+                        size: number;
                     };
                 };
             };
