@@ -1,10 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute, publicRoute } from '../app/layout-route';
 
-/** `?redirect=` keeps where a signed-out visitor was going; only same-site paths are followed. */
-export function safeRedirect(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
+export { safeRedirect } from './safe-redirect';
 
 const redirectSearch = (s: Record<string, unknown>) => ({
   redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
