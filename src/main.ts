@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     await bootstrapSuperadmin(deps);
     const resealed = await resealMessagingCredentials(deps.db, deps.secretBox, logger);
     if (resealed) logger.info({ resealed }, 'provider secrets sealed again, bound to their business');
+    deps.secretBox.retireUnbound();
 
     const app = role === 'worker' ? undefined : await buildApp(deps);
     if (app) {

@@ -104,6 +104,10 @@ const envSchema = z.object({
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ]),
   UPLOAD_URL_TTL_SECONDS: positiveInt.default(900),
+  /** Bytes of confirmed files one business may keep; a presign that would pass it is refused (400). */
+  UPLOAD_QUOTA_BYTES: positiveInt.default(1024 * 1024 * 1024),
+  /** Upload URLs one business may ask for per hour (always on: unconfirmed objects count in no quota). */
+  UPLOAD_PRESIGNS_PER_HOUR: positiveInt.default(120),
   /** An upload never confirmed is deleted this long after its last write (by a worker's hourly sweep). */
   UPLOAD_UNCONFIRMED_GRACE_SECONDS: positiveInt.default(86_400),
   DISPATCH_RATE_PER_SECOND: nonNegativeInt.default(80),

@@ -7,6 +7,7 @@ import { Server, type Socket } from 'socket.io';
 import { type AuthContext, isAdminRole, loadPrincipal } from './auth/principal.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Db } from './db/client.js';
+import { type AllowedOrigins, originPermitted } from './http/cors-policy.js';
 import { AppError } from './http/errors.js';
 import { authenticate } from './http/guards.js';
 import { parseUrl } from './net/parse-url.js';
@@ -25,7 +26,7 @@ export interface RealtimeGatewayOptions {
   redis?: Redis;
   redisKey?: string;
   /** Browser origins allowed to open the channel (same rule as the HTTP API's CORS). */
-  corsOrigin: string[] | boolean;
+  corsOrigin: AllowedOrigins;
 }
 
 interface SocketData {
@@ -267,10 +268,9 @@ function handshakeToken(socket: Socket): string | null {
  * Browsers send `Origin`; other clients do not, and cannot carry a visitor's cookie, so they pass. Same
  * origin as the API (its own Host) passes as it does over HTTP, where CORS does not apply.
  */
-function originAllowed(req: IncomingMessage, allowed: string[] | boolean): boolean {
+function originAllowed(req: IncomingMessage, allowed: AllowedOrigins): boolean {
   const origin = req.headers.origin;
-  if (!origin || allowed === true) return true;
-  if (Array.isArray(allowed) && allowed.includes(origin)) return true;
+  if (!origin || originPermitted(allowed, origin)) return true;
   const parsed = parseUrl(origin);
   return parsed !== null && parsed.host === req.headers.host;
 }

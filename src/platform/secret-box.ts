@@ -51,10 +51,12 @@ export class SecretBox {
    * Opens a value. A v2 value opens only for the owner it was sealed for (and never without one); a v1 value
    * has no owner to check. Throws SecretUnreadableError otherwise.
    */
-  open(sealed: string, owner?: string): string {
+  open(sealed: string, owner?: string, opts: { allowUnbound?: boolean } = {}): string {
     const [version, id, iv, tag, ciphertext] = sealed.split('.');
     if ((version !== 'v1' && version !== 'v2') || !id || !iv || !tag || ciphertext === undefined)
       throw new SecretUnreadableError('Malformed sealed value');
+    if (version === 'v1' && this.unboundRetired && !opts.allowUnbound)
+      throw new SecretUnreadableError('An unbound value no longer opens; it was not re-sealed to its owner');
     const key = this.keys.get(id);
     if (!key) throw new SecretUnreadableError('Sealed with an unknown key');
     if (version === 'v2' && owner === undefined)
@@ -70,6 +72,16 @@ export class SecretBox {
     } catch {
       throw new SecretUnreadableError('Sealed value does not open (tampered, or sealed for another owner)');
     }
+  }
+
+  private unboundRetired = false;
+
+  /**
+   * Called once the start-up re-seal has bound every stored value to its owner: from then on a v1 value
+   * (one copied in from elsewhere, say) opens for nobody, except to the re-seal (`allowUnbound`).
+   */
+  retireUnbound(): void {
+    this.unboundRetired = true;
   }
 
   /** True when the value should be sealed again: an older key, or not bound to an owner (v1). */

@@ -79,7 +79,7 @@ describe.each(backends)('uploads end to end on $name', (backend) => {
     const signed = await t.request({
       url: '/upload/presigned-url',
       token: user.accessToken,
-      body: { fileName, contentType },
+      body: { fileName, contentType, size: Buffer.byteLength(bytes) },
     });
     expect(signed.status).toBe(200);
     expect(await backend.put(t, signed.body.data.uploadUrl, bytes, contentType)).toBe(200);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ABUSE_LIMITS } from '../../src/modules/auth/auth.limits.js';
-import { OTP_MAX_ATTEMPTS } from '../../src/modules/auth/otp.service.js';
+import { CODES_PER_HOUR, OTP_MAX_ATTEMPTS } from '../../src/modules/auth/otp.service.js';
 import { accounts, verificationTokens } from '../../src/platform/db/schema/index.js';
 import { createUser, uniqueEmail } from '../factories.js';
 import { type TestApp, type TestResponse, useTestApp } from '../harness.js';
@@ -20,68 +19,63 @@ function expectTooMany(res: TestResponse) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('wrong codes count per address, across codes (limits off: this is part of the code rule)', () => {
+describe('a stranger’s guesses cannot lock the owner out (limits off: this is part of the code rule)', () => {
   const t = useTestApp();
 
-  it('a new code does not buy new guesses: past one code’s worth, the address is blocked', async () => {
-    const email = uniqueEmail();
-    const first = await sendCode(t, email);
+  async function forgot(email: string) {
+    t.mailbox.clear();
+    const res = await t.request({ url: '/auth/forgot-password', body: { email } });
+    return res.status === 200 ? t.mailbox.otpFor(email, /reset/i) : res;
+  }
+
+  it('five wrong guesses kill one code; the owner’s next code resets the password', async () => {
+    const user = await createUser(t);
+    const first = (await forgot(user.email)) as string;
     for (let i = 1; i <= OTP_MAX_ATTEMPTS; i++) {
-      const res = await t.request({ url: '/auth/verify-code', body: { email, code: other(first, i) } });
+      const res = await t.request({
+        url: '/auth/reset-password',
+        body: { email: user.email, code: other(first, i), password: 'Strangers-pass-1' },
+      });
       expect(res.status).toBe(401);
     }
-    // A fresh code, even the right one, is refused while the address is blocked.
-    const second = await sendCode(t, email);
-    expectTooMany(await t.request({ url: '/auth/verify-code', body: { email, code: second } }));
-    const [row] = await t.db.select().from(verificationTokens).where(eq(verificationTokens.email, email));
-    expect(row!.failures).toBe(OTP_MAX_ATTEMPTS);
-    expect(row!.blockedUntil!.getTime()).toBeGreaterThan(Date.now());
-
-    // Once the block is over, the next wrong guess blocks for longer than the first block did.
-    const firstBlock = row!.blockedUntil!.getTime() - row!.updatedAt.getTime();
-    await t.db
-      .update(verificationTokens)
-      .set({ blockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(verificationTokens.email, email));
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code: other(second) } })).status).toBe(
-      401,
-    );
-    const [after] = await t.db.select().from(verificationTokens).where(eq(verificationTokens.email, email));
-    expect(after!.failures).toBe(OTP_MAX_ATTEMPTS + 1);
-    expect(after!.blockedUntil!.getTime() - Date.now()).toBeGreaterThan(firstBlock);
-  });
-
-  it('a blocked address cannot reset a password nor be matched by a code-only guess', async () => {
-    const user = await createUser(t);
-    t.mailbox.clear();
-    await t.request({ url: '/auth/forgot-password', body: { email: user.email } });
-    const code = await t.mailbox.otpFor(user.email, /reset/i);
-    await t.db
-      .update(verificationTokens)
-      .set({ blockedUntil: new Date(Date.now() + 60_000) })
-      .where(eq(verificationTokens.email, user.email));
-    expect((await t.request({ url: '/auth/verify-code', body: { code } })).status).toBe(401);
+    // The code that took them is dead, even to the right guess.
+    const dead = await t.request({
+      url: '/auth/reset-password',
+      body: { email: user.email, code: first, password: 'Owners-new-pass-1' },
+    });
+    expect(dead.status).toBe(401);
+    // The owner asks for a new code: the stranger's failures do not follow it.
+    const fresh = (await forgot(user.email)) as string;
     const reset = await t.request({
       url: '/auth/reset-password',
-      body: { email: user.email, code, password: 'Brand-new-pass-1' },
+      body: { email: user.email, code: fresh, password: 'Owners-new-pass-1' },
     });
-    expectTooMany(reset);
+    expect(reset.status).toBe(200);
   });
 
-  it('a right code clears the address’s failures', async () => {
+  it(`at most ${CODES_PER_HOUR} new codes an hour per address; the last one sent keeps working`, async () => {
     const email = uniqueEmail();
-    const code = await sendCode(t, email);
-    await t.request({ url: '/auth/verify-code', body: { email, code: other(code) } });
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(200);
-    const [row] = await t.db.select().from(verificationTokens).where(eq(verificationTokens.email, email));
-    expect(row).toMatchObject({ failures: 0, blockedUntil: null });
+    let last = '';
+    for (let i = 0; i < CODES_PER_HOUR; i++) last = await sendCode(t, email);
+    t.mailbox.clear();
+    const over = await t.request({ url: '/auth/send-code', body: { email } });
+    expectTooMany(over);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(t.mailbox.find(email)).toBeUndefined();
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code: last } })).status).toBe(200);
+    // An hour later the address may ask again.
+    await t.db
+      .update(verificationTokens)
+      .set({ windowStartedAt: new Date(Date.now() - 3600_000 - 1000) })
+      .where(eq(verificationTokens.email, email));
+    await sendCode(t, email);
   });
 
   it('change-email: a right code for a taken address answers 400 once and is used up', async () => {
     const user = await createUser(t);
     const taken = await createUser(t);
     const code = await sendCode(t, taken.email);
-    const body = { newEmail: taken.email, code };
+    const body = { newEmail: taken.email, code, password: user.password };
     const first = await t.request({ method: 'PATCH', url: '/users/email', token: user.accessToken, body });
     expect(first.status).toBe(400);
     expect(first.body.message).toMatch(/already in use/);
@@ -93,54 +87,52 @@ describe('wrong codes count per address, across codes (limits off: this is part 
   });
 });
 
-describe('every route that checks a code is limited per e-mail (RATE_LIMIT_ENABLED=true)', () => {
+describe('a stranger’s requests do not use up the owner’s right code (RATE_LIMIT_ENABLED=true)', () => {
   const t = useTestApp({ env: { RATE_LIMIT_ENABLED: 'true', TRUST_PROXY: 'true' } });
   let ip = 0;
   const from = () => ({ 'x-forwarded-for': `203.0.113.${++ip}` });
 
-  it('verify-email', async () => {
-    const user = await createUser(t, { verified: false });
-    for (let i = 0; i < ABUSE_LIMITS.verifyCode.perEmail; i++) {
+  it('reset-password: wrong codes from many addresses, then the owner’s fresh code works', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 12; i++) {
       const res = await t.request({
-        url: '/auth/verify-email',
-        token: user.accessToken,
+        url: '/auth/reset-password',
         headers: from(),
-        body: { code: '000000' },
+        body: { email: user.email, code: String(100000 + i), password: 'Strangers-pass-1' },
       });
       expect(res.status).toBe(401);
     }
-    expectTooMany(
-      await t.request({
-        url: '/auth/verify-email',
-        token: user.accessToken,
-        headers: from(),
-        body: { code: '000000' },
-      }),
-    );
+    t.mailbox.clear();
+    await t.request({ url: '/auth/forgot-password', headers: from(), body: { email: user.email } });
+    const code = await t.mailbox.otpFor(user.email, /reset/i);
+    const reset = await t.request({
+      url: '/auth/reset-password',
+      headers: from(),
+      body: { email: user.email, code, password: 'Owners-new-pass-1' },
+    });
+    expect(reset.status).toBe(200);
   });
 
-  it('PATCH /users/email, counted for the new address', async () => {
-    const target = uniqueEmail();
-    for (let i = 0; i < ABUSE_LIMITS.verifyCode.perEmail; i++) {
-      const user = await createUser(t);
+  it('verify-email: wrong codes do not keep the owner from verifying with the right one', async () => {
+    const user = await createUser(t, { verified: false });
+    for (let i = 0; i < 12; i++) {
       const res = await t.request({
-        method: 'PATCH',
-        url: '/users/email',
+        url: '/auth/verify-email',
         token: user.accessToken,
         headers: from(),
-        body: { newEmail: target, code: '000000' },
+        body: { code: '000000' },
       });
       expect(res.status).toBe(401);
     }
-    const user = await createUser(t);
-    expectTooMany(
-      await t.request({
-        method: 'PATCH',
-        url: '/users/email',
-        token: user.accessToken,
-        headers: from(),
-        body: { newEmail: target, code: '000000' },
-      }),
-    );
+    t.mailbox.clear();
+    await t.request({ url: '/auth/send-code', headers: from(), body: { email: user.email } });
+    const code = await t.mailbox.otpFor(user.email, /verification code/i);
+    const res = await t.request({
+      url: '/auth/verify-email',
+      token: user.accessToken,
+      headers: from(),
+      body: { code },
+    });
+    expect(res.status).toBe(200);
   });
 });

@@ -87,7 +87,7 @@ describe('change-email: other sessions end, and the old address can undo it', ()
       method: 'PATCH',
       url: '/users/email',
       token: user.accessToken,
-      body: { newEmail, code },
+      body: { newEmail, code, password: user.password },
     });
     expect(res.status).toBe(200);
     const mail = await t.mailbox.waitFor(user.email, /e-mail address was changed/);
@@ -270,5 +270,66 @@ describe('cross-site requests carried by the cookie', () => {
     });
     expect(res.status).toBe(415);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('a stale cookie does not stand between the owner and the undo link', () => {
+  const t = useTestApp();
+
+  it('the undo form posts with Origin: null and a revoked session’s cookie, and restores the address', async () => {
+    const owner = await createUser(t);
+    const newEmail = uniqueEmail('taker');
+    t.mailbox.clear();
+    await t.request({ url: '/auth/send-code', body: { email: newEmail } });
+    const code = await t.mailbox.otpFor(newEmail, /verification code/i);
+    // The owner's browser signed in elsewhere; the change signs that session out, its cookie stays.
+    const ownerBrowser = await t.request({
+      url: '/auth/sign-in',
+      body: { email: owner.email, password: owner.password },
+    });
+    const staleCookie = ownerBrowser.body.data.accessToken as string;
+    const changed = await t.request({
+      method: 'PATCH',
+      url: '/users/email',
+      token: owner.accessToken,
+      body: { newEmail, code, password: owner.password },
+    });
+    expect(changed.status).toBe(200);
+    const mail = await t.mailbox.waitFor(owner.email, /e-mail address was changed/);
+    const token = decodeURIComponent(/undo\?token=(\S+)/.exec(mail.text)![1]!);
+
+    const res = await t.request({
+      url: '/users/email/undo',
+      cookies: { token: staleCookie },
+      headers: {
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect((await account(t, owner.accountId)).email).toBe(owner.email);
+  });
+
+  it('sign-out clears the cookie even when its session has ended', async () => {
+    const user = await createUser(t);
+    await t.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshSessions.id, user.sessionId));
+    const res = await t.request({
+      method: 'POST',
+      url: '/auth/sign-out',
+      cookies: { token: user.accessToken },
+      headers: { origin: 'http://localhost' },
+    });
+    const cleared = (res.raw.cookies as Array<{ name: string; value: string; expires?: Date }>).find(
+      (c) => c.name === 'token',
+    );
+    expect(cleared?.value).toBe('');
+    expect(new Date(String(cleared!.expires)).getTime()).toBeLessThanOrEqual(Date.now());
+    // Not signed in is still a 401 for a client that reads the status.
+    expect(res.status).toBe(401);
   });
 });

@@ -147,7 +147,7 @@ describe('uploads through the API on S3 storage', () => {
     const signed = await t.request({
       url: '/upload/presigned-url',
       token: user.accessToken,
-      body: { fileName: 'people.csv', contentType: 'text/csv', folder: 'imports' },
+      body: { fileName: 'people.csv', contentType: 'text/csv', folder: 'imports', size: 32 },
     });
     expect(signed.status).toBe(200);
     const { uploadUrl, fileUrl, key, headers } = signed.body.data;
@@ -178,26 +178,24 @@ describe('uploads through the API on S3 storage', () => {
     expect(await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, key))).toHaveLength(0);
   });
 
-  it('removes an object over the size limit at confirm when its size was not declared up front', async () => {
+  it('binds the declared size into the URL: S3 refuses a longer body, and an undeclared size gets no URL', async () => {
     const user = await createUser(t);
-    const signed = await t.request({
+    const undeclared = await t.request({
       url: '/upload/presigned-url',
       token: user.accessToken,
       body: { fileName: 'big.csv', contentType: 'text/csv' },
     });
-    const { uploadUrl, fileUrl, key } = signed.body.data;
-    // S3 cannot cap a presigned PUT without a declared length, so the bytes land...
-    expect((await putTo(uploadUrl, 'x'.repeat(65))).status).toBe(200);
-    // ...and confirm refuses them and deletes the object.
-    const res = await t.request({
-      url: '/upload/confirm',
+    expect(undeclared.status).toBe(400);
+    const signed = await t.request({
+      url: '/upload/presigned-url',
       token: user.accessToken,
-      body: { url: fileUrl, fileName: 'big.csv' },
+      body: { fileName: 'big.csv', contentType: 'text/csv', size: 10 },
     });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toContain('larger than 64 bytes');
-    expect(await t.deps.storage.stat(key)).toBeNull();
-    expect(await t.db.select().from(uploadFiles).where(eq(uploadFiles.key, key))).toHaveLength(0);
+    expect(signed.status).toBe(200);
+    const { uploadUrl, key, headers } = signed.body.data;
+    expect((await putTo(uploadUrl, 'x'.repeat(64), headers)).status).toBe(403);
+    expect(await t.deps.storage.stat(`incoming/${key}`)).toBeNull();
+    expect((await putTo(uploadUrl, 'x'.repeat(10), headers)).status).toBe(200);
   });
 
   it('keeps a confirmed file as it was: a PUT again with the same URL changes nothing served', async () => {
@@ -205,7 +203,7 @@ describe('uploads through the API on S3 storage', () => {
     const signed = await t.request({
       url: '/upload/presigned-url',
       token: user.accessToken,
-      body: { fileName: 'fixed.csv', contentType: 'text/csv' },
+      body: { fileName: 'fixed.csv', contentType: 'text/csv', size: 14 },
     });
     const { uploadUrl, fileUrl, key, headers } = signed.body.data;
     expect((await putTo(uploadUrl, 'firstName\nAda\n', headers)).status).toBe(200);
@@ -240,7 +238,7 @@ describe('uploads through the API on S3 storage', () => {
       const res = await t.request({
         url: '/upload/presigned-url',
         token: user.accessToken,
-        body: { fileName, contentType: 'text/csv' },
+        body: { fileName, contentType: 'text/csv', size: 4 },
       });
       expect((await putTo(res.body.data.uploadUrl, 'a,b\n', res.body.data.headers)).status).toBe(200);
       return res.body.data as { fileUrl: string; key: string };
@@ -276,7 +274,7 @@ describe('uploads through the API on S3 storage', () => {
     const signed = await t.request({
       url: '/upload/presigned-url',
       token: other.accessToken,
-      body: { fileName: 'theirs.csv', contentType: 'text/csv' },
+      body: { fileName: 'theirs.csv', contentType: 'text/csv', size: 1 },
     });
     await putTo(signed.body.data.uploadUrl, 'x');
     const res = await t.request({

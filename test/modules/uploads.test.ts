@@ -26,8 +26,9 @@ describe('uploads (embedded storage)', () => {
   });
   const local = (url: string) => url.replace('http://127.0.0.1:4000', '');
 
-  const presign = (user: TestUser, body: unknown) =>
-    t.request({ url: '/upload/presigned-url', token: user.accessToken, body });
+  // The size is required; the embedded store caps the PUT at it.
+  const presign = (user: TestUser, body: object) =>
+    t.request({ url: '/upload/presigned-url', token: user.accessToken, body: { size: 64, ...body } });
   const put = (uploadUrl: string, payload: string, type = 'text/csv') =>
     t.request({ method: 'PUT', url: local(uploadUrl), payload, headers: { 'content-type': type } });
   const confirm = (user: TestUser, body: unknown) =>
@@ -282,7 +283,7 @@ describe('uploads never confirmed (embedded storage)', () => {
       const res = await t.request({
         url: '/upload/presigned-url',
         token: user.accessToken,
-        body: { fileName, contentType: 'text/csv' },
+        body: { fileName, contentType: 'text/csv', size: 4 },
       });
       const data = res.body.data;
       const put = await t.request({

@@ -142,7 +142,7 @@ describe('PATCH /users/email', () => {
       method: 'PATCH',
       url: '/users/email',
       token: user.accessToken,
-      body: { newEmail: newEmail.toUpperCase(), code },
+      body: { newEmail: newEmail.toUpperCase(), code, password: DEFAULT_PASSWORD },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: newEmail, verified: true });
@@ -166,7 +166,12 @@ describe('PATCH /users/email', () => {
     const newEmail = uniqueEmail('moved');
     const oldCode = await codeFor(user.email);
     const call = (code: string) =>
-      t.request({ method: 'PATCH', url: '/users/email', token: user.accessToken, body: { newEmail, code } });
+      t.request({
+        method: 'PATCH',
+        url: '/users/email',
+        token: user.accessToken,
+        body: { newEmail, code, password: user.password },
+      });
     expect((await call(oldCode)).status).toBe(401);
     const code = await codeFor(newEmail);
     expect((await call(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))).status).toBe(401);
@@ -181,8 +186,13 @@ describe('PATCH /users/email', () => {
   it('answers 400 for the same e-mail, an address in use, or missing fields', async () => {
     const user = await createUser(t);
     const taken = await createUser(t);
-    const call = (body: unknown) =>
-      t.request({ method: 'PATCH', url: '/users/email', token: user.accessToken, body });
+    const call = (body: object) =>
+      t.request({
+        method: 'PATCH',
+        url: '/users/email',
+        token: user.accessToken,
+        body: { password: user.password, ...body },
+      });
     const same = await call({ newEmail: user.email.toUpperCase(), code: '123456' });
     expect(same.status).toBe(400);
     const code = await codeFor(taken.email);

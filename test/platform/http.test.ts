@@ -372,6 +372,25 @@ describe('settings that change the HTTP edge', () => {
       }
     });
 
+    it('outside production without CORS_ORIGINS, allows loopback origins only', async () => {
+      const app = await appWith({});
+      for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080']) {
+        const res = await app.inject({ url: '/api/v1/health', headers: { origin } });
+        expect(res.headers['access-control-allow-origin'], origin).toBe(origin);
+      }
+      for (const origin of [
+        'https://evil.example.net',
+        'http://localhost.evil.example',
+        'http://127.0.0.1.evil.example',
+        'null',
+      ]) {
+        const res = await app.inject({ url: '/api/v1/health', headers: { origin } });
+        expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+        const pre = await preflight(app, origin, 'DELETE');
+        expect(pre.headers['access-control-allow-origin'], origin).toBeUndefined();
+      }
+    });
+
     it('allows only the origins in CORS_ORIGINS when it is set', async () => {
       const app = await appWith({ CORS_ORIGINS: 'https://app.example.com' });
       const listed = await preflight(app, 'https://app.example.com', 'PATCH');

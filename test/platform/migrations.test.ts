@@ -32,6 +32,7 @@ const TABLES = [
   'contact_opt_activity',
   'contact_tag_sets',
   'contacts',
+  'email_changes',
   'exchange_rates',
   'message_activity',
   'notification_settings',

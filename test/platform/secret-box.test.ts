@@ -52,3 +52,17 @@ describe('SecretBox (AES-256-GCM)', () => {
     expect(box.needsRotation(legacy)).toBe(true);
   });
 });
+
+describe('unbound (v1) values after the start-up re-seal', () => {
+  it('open for no business once the re-seal has run; the re-seal itself still reads them', () => {
+    const box = new SecretBox(randomBytes(32).toString('base64'));
+    const unbound = box.seal('old secret');
+    expect(box.open(unbound, 'business-a')).toBe('old secret');
+    box.retireUnbound();
+    expect(() => box.open(unbound, 'business-a')).toThrow(SecretUnreadableError);
+    expect(() => box.open(unbound, 'business-b')).toThrow(SecretUnreadableError);
+    expect(box.open(unbound, 'business-a', { allowUnbound: true })).toBe('old secret');
+    const bound = box.seal('new secret', 'business-a');
+    expect(box.open(bound, 'business-a')).toBe('new secret');
+  });
+});

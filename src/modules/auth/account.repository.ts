@@ -157,3 +157,9 @@ export async function setAccountRole(
     .where(eq(businesses.accountId, accountId));
   return { account, businessId: business?.id ?? null };
 }
+
+/** Locks the account's row until the caller's transaction ends (changes and undos of its address queue). */
+export async function lockAccount(tx: Db, accountId: string): Promise<AccountRow | null> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  return row ?? null;
+}

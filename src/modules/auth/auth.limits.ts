@@ -14,8 +14,12 @@ export type LimitedAction =
   | 'resetPassword'
   | 'setPassword'
   | 'changePassword';
-/** The actions also counted per e-mail; a sign-up's e-mail can only be registered once anyway. */
-type PerEmailAction = Exclude<LimitedAction, 'signUp'>;
+/**
+ * The actions also counted per e-mail. Not those that send or check a one-time code: counting them per
+ * e-mail would let a stranger spend the owner's allowance; a code's own attempts and the codes an address
+ * gets per hour (`CODES_PER_HOUR`) bound them instead, always on. A sign-up's e-mail is registered once.
+ */
+type PerEmailAction = 'signIn' | 'setPassword' | 'changePassword';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -24,16 +28,15 @@ const WINDOW_MS = 15 * 60_000;
  * per e-mail, low enough that nobody guesses a password or floods a mailbox. Off when
  * RATE_LIMIT_ENABLED=false.
  */
-export const ABUSE_LIMITS: Record<PerEmailAction, { perIp: number; perEmail: number }> & {
-  signUp: { perIp: number };
-} = {
+export const ABUSE_LIMITS: Record<PerEmailAction, { perIp: number; perEmail: number }> &
+  Record<Exclude<LimitedAction, PerEmailAction>, { perIp: number }> = {
   // Each sign-up costs an argon2 hash and sends two e-mails to an address nobody has proved yet.
   signUp: { perIp: 10 },
   signIn: { perIp: 30, perEmail: 10 },
-  sendCode: { perIp: 10, perEmail: 5 },
-  verifyCode: { perIp: 30, perEmail: 10 },
-  forgotPassword: { perIp: 10, perEmail: 5 },
-  resetPassword: { perIp: 20, perEmail: 10 },
+  sendCode: { perIp: 10 },
+  verifyCode: { perIp: 30 },
+  forgotPassword: { perIp: 10 },
+  resetPassword: { perIp: 20 },
   // Signed-in routes that hash a password: counted per account (its e-mail) so a stolen session cannot
   // guess the current password nor burn CPU.
   setPassword: { perIp: 20, perEmail: 5 },

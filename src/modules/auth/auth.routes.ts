@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { authenticate, tokenFrom } from '../../platform/http/guards.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { clearAuthCookie, setAuthCookie } from './auth.cookie.js';
@@ -65,16 +66,19 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/sign-out',
     {
-      config: { apiObject: 'auth' },
+      // Authenticated here rather than by the guard: the cookie is cleared whatever the state of its
+      // session (a revoked or expired one answers 401, and still loses its cookie).
+      config: { apiObject: 'auth', auth: 'public' },
       schema: {
         tags,
         summary: 'Sign out: ends the session, clears the cookie',
+        description: 'Access: authenticated. The cookie is cleared even when the answer is a 401.',
         response: { 200: emptyResponse },
       },
     },
     async (req, reply) => {
-      await service.signOut(req.auth);
       clearAuthCookie(reply, deps.config);
+      await service.signOut(await authenticate(deps.db, deps.tokens, tokenFrom(req)));
       return sendSuccess(reply, null, 'Signed out');
     },
   );

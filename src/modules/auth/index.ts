@@ -6,15 +6,18 @@ export {
   type AccountChanges,
   emailTaken,
   findAccountById,
+  lockAccount,
+  sessionOpenedSince,
   setAccountRole,
   updateAccount,
   updateAccountIfEmail,
 } from './account.repository.js';
 export { clearAuthCookie } from './auth.cookie.js';
-export { AbuseLimits, perIpLimit } from './auth.limits.js';
+export { ABUSE_LIMITS, AbuseLimits, perIpLimit } from './auth.limits.js';
 export { sendInBackground } from './auth.mails.js';
 export { authRoutes } from './auth.routes.js';
 export { emailSchema, emptyResponse, otpCodeSchema, userSchema } from './auth.schemas.js';
+export { FRESH_SIGN_IN_MS } from './auth.service.js';
 export { OtpService } from './otp.service.js';
 export {
   openSession,

@@ -1,21 +1,44 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { verificationTokens } from '../../platform/db/schema/index.js';
 
 export type OtpRow = typeof verificationTokens.$inferSelect;
 
 /**
- * Creates or replaces the one record of an e-mail: a new code, a fresh validity, no attempts used on it.
- * The address's failures and block carry over: a new code is not a new budget of guesses.
+ * Creates or replaces the one record of an e-mail: a new code, a fresh validity, no attempts used on it;
+ * and counts it in the address's hourly window. Past `perHour` codes in the window nothing is written
+ * (the live code stays) and the answer is when the window ends.
  */
-export async function upsertOtp(db: Db, email: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db
+export async function upsertOtp(
+  db: Db,
+  email: string,
+  codeHash: string,
+  expiresAt: Date,
+  perHour: number,
+): Promise<{ ok: true } | { ok: false; windowEndsAt: Date }> {
+  const windowOver = sql`${verificationTokens.windowStartedAt} <= now() - interval '1 hour'`;
+  const rows = await db
     .insert(verificationTokens)
     .values({ email, codeHash, expiresAt, attempts: 0 })
     .onConflictDoUpdate({
       target: verificationTokens.email,
-      set: { codeHash, expiresAt, attempts: 0, updatedAt: new Date() },
-    });
+      set: {
+        codeHash,
+        expiresAt,
+        attempts: 0,
+        codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${verificationTokens.codesSent} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${windowOver} THEN now() ELSE ${verificationTokens.windowStartedAt} END`,
+        updatedAt: new Date(),
+      },
+      setWhere: or(windowOver, lt(verificationTokens.codesSent, perHour)),
+    })
+    .returning({ id: verificationTokens.id });
+  if (rows.length) return { ok: true };
+  const [row] = await db
+    .select({ windowStartedAt: verificationTokens.windowStartedAt })
+    .from(verificationTokens)
+    .where(eq(verificationTokens.email, email));
+  return { ok: false, windowEndsAt: new Date((row?.windowStartedAt.getTime() ?? Date.now()) + 3600_000) };
 }
 
 /** The record of an e-mail, locked until the caller's transaction ends (attempts are counted under it). */
@@ -28,28 +51,13 @@ export async function lockOtp(tx: Db, email: string): Promise<OtpRow | null> {
   return row ?? null;
 }
 
-/** Counts a wrong guess against the code and the address; `blockedUntil` is the backoff it earned. */
-export async function addFailedAttempt(tx: Db, id: string, blockedUntil: Date | null): Promise<void> {
+/** Counts a wrong guess against the code. */
+export async function addFailedAttempt(tx: Db, id: string): Promise<void> {
   await tx
     .update(verificationTokens)
-    .set({
-      attempts: sql`${verificationTokens.attempts} + 1`,
-      failures: sql`${verificationTokens.failures} + 1`,
-      blockedUntil,
-    })
+    .set({ attempts: sql`${verificationTokens.attempts} + 1` })
     .where(eq(verificationTokens.id, id));
 }
-
-/** A right guess: the address's failures are forgiven. */
-export async function clearFailures(tx: Db, id: string): Promise<void> {
-  await tx
-    .update(verificationTokens)
-    .set({ failures: 0, blockedUntil: null })
-    .where(eq(verificationTokens.id, id));
-}
-
-const notBlocked = () =>
-  or(isNull(verificationTokens.blockedUntil), lte(verificationTokens.blockedUntil, sql`now()`));
 
 /**
  * Deletes the record if it still holds this code and is usable. Run in the transaction that applies the
@@ -69,7 +77,6 @@ export async function deleteLiveOtp(
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
         lt(verificationTokens.attempts, maxAttempts),
-        notBlocked(),
       ),
     )
     .returning({ id: verificationTokens.id });
@@ -91,7 +98,6 @@ export async function liveOtpWithHash(
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
         lt(verificationTokens.attempts, maxAttempts),
-        notBlocked(),
         exceptEmail ? ne(verificationTokens.email, exceptEmail) : undefined,
       ),
     )

@@ -1,36 +1,19 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { TooManyRequestsError } from '../../platform/http/errors.js';
-import {
-  addFailedAttempt,
-  clearFailures,
-  deleteLiveOtp,
-  liveOtpWithHash,
-  lockOtp,
-  upsertOtp,
-} from './otp.repository.js';
+import { addFailedAttempt, deleteLiveOtp, liveOtpWithHash, lockOtp, upsertOtp } from './otp.repository.js';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_PATTERN = /^\d{6}$/;
 
 /**
- * Backoff once an address has used up one code's worth of wrong guesses: the n-th failure past that blocks
- * it for 30 s × 2^n, at most an hour. About 30 guesses a day then, against a million codes; a right guess
- * (by the owner, who holds the e-mailed code) clears it.
+ * New codes per address and hour. With `OTP_MAX_ATTEMPTS` wrong guesses killing a code, nobody makes more
+ * than CODES_PER_HOUR × OTP_MAX_ATTEMPTS guesses an hour against one address (see docs/decisions/security.md),
+ * and wrong guesses never carry over to the next code: a stranger's guesses cannot keep the owner, who holds
+ * the code just mailed, from using it.
  */
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 60 * 60_000;
-export function backoffAfter(failures: number): number | null {
-  if (failures < OTP_MAX_ATTEMPTS) return null;
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - OTP_MAX_ATTEMPTS));
-}
-
-const blocked = (until: Date) =>
-  new TooManyRequestsError(
-    'Too many wrong codes for this e-mail address, try again later',
-    Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
-  );
+export const CODES_PER_HOUR = 4;
 
 /**
  * One-time codes (docs/api.md "Authentication"): 6 digits from the CSPRNG, stored only as an HMAC under a key derived
@@ -62,35 +45,36 @@ export class OtpService {
       code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       if (!(await liveOtpWithHash(db, this.hash(code), OTP_MAX_ATTEMPTS, email))) break;
     }
-    await upsertOtp(db, email, this.hash(code), new Date(Date.now() + OTP_TTL_MS));
+    const sent = await upsertOtp(
+      db,
+      email,
+      this.hash(code),
+      new Date(Date.now() + OTP_TTL_MS),
+      CODES_PER_HOUR,
+    );
+    if (!sent.ok)
+      throw new TooManyRequestsError(
+        'Too many codes sent to this e-mail address this hour; use the last one sent, or try again later',
+        Math.max(1, Math.ceil((sent.windowEndsAt.getTime() - Date.now()) / 1000)),
+      );
     return code;
   }
 
   /**
    * Whether `code` is the live code of `email`, without consuming it. A wrong code uses up one of the
-   * record's attempts and counts against the address (see `backoffAfter`); the check runs under the row
-   * lock, so concurrent guesses are counted one by one. While the address is blocked, nothing is compared
-   * and the answer is a 429.
+   * record's attempts; the check runs under the row lock, so concurrent guesses are counted one by one.
    */
   async check(email: string, code: string): Promise<boolean> {
     if (!OTP_PATTERN.test(code)) return false;
     const given = Buffer.from(this.hash(code), 'hex');
-    const outcome = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const row = await lockOtp(tx, email);
-      if (!row) return { ok: false } as const;
-      if (row.blockedUntil && row.blockedUntil.getTime() > Date.now())
-        return { ok: false, blockedUntil: row.blockedUntil } as const;
-      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false };
-      if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
-        if (row.failures > 0) await clearFailures(tx, row.id);
-        return { ok: true } as const;
-      }
-      const backoff = backoffAfter(row.failures + 1);
-      await addFailedAttempt(tx, row.id, backoff === null ? null : new Date(Date.now() + backoff));
-      return { ok: false } as const;
+      if (!row) return false;
+      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return false;
+      if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return true;
+      await addFailedAttempt(tx, row.id);
+      return false;
     });
-    if ('blockedUntil' in outcome && outcome.blockedUntil) throw blocked(outcome.blockedUntil);
-    return outcome.ok;
   }
 
   /** Consumes the code inside the caller's transaction (with the effect it unlocks); false if it is gone. */

@@ -97,7 +97,7 @@ export async function resealMessagingCredentials(db: Db, box: SecretBox, logger:
       const sealed = row[column];
       if (!sealed || !box.needsRotation(sealed)) continue;
       try {
-        patch[column] = box.seal(box.open(sealed, row.id), row.id);
+        patch[column] = box.seal(box.open(sealed, row.id, { allowUnbound: true }), row.id);
       } catch (err) {
         logger.warn(
           { err, businessId: row.id, column },

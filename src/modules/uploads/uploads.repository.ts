@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { uploadFiles } from '../../platform/db/schema/index.js';
 
@@ -55,4 +55,13 @@ export async function deleteUpload(db: Db, businessId: string, id: string): Prom
     .where(and(eq(uploadFiles.id, id), eq(uploadFiles.businessId, businessId)))
     .returning({ id: uploadFiles.id });
   return rows.length > 0;
+}
+
+/** Bytes of the business's confirmed files. */
+export async function storedBytes(db: Db, businessId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${uploadFiles.size}::bigint), 0)::text` })
+    .from(uploadFiles)
+    .where(eq(uploadFiles.businessId, businessId));
+  return Number(row?.total ?? 0);
 }

@@ -16,8 +16,8 @@ export const presignBody = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Letters, digits, "-" and "_" only (1 to 40)')
     .optional(),
-  /** Optional exact size in bytes: when given, the URL accepts only a body of exactly this length. */
-  size: z.number().int().positive().optional(),
+  /** The exact size in bytes: the URL accepts no longer body (S3: only exactly this length). */
+  size: z.number().int().positive(),
 });
 
 export const confirmBody = z.object({

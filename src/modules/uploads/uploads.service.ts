@@ -1,6 +1,13 @@
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
-import { NotFoundError, UpstreamError, ValidationError } from '../../platform/http/errors.js';
+import {
+  BusinessRuleError,
+  NotFoundError,
+  TooManyRequestsError,
+  UpstreamError,
+  ValidationError,
+} from '../../platform/http/errors.js';
+import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
 import { UNCONFIRMED_PREFIX } from '../../platform/storage/storage.port.js';
 import { belongsTo, incomingKey, uploadKey } from './upload-keys.js';
 import {
@@ -9,6 +16,7 @@ import {
   findUploadByKey,
   insertUploadOnce,
   listUploads,
+  storedBytes,
   type UploadFileRow,
 } from './uploads.repository.js';
 import type { ConfirmInput, PresignInput } from './uploads.schemas.js';
@@ -32,21 +40,45 @@ export function toUploadDto(row: UploadFileRow) {
  * object to the key itself, so what was checked and recorded is what is served, whatever is PUT later.
  */
 export class UploadsService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger'>) {}
+  private readonly limiter: RateLimiter;
 
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'storage' | 'config' | 'logger' | 'redis'>) {
+    this.limiter = createRateLimiter(deps.redis, deps.logger);
+  }
+
+  /**
+   * The size is required and bound into the URL (S3 signs the exact length; the embedded store caps the
+   * body at it), so nobody stores more than they declared. A business gets so many URLs an hour, and none
+   * for a file its quota of confirmed bytes cannot take.
+   */
   async presign(auth: AuthContext, input: PresignInput) {
-    const { UPLOAD_MAX_BYTES: max } = this.deps.config;
+    const { UPLOAD_MAX_BYTES: max, UPLOAD_QUOTA_BYTES: quota } = this.deps.config;
+    const businessId = businessOf(auth);
     if (!this.allowed(input.contentType)) {
       throw ValidationError.field(
         'contentType',
         `Files of type ${input.contentType} cannot be uploaded (allowed: ${this.deps.config.UPLOAD_ALLOWED_TYPES.join(', ')})`,
       );
     }
-    if (input.size !== undefined && input.size > max) {
+    if (input.size > max) {
       throw ValidationError.field('size', `Files may be at most ${max} bytes`);
     }
-    const key = uploadKey(businessOf(auth), input.folder, input.fileName);
-    const maxBytes = input.size ?? max;
+    const used = await storedBytes(this.deps.db, businessId);
+    if (used + input.size > quota)
+      throw new BusinessRuleError(
+        `Your storage is full: ${used} of ${quota} bytes used, and this file needs ${input.size}. Delete files you no longer need.`,
+      );
+    const hit = await this.limiter.hit(`uploads:presign:${businessId}`, {
+      max: this.deps.config.UPLOAD_PRESIGNS_PER_HOUR,
+      windowMs: 3600_000,
+    });
+    if (!hit.allowed)
+      throw new TooManyRequestsError(
+        'Too many upload URLs this hour; try again later',
+        hit.retryAfterSeconds,
+      );
+    const key = uploadKey(businessId, input.folder, input.fileName);
+    const maxBytes = input.size;
     const signed = await this.deps.storage.presignUpload({
       key: incomingKey(key),
       contentType: input.contentType,
@@ -89,6 +121,16 @@ export class UploadsService {
     if (!stored) throw ValidationError.field('url', 'Nothing has been uploaded to this URL yet');
     // Where the backend could not cap the PUT (S3 without a declared size), the cap is applied here.
     const tooBig = stored.size > this.deps.config.UPLOAD_MAX_BYTES;
+    // Presigns checked the quota one by one; files signed together are checked again as they land.
+    const overQuota =
+      (await storedBytes(this.deps.db, businessId)) + stored.size > this.deps.config.UPLOAD_QUOTA_BYTES;
+    if (overQuota && !tooBig) {
+      await storage.remove(key);
+      await storage.remove(incomingKey(key));
+      throw new BusinessRuleError(
+        'Your storage is full: delete files you no longer need; this one was removed',
+      );
+    }
     const badType = stored.contentType !== undefined && !this.allowed(stored.contentType);
     if (tooBig || badType) {
       await storage.remove(key);

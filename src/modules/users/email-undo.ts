@@ -3,14 +3,10 @@ import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 /** How long the old address can undo an e-mail change. */
 export const EMAIL_UNDO_TTL_MS = 7 * 24 * 3600_000;
 
-/** What an undo link carries: which change, and what the account looked like when it was made. */
+/** What an undo link carries: which change (its record holds the rest). */
 export interface EmailUndoClaims {
   accountId: string;
-  oldEmail: string;
-  newEmail: string;
-  /** Fingerprints of the password hash and identity link at the change: a later change is undone too. */
-  password: string;
-  identity: string;
+  changeId: string;
   /** Expiry, epoch milliseconds. */
   exp: number;
 }
@@ -23,9 +19,8 @@ export const fingerprint = (value: string | null) =>
     .slice(0, 16);
 
 /**
- * Signed, self-contained undo links (HMAC under a key derived from the JWT secret for this purpose only).
- * Nothing is stored: a link stops working once the account's address is no longer the one it changed to,
- * which also makes it single-use.
+ * Signed undo links (HMAC under a key derived from the JWT secret for this purpose only) naming an
+ * `email_changes` record; the record says whether the link still undoes anything.
  */
 export class EmailUndoTokens {
   private readonly key: Buffer;
@@ -50,7 +45,11 @@ export class EmailUndoTokens {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
       const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as EmailUndoClaims;
-      return typeof claims.exp === 'number' && claims.exp > Date.now() ? claims : null;
+      const wellFormed =
+        typeof claims.accountId === 'string' &&
+        typeof claims.changeId === 'string' &&
+        typeof claims.exp === 'number';
+      return wellFormed && claims.exp > Date.now() ? claims : null;
     } catch {
       return null;
     }

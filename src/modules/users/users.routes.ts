@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/errors.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import {
   AbuseLimits,
@@ -57,6 +59,8 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Change the e-mail address with a code sent to the new one',
+        description:
+          'Needs the current password (accounts that have one) or a sign-in from the last 10 minutes (accounts without one). The old address gets a link that undoes the change for 7 days.',
         body: changeEmailBody,
         response: userResponse,
       },
@@ -64,7 +68,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(
         reply,
-        await service.changeEmail(req.auth, req.body.newEmail, req.body.code),
+        await service.changeEmail(req.auth, req.body.newEmail, req.body.code, req.body.password),
         'E-mail changed',
       ),
   );
@@ -87,6 +91,9 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
         apiObject: 'user',
         auth: 'public',
         formBody: true,
+        // The page is served with no referrer, so its form posts `Origin: null`; the owner's browser may
+        // still hold a cookie of a session the change ended. The route acts on the token in the body only.
+        ignoresCookie: true,
         rateLimit: perIpLimit(deps.config, 'verifyCode'),
       },
       schema: {
@@ -99,8 +106,24 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      await service.undoEmailChange(req.body.token);
-      return sendSuccess(reply, null, 'E-mail change undone; sign in again');
+      // The page's own form gets a page back; an API client gets the envelope.
+      if (!String(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
+        await service.undoEmailChange(req.body.token);
+        return sendSuccess(reply, null, 'E-mail change undone; sign in again');
+      }
+      try {
+        await service.undoEmailChange(req.body.token);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        return sendHtml(reply, err.statusCode, resultPage(err.message));
+      }
+      return sendHtml(
+        reply,
+        200,
+        resultPage(
+          'Your previous e-mail address is back and every device is signed out. Sign in again, or choose a new password with "Forgot password".',
+        ),
+      );
     },
   );
 
@@ -122,14 +145,25 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   );
 };
 
+/** An HTML answer from a route whose documented (JSON) answer is the envelope. */
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(html);
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Undo the e-mail change</title></head>
+<body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto;padding:0 16px">
+<h1 style="font-size:1.5em">Undo the e-mail change</h1>
+${body}</body></html>`;
+
+function resultPage(message: string): string {
+  return page(`<p role="status">${escapeHtml(message)}</p><p><a href="/sign-in">Sign in</a></p>`);
+}
+
 function undoPage(token: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Undo the e-mail change</title></head>
-<body style="font-family:Arial,sans-serif;max-width:560px;margin:40px auto">
-<h2>Undo the e-mail change</h2>
-<p>This puts your previous e-mail address back and signs every device out.</p>
+  return page(`<p>This puts your previous e-mail address back and signs every device out.</p>
 <form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}">
-<button type="submit">Undo the change</button></form></body></html>`;
+<button type="submit">Undo the change</button></form>`);
 }

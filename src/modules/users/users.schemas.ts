@@ -12,6 +12,11 @@ export const updateProfileBody = z.object({
     .optional(),
 });
 
-export const changeEmailBody = z.object({ newEmail: emailSchema, code: otpCodeSchema });
+export const changeEmailBody = z.object({
+  newEmail: emailSchema,
+  code: otpCodeSchema,
+  /** The current password; required for an account that has one. */
+  password: z.string().min(1).max(1024).optional(),
+});
 
 export const undoEmailBody = z.object({ token: z.string().min(1).max(2048) });

@@ -1,21 +1,32 @@
 import type { AppDeps } from '../../deps.js';
+import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { BusinessRuleError, ConflictError, UnauthorizedError } from '../../platform/http/errors.js';
+import {
+  BusinessRuleError,
+  ConflictError,
+  ForbiddenError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../platform/http/errors.js';
+import { isUuid } from '../../platform/http/id-params.js';
 import type { AbuseLimits, OtpService } from '../auth/index.js';
 import {
   type AccountChanges,
   emailTaken,
+  FRESH_SIGN_IN_MS,
   findAccountById,
+  lockAccount,
   revokeAllSessions,
   revokeOtherSessions,
   sendInBackground,
+  sessionOpenedSince,
   toUserDto,
   updateAccount,
-  updateAccountIfEmail,
 } from '../auth/index.js';
-import { EmailUndoTokens, fingerprint } from './email-undo.js';
+import { EMAIL_UNDO_TTL_MS, EmailUndoTokens, fingerprint } from './email-undo.js';
 import { emailChangedMail } from './users.mails.js';
+import { findEmailChange, insertEmailChange, voidEmailChangesFrom } from './users.repository.js';
 
 const emailInUse = () => new ConflictError('This e-mail address is already in use', { field: 'newEmail' });
 
@@ -44,25 +55,41 @@ export class UsersService {
   }
 
   /**
-   * The code proves the new mailbox (it was sent there by send-code). It is checked before the address is
-   * looked up, so only whoever controls an address learns that it is taken; and a right code is used up
-   * by that answer too, so the 400 cannot serve to confirm guesses.
+   * A session alone must not move the account to another mailbox: the caller proves to be the owner with
+   * the current password, or (an account without one, signed in through the identity provider) with a
+   * sign-in from the last minutes, like set-password. Then the code proves the new mailbox (it was sent
+   * there by send-code). It is checked before the address is looked up, so only whoever controls an
+   * address learns that it is taken; and a right code is used up by that answer too, so the 400 cannot
+   * serve to confirm guesses.
    */
-  async changeEmail(auth: AuthContext, newEmail: string, code: string) {
+  async changeEmail(auth: AuthContext, newEmail: string, code: string, password: string | undefined) {
     if (newEmail === auth.email) throw new BusinessRuleError('This is already your e-mail address');
-    await this.limits.perEmail('verifyCode', newEmail);
+    const before = await findAccountById(this.deps.db, auth.accountId);
+    if (!before) throw new UnauthorizedError('Session is no longer valid');
+    await this.proveOwner(auth, before.passwordHash, password);
     if (!(await this.otp.check(newEmail, code))) throw new UnauthorizedError('Invalid or expired code');
     if (await emailTaken(this.deps.db, newEmail)) {
       await this.otp.consumeIn(this.deps.db, newEmail, code);
       throw emailInUse();
     }
-    const before = await findAccountById(this.deps.db, auth.accountId);
-    if (!before) throw new UnauthorizedError('Session is no longer valid');
+    let changeId = '';
+    let oldEmail = '';
     try {
       await this.deps.db.transaction(async (tx) => {
+        const current = await lockAccount(tx, auth.accountId);
+        if (!current) throw new UnauthorizedError('Session is no longer valid');
         if (!(await this.otp.consumeIn(tx, newEmail, code)))
           throw new UnauthorizedError('Invalid or expired code');
+        oldEmail = current.email;
         await updateAccount(tx, auth.accountId, { email: newEmail, verified: true });
+        const change = await insertEmailChange(tx, {
+          accountId: auth.accountId,
+          oldEmail,
+          newEmail,
+          passwordFingerprint: fingerprint(current.passwordHash),
+          identityFingerprint: fingerprint(current.identityProviderSubject),
+        });
+        changeId = change.id;
         // Whoever else holds a session (a stolen one, say) is out; this device stays signed in.
         await revokeOtherSessions(tx, auth.accountId, auth.sessionId);
       });
@@ -72,40 +99,57 @@ export class UsersService {
     }
     this.deps.sessionSockets.disconnectAccount(auth.accountId, auth.sessionId);
     // The old address hears of it and can undo it: a session alone must not be enough to take an account.
-    const token = this.undoTokens.issue({
-      accountId: auth.accountId,
-      oldEmail: before.email,
-      newEmail,
-      password: fingerprint(before.passwordHash),
-      identity: fingerprint(before.identityProviderSubject),
-    });
-    sendInBackground(this.deps, emailChangedMail(before.email, newEmail, this.undoUrl(token)));
+    const token = this.undoTokens.issue({ accountId: auth.accountId, changeId });
+    sendInBackground(this.deps, emailChangedMail(oldEmail, newEmail, this.undoUrl(token)));
     return this.profile(auth);
   }
 
+  private async proveOwner(auth: AuthContext, passwordHash: string | null, password: string | undefined) {
+    if (passwordHash) {
+      if (!password)
+        throw ValidationError.field('password', 'Your current password is required to change the e-mail');
+      // Counted before argon2 runs: a stolen session must not be a way to guess the current password.
+      await this.limits.perEmail('changePassword', auth.email);
+      if (!(await verifyPassword(passwordHash, password)))
+        throw new UnauthorizedError('Current password is wrong');
+      return;
+    }
+    const since = new Date(Date.now() - FRESH_SIGN_IN_MS);
+    if (!(await sessionOpenedSince(this.deps.db, auth.sessionId, since)))
+      throw new ForbiddenError(
+        'Sign in again to change the e-mail: it needs a session opened in the last minutes',
+      );
+  }
+
   /**
-   * The old address's undo link: the address goes back, every session ends, and a password or identity
-   * link set since the change (by whoever made it) is removed; the owner then resets the password by
-   * e-mail. Works once, while the account still has the address the change gave it.
+   * The old address's undo link. The first link used within its validity wins: the address from before
+   * the change it was sent for comes back whatever changed after, every session ends, and a password or
+   * identity link set since that change (by whoever made it) is removed; the owner then resets the
+   * password by e-mail. The links of that change and of every later one stop working, so the mailbox a
+   * later change reported to cannot take the address back; a link of an earlier change still works.
    */
   async undoEmailChange(token: string): Promise<void> {
     const claims = this.undoTokens.open(token);
-    if (!claims) throw new BusinessRuleError('This link is invalid or has expired');
-    const account = await findAccountById(this.deps.db, claims.accountId);
-    if (!account || account.email !== claims.newEmail)
-      throw new BusinessRuleError('This change was already undone or replaced by another');
-    const changes: AccountChanges = {
-      email: claims.oldEmail,
-      verified: true,
-      ...(fingerprint(account.passwordHash) === claims.password ? {} : { passwordHash: null }),
-      ...(fingerprint(account.identityProviderSubject) === claims.identity
-        ? {}
-        : { identityProviderSubject: null }),
-    };
+    if (!claims || !isUuid(claims.changeId) || !isUuid(claims.accountId))
+      throw new BusinessRuleError('This link is invalid or has expired');
     try {
       await this.deps.db.transaction(async (tx) => {
-        if (!(await updateAccountIfEmail(tx, claims.accountId, claims.newEmail, changes)))
-          throw new BusinessRuleError('This change was already undone or replaced by another');
+        const account = await lockAccount(tx, claims.accountId);
+        const change = account ? await findEmailChange(tx, claims.changeId, claims.accountId) : null;
+        if (!account || !change || change.voidedAt)
+          throw new BusinessRuleError('This change was already undone');
+        if (change.createdAt.getTime() + EMAIL_UNDO_TTL_MS <= Date.now())
+          throw new BusinessRuleError('This link is invalid or has expired');
+        const changes: AccountChanges = {
+          email: change.oldEmail,
+          verified: true,
+          ...(fingerprint(account.passwordHash) === change.passwordFingerprint ? {} : { passwordHash: null }),
+          ...(fingerprint(account.identityProviderSubject) === change.identityFingerprint
+            ? {}
+            : { identityProviderSubject: null }),
+        };
+        await updateAccount(tx, claims.accountId, changes);
+        await voidEmailChangesFrom(tx, claims.accountId, change.createdAt);
         await revokeAllSessions(tx, claims.accountId);
       });
     } catch (err) {

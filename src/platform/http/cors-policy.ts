@@ -1,13 +1,26 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { Config } from '../config.js';
 
+/** A page on this machine: `http(s)://localhost`, `127.x.x.x` or `[::1]`, any port. */
+export const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
+
+export type AllowedOrigins = string[] | boolean | RegExp;
+
 /**
- * Which browser origins may call the API (docs/decisions/platform-http.md "CORS without `CORS_ORIGINS`?"): those of CORS_ORIGINS when
- * it is set; otherwise any origin outside production (a front end on its own dev server) and none in production. One
- * policy for the HTTP API, the real-time socket and the answers Fastify gives before any route or hook runs.
+ * Which browser origins may call the API (docs/decisions/security.md "CORS outside production"): those of CORS_ORIGINS when it is set;
+ * otherwise, outside production, pages on this machine only (a front end on its own dev server), and none in
+ * production. One policy for the HTTP API, the real-time socket and the answers Fastify gives before any
+ * route or hook runs.
  */
-export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): string[] | boolean {
-  return config.CORS_ORIGINS.length ? config.CORS_ORIGINS : config.NODE_ENV !== 'production';
+export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): AllowedOrigins {
+  if (config.CORS_ORIGINS.length) return config.CORS_ORIGINS;
+  return config.NODE_ENV === 'production' ? false : LOOPBACK_ORIGIN;
+}
+
+/** Whether `origin` is one the policy allows. */
+export function originPermitted(allowed: AllowedOrigins, origin: string): boolean {
+  if (allowed instanceof RegExp) return allowed.test(origin);
+  return allowed === true || (Array.isArray(allowed) && allowed.includes(origin));
 }
 
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Record-Count', 'Content-Disposition', 'Retry-After'];
@@ -27,11 +40,8 @@ export function corsOptions(config: Pick<Config, 'CORS_ORIGINS' | 'NODE_ENV'>): 
  * the plugin's hook never runs (a URL Fastify cannot route). Without them a browser reports a network error
  * instead of our 400.
  */
-export function corsHeadersFor(
-  allowed: string[] | boolean,
-  origin: string | undefined,
-): Record<string, string> {
-  const permitted = origin && (allowed === true || (Array.isArray(allowed) && allowed.includes(origin)));
+export function corsHeadersFor(allowed: AllowedOrigins, origin: string | undefined): Record<string, string> {
+  const permitted = origin && originPermitted(allowed, origin);
   if (!permitted) return {};
   return {
     'Access-Control-Allow-Origin': origin,

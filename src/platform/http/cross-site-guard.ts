@@ -42,6 +42,7 @@ export function installCrossSiteGuard(
 
   app.addHook('onRequest', async (req) => {
     if (SAFE_METHODS.has(req.method) || req.headers.authorization || !req.cookies?.[AUTH_COOKIE]) return;
+    if (req.routeOptions.config?.ignoresCookie) return;
     if (isCrossSite(req, trusted))
       throw new ForbiddenError(
         'Cross-site request refused: requests signed in with the cookie must come from this site; API clients send Authorization: Bearer',

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { corsHeadersFor } from './cors-policy.js';
+import { type AllowedOrigins, corsHeadersFor } from './cors-policy.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { AppError, type FieldProblem, TooManyRequestsError } from './errors.js';
 
@@ -71,7 +71,7 @@ export function installErrorHandling(app: FastifyInstance): void {
  * over `maxParamLength`): the same envelope, with Fastify's status (400, 414), and the CORS headers a browser
  * needs to read it. Passed as `frameworkErrors`.
  */
-export function frameworkErrorHandler(allowed: string[] | boolean) {
+export function frameworkErrorHandler(allowed: AllowedOrigins) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
     const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
     const message =

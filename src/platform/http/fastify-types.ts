@@ -7,6 +7,11 @@ declare module 'fastify' {
     apiObject?: string;
     /** Access rule; `auth` when omitted. */
     auth?: Guard | Guard[];
+    /**
+     * A public route that never reads the `token` cookie (the undo page's form, posted with `Origin: null`):
+     * the cross-site guard, which protects what the cookie authenticates, does not apply to it.
+     */
+    ignoresCookie?: boolean;
     /** Form bodies (urlencoded) are parsed for this route; everywhere else they are a 415. */
     formBody?: boolean;
     /** Keep the raw body (as `request.rawBody`) for signature checks. */

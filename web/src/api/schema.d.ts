@@ -2026,7 +2026,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out: ends the session, clears the cookie
-         * @description Access: authenticated.
+         * @description Access: authenticated. The cookie is cleared even when the answer is a 401.
          */
         post: {
             parameters: {
@@ -7090,7 +7090,7 @@ export interface paths {
                         contentType: string;
                         fileName: string;
                         folder?: string;
-                        size?: number;
+                        size: number;
                     };
                 };
             };
@@ -7191,7 +7191,9 @@ export interface paths {
         head?: never;
         /**
          * Change the e-mail address with a code sent to the new one
-         * @description Access: authenticated.
+         * @description Needs the current password (accounts that have one) or a sign-in from the last 10 minutes (accounts without one). The old address gets a link that undoes the change for 7 days.
+         *
+         *     Access: authenticated.
          */
         patch: {
             parameters: {
@@ -7206,6 +7208,7 @@ export interface paths {
                         code: string;
                         /** Format: email */
                         newEmail: string;
+                        password?: string;
                     };
                 };
             };

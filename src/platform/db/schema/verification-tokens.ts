@@ -9,15 +9,14 @@ export const verificationTokens = pgTable(
     email: text('email').notNull().unique(),
     /** HMAC of the 6-digit code; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
-    /** Wrong guesses against the current code; a new code starts again at 0. */
+    /** Wrong guesses against the current code; a new code starts again at 0 (five kill a code). */
     attempts: integer('attempts').notNull().default(0),
     /**
-     * Wrong guesses against this address across codes: a new code does not reset it (only a right guess
-     * does), so asking for new codes buys no new guesses. Past the first code's worth, each wrong guess
-     * blocks the address for longer (`blockedUntil`).
+     * Codes sent to this address since `windowStartedAt`: at most a few an hour, which is what bounds the
+     * guesses anyone can make against the address (a code's own attempts are the rest of the bound).
      */
-    failures: integer('failures').notNull().default(0),
-    blockedUntil: timestamptz('blocked_until'),
+    codesSent: integer('codes_sent').notNull().default(1),
+    windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -91,11 +91,12 @@ function PasswordCard() {
 }
 
 function EmailCard() {
+  const session = useSession();
   const queryClient = useQueryClient();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { newEmail: '', code: '' },
+    initialValues: { newEmail: '', code: '', password: '' },
     validate: { newEmail: (v) => (/^\S+@\S+\.\S+$/.test(v) ? null : 'Enter the new e-mail address') },
   });
   const send = form.onSubmit(async (v) => {
@@ -110,7 +111,9 @@ function EmailCard() {
   const confirm = async () => {
     setError(null);
     try {
-      await unwrap(api.PATCH('/api/v1/users/email', { body: { newEmail: sentTo!, code: form.values.code } }));
+      const { code, password } = form.values;
+      const body = { newEmail: sentTo!, code, ...(session.user.hasPassword ? { password } : {}) };
+      await unwrap(api.PATCH('/api/v1/users/email', { body }));
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       notifications.show({ color: 'green', message: `Your e-mail is now ${sentTo}` });
       setSentTo(null);
@@ -143,6 +146,17 @@ function EmailCard() {
                 onChange={(v) => form.setFieldValue('code', v)}
                 getInputProps={(i) => ({ 'aria-label': `E-mail code digit ${i + 1} of 6` })}
               />
+              {session.user.hasPassword ? (
+                <PasswordInput
+                  label="Current password"
+                  autoComplete="current-password"
+                  {...form.getInputProps('password')}
+                />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Without a password, this needs a sign-in from the last ten minutes.
+                </Text>
+              )}
               <FormError message={error ?? (form.errors.code as string | undefined)} />
               <Group>
                 <Button onClick={confirm}>Confirm new e-mail</Button>
