@@ -45,6 +45,18 @@ export async function newSession(
 const TRANSITIONS_ENDED =
   "document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')";
 
+/**
+ * Waits until no CSS transition runs, asking through `page.evaluate` (the debugging protocol): the pages'
+ * Content-Security-Policy refuses the string evaluation `page.waitForFunction` does in the page.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  for (let look = 0; look < 300; look++) {
+    if (await page.evaluate<boolean>(TRANSITIONS_ENDED)) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('CSS transitions still running after 30 s');
+}
+
 let axeSource: Promise<string> | undefined;
 
 interface AxeViolation {
@@ -61,7 +73,7 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // A dialog or drawer fading in is not the screen a person reads: scan once CSS transitions have ended
   // (running animations such as a loader are left alone).
-  await page.waitForFunction(TRANSITIONS_ENDED);
+  await transitionsEnded(page);
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the debugging protocol: the pages' Content-Security-Policy refuses inline script tags.
   if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.evaluate(await axeSource);
@@ -103,7 +115,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(150); // layout settles (Mantine transitions) before the picture, not a test wait
       // On a loaded machine Mantine's transitions can outlast that: measure once they have ended.
-      await page.waitForFunction(TRANSITIONS_ENDED);
+      await transitionsEnded(page);
       if (width === 375) {
         // What a narrow screen re-renders (a control turned vertical by a media query, Mantine's sliding
         // indicators) moves for a moment after the resize: the page must settle without sideways scrolling.
