@@ -8,7 +8,8 @@ import type { TestApp } from './harness.js';
  * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
  * withdrawal was refunded more than it took; no campaign debit was refunded more than it charged, nor a
  * commission taken back more than it paid; earnings are below zero only after a reversal; the money paid
- * for a balance is never negative. Lists what breaks it (nothing, when money is right).
+ * for a balance is never negative; a commission held (pending) or voided (failed) moves nothing, and one is
+ * held only on a campaign still waiting for its scheduled time. Lists what breaks it (nothing, when money is right).
  */
 export async function expectLedgerBalanced(t: TestApp): Promise<void> {
   const broken = await queryRows<{
@@ -58,4 +59,15 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
                                               WHERE r.wallet_id = w.id AND r.kind = 'affiliate_commission_reversal'))`,
   );
   expect(unexplainedDebt, 'wallets below zero without a reversal to explain it').toEqual([]);
+  const heldWrong = await queryRows<{ id: string }>(
+    t.db,
+    sql`SELECT tr.id FROM transactions tr LEFT JOIN campaigns c ON c.id = tr.campaign_id
+        WHERE tr.kind = 'affiliate_commission' AND tr.status <> 'successful'
+          AND (tr.earnings_delta <> 0 OR tr.balance_delta <> 0
+               OR (tr.status = 'pending' AND (c.id IS NULL OR NOT c.is_published OR c.is_sent_out)))`,
+  );
+  expect(
+    heldWrong,
+    'commissions held or voided that moved value, or held on a campaign that cannot be cancelled',
+  ).toEqual([]);
 }

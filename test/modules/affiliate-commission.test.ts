@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { releaseDueCampaigns } from '../../src/modules/campaigns/index.js';
 import { deleteExchangeRate } from '../../src/modules/exchange-rates/exchange-rates.repository.js';
 import { campaignMessages, campaigns, transactions, userPlans } from '../../src/platform/db/schema/index.js';
 import {
@@ -15,7 +16,7 @@ import {
 import { useTestApp } from '../harness.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { PaymentProviderSimulator } from '../simulators/payment-provider.js';
-import { openCreditCheckout, openPlanCheckout } from './payments.support.js';
+import { openCreditCheckout, openPlanCheckout, saveBankAccount, withdraw } from './payments.support.js';
 
 const sim = await new PaymentProviderSimulator().start();
 afterAll(() => sim.stop());
@@ -134,13 +135,18 @@ describe('affiliate commission: on the money actually paid, taken back when it i
   });
 
   describe('POST /campaigns/{id}/cancel', () => {
-    it('refunds a scheduled credit-paid campaign and takes the commission back, below zero once withdrawn', async () => {
+    it('refunds a scheduled credit-paid campaign and takes a paid commission back, below zero once withdrawn', async () => {
       const { affiliate, user } = await referral(50);
       await buyCredits(user, 100);
       const campaign = await publish(user, 'credit', true);
+      // A commission paid at publish, as scheduled campaigns' were before commissions were held.
+      const { postLedgerEntry, settleLedgerEntry } = await import('../../src/modules/wallet/ledger.js');
+      const [held] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      await t.db.transaction((tx) =>
+        settleLedgerEntry(tx, held!, { status: 'successful', earningsDelta: held!.amount }),
+      );
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('300.00');
       // The affiliate has already withdrawn those earnings.
-      const { postLedgerEntry } = await import('../../src/modules/wallet/ledger.js');
       await t.db.transaction((tx) =>
         postLedgerEntry(tx, {
           businessId: affiliate.businessId,
@@ -194,15 +200,24 @@ describe('affiliate commission: on the money actually paid, taken back when it i
         body: { paymentMethod: 'credit' },
       });
       expect(republished.status).toBe(200);
+      // Held until the campaign is sent out; then it pays back what is owed.
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('-300.00');
+      await t.db.execute(
+        sql`UPDATE campaigns SET scheduled_at = now() - interval '1 second' WHERE id = ${campaign.id}`,
+      );
+      await releaseDueCampaigns(t.db, 10);
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
     });
 
-    it('gives plan units back to the plan they came from and takes the commission back', async () => {
+    it('gives plan units back to the plan they came from and voids the held commission', async () => {
       const { affiliate, user } = await referral(50);
       const plan = await createPlan(t);
       await buyPlan(user, plan.id);
       const campaign = await publish(user, 'plan', true);
-      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('600.00');
+      const [held] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(Number(held!.amount)).toBe(600);
+      expect(held!.status).toBe('pending');
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
       const res = await t.request({
         method: 'POST',
         url: `/campaigns/${campaign.id}/cancel`,
@@ -212,6 +227,8 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       const [active] = await t.db.select().from(userPlans).where(eq(userPlans.businessId, user.businessId));
       expect(active!.balance).toBe('1000.0000');
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
+      const [voided] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(voided).toMatchObject({ status: 'failed', earningsDelta: '0.00' });
     });
 
     it('refuses a campaign already sent out, a draft and another business’s campaign, changing nothing', async () => {
@@ -239,7 +256,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       expect(row!.isPublished).toBe(true);
     });
 
-    it('two cancels of one campaign at once refund it once and take the commission back once', async () => {
+    it('two cancels of one campaign at once refund it once and void the commission once', async () => {
       const { affiliate, user } = await referral(20);
       await buyCredits(user, 100);
       const campaign = await publish(user, 'credit', true);
@@ -250,9 +267,90 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(await ledgerOf(user.businessId, 'campaign_refund')).toHaveLength(1);
-      expect(await ledgerOf(affiliate.businessId, 'affiliate_commission_reversal')).toHaveLength(1);
+      expect(await ledgerOf(affiliate.businessId, 'affiliate_commission_reversal')).toEqual([]);
+      const commissions = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(commissions.map((c) => c.status)).toEqual(['failed']);
       expect((await walletOf(t, user.businessId)).balance).toBe('100.0000');
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
+    });
+  });
+
+  describe('held as pending while the campaign can be cancelled', () => {
+    const makeDue = (campaignId: string) =>
+      t.db.execute(
+        sql`UPDATE campaigns SET scheduled_at = now() - interval '1 second' WHERE id = ${campaignId}`,
+      );
+
+    it('an affiliate cannot withdraw a scheduled campaign’s commission; its release makes it available', async () => {
+      const { affiliate, user } = await referral(50);
+      await buyCredits(user, 100);
+      const campaign = await publish(user, 'credit', true);
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
+      const [held] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(held).toMatchObject({ status: 'pending', earningsDelta: '0.00' });
+      expect(Number(held!.amount)).toBe(300);
+      const bank = await saveBankAccount(t, sim, affiliate.accessToken);
+      const refused = await withdraw(t, affiliate.accessToken, bank.id, 300);
+      expect(refused.status).toBe(400);
+
+      await makeDue(campaign.id);
+      const released = await releaseDueCampaigns(t.db, 10);
+      expect(released.map((c) => c.id)).toContain(campaign.id);
+      const rows = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: held!.id, status: 'successful', earningsDelta: '300.00' });
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('300.00');
+      expect((await withdraw(t, affiliate.accessToken, bank.id, 300)).status).toBe(200);
+    });
+
+    it('a cancel before the release voids the pending commission: nothing moved, nothing to take back', async () => {
+      const { affiliate, user } = await referral(50);
+      await buyCredits(user, 100);
+      const campaign = await publish(user, 'credit', true);
+      const res = await t.request({
+        method: 'POST',
+        url: `/campaigns/${campaign.id}/cancel`,
+        token: user.accessToken,
+      });
+      expect(res.status).toBe(200);
+      const [held] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      expect(held).toMatchObject({ status: 'failed', earningsDelta: '0.00' });
+      expect(await ledgerOf(affiliate.businessId, 'affiliate_commission_reversal')).toEqual([]);
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
+      // Released later (published again), only the new commission is paid.
+      await t.request({
+        url: `/campaigns/${campaign.id}/publish`,
+        token: user.accessToken,
+        body: { paymentMethod: 'credit' },
+      });
+      await makeDue(campaign.id);
+      await releaseDueCampaigns(t.db, 10);
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe('300.00');
+    });
+
+    it('a cancel racing the release: the commission is paid once or voided, never both', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { affiliate, user } = await referral(20);
+        await buyCredits(user, 100);
+        const campaign = await publish(user, 'credit', true);
+        await makeDue(campaign.id);
+        const [cancel] = await Promise.all([
+          t.request({ method: 'POST', url: `/campaigns/${campaign.id}/cancel`, token: user.accessToken }),
+          releaseDueCampaigns(t.db, 10),
+        ]);
+        const rows = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+        expect(rows).toHaveLength(1);
+        const earnings = (await walletOf(t, affiliate.businessId)).earnings;
+        if (cancel.status === 200) {
+          expect(rows[0]!.status).toBe('failed');
+          expect(earnings).toBe('0.00');
+        } else {
+          expect(cancel.status).toBe(400);
+          expect(rows[0]!.status).toBe('successful');
+          expect(Number(earnings)).toBe(Number(rows[0]!.amount));
+        }
+        expect(await ledgerOf(affiliate.businessId, 'affiliate_commission_reversal')).toEqual([]);
+      }
     });
   });
 });

@@ -42,6 +42,13 @@ async function messageOf(t: TestApp, providerMessageId: string) {
   return row!;
 }
 
+/** The recipient of the message stored under `providerMessageId`, as the gateway writes it (digits only). */
+async function recipientOf(t: TestApp, providerMessageId: string, phones: string[]): Promise<string> {
+  const phone = (await messageOf(t, providerMessageId)).phoneNumber;
+  expect(phones).toContain(phone);
+  return phone.replace(/\D/g, '');
+}
+
 async function pendingCount(t: TestApp): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM pending_receipts`);
   return Number(row!.n);
@@ -56,7 +63,7 @@ describe('delivery-report callback', () => {
   const t = useTestApp();
 
   it('applies a JSON array of events and answers 200, unknown ids and malformed items included', async () => {
-    const { campaign } = await sentCampaign(t, 3, 'json');
+    const { campaign, phones } = await sentCampaign(t, 3, 'json');
     const malformedBefore = await reportsCounted('malformed');
     const pendingBefore = await pendingCount(t);
     const ts = Date.UTC(2025, 5, 1, 12, 0);
@@ -67,7 +74,7 @@ describe('delivery-report callback', () => {
           externalId: 'json-0',
           eventType: 'DELIVERED',
           eventTs: ts,
-          destAddr: '2348000000000',
+          destAddr: await recipientOf(t, 'json-0', phones),
           channel: 'WHATSAPP',
         },
         { externalId: 'json-1', eventType: 'READ', eventTs: ts + 60_000 },
@@ -103,13 +110,13 @@ describe('delivery-report callback', () => {
   });
 
   it('reads one report from form fields or from the query string', async () => {
-    await sentCampaign(t, 2, 'form');
+    const { phones } = await sentCampaign(t, 2, 'form');
     const form = new URLSearchParams({
       externalId: 'form-0',
       deliveredTS: String(Date.UTC(2030, 5, 1, 13, 0)),
       status: 'SUCCESS',
       cause: 'SUCCESS',
-      phoneNo: '2348000000000',
+      phoneNo: await recipientOf(t, 'form-0', phones),
       errCode: '000',
     });
     const res = await t.request({

@@ -30,11 +30,16 @@ export const VERIFICATION_DECIDED_EVENT = 'businessVerificationDecided';
 type Verified = 'pending' | 'accepted' | 'rejected';
 
 /**
- * Four eyes: an administrator's decisions about their own business (its verification, making it an
- * affiliate and its commission) are another administrator's to take.
+ * Four eyes: an administrator's decisions about a business their own account owns (its verification, making
+ * it an affiliate and its commission) are another administrator's to take. Decided on the business row's
+ * owner, not on the session's business: only the owner's session can submit a business for review, so this
+ * also covers "the business the admin submitted" (docs/decisions/business.md).
  */
-function refuseOwnBusiness(auth: AuthContext, businessId: string): void {
+async function refuseOwnBusiness(db: AppDeps['db'], auth: AuthContext, businessId: string): Promise<void> {
   if (auth.businessId === businessId)
+    throw new ForbiddenError('Another administrator must decide this for your own business');
+  const found = await findBusinessWithAccount(db, businessId);
+  if (found && found.business.accountId === auth.accountId)
     throw new ForbiddenError('Another administrator must decide this for your own business');
 }
 
@@ -82,7 +87,7 @@ export class AdminBusinessesService {
     businessId: string,
     input: { status: 'accepted' | 'rejected'; reason?: string },
   ) {
-    refuseOwnBusiness(auth, businessId);
+    await refuseOwnBusiness(this.deps.db, auth, businessId);
     const reason = input.status === 'rejected' ? input.reason || null : null;
     const row = await decideVerification(this.deps.db, businessId, { status: input.status, reason });
     if (!row) {
@@ -138,7 +143,7 @@ export class AdminBusinessesService {
 
   /** Makes the business an affiliate; an existing referral code is kept, so links already shared still work. */
   async promoteAffiliate(auth: AuthContext, businessId: string, input: { affiliatePercentage?: number }) {
-    refuseOwnBusiness(auth, businessId);
+    await refuseOwnBusiness(this.deps.db, auth, businessId);
     const affiliatePercentage =
       input.affiliatePercentage ?? (await getAppSettings(this.deps.db)).affiliatePercentage;
     const row = await assignReferralCode(this.deps.db, businessId, {

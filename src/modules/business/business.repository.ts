@@ -115,11 +115,13 @@ export async function lockBusiness(tx: Db, businessId: string): Promise<Business
 }
 
 /** An accepted business whose reviewed fields changed goes back to the admins' queue. */
-export async function sendBackToReview(tx: Db, businessId: string): Promise<void> {
-  await tx
+export async function sendBackToReview(tx: Db, businessId: string): Promise<boolean> {
+  const rows = await tx
     .update(businesses)
     .set({ businessVerified: 'pending', verificationReason: null, verificationSubmittedAt: new Date() })
-    .where(and(eq(businesses.id, businessId), eq(businesses.businessVerified, 'accepted')));
+    .where(and(eq(businesses.id, businessId), eq(businesses.businessVerified, 'accepted')))
+    .returning({ id: businesses.id });
+  return rows.length > 0;
 }
 
 /**

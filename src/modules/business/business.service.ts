@@ -24,7 +24,7 @@ import {
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
 import { CLOUD_PROVIDER, checkCloudNumber } from './cloud-account.js';
 import { assignReferralCode } from './referral-codes.js';
-import { findWabaNumberHolder, recordWabaNumberEvent } from './waba-number-claims.js';
+import { findWabaNumberHolder, hasClaimedANumber, recordWabaNumberEvent } from './waba-number-claims.js';
 
 /** The fields an administrator reviewed when accepting a business. */
 const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
@@ -172,10 +172,15 @@ export class BusinessService {
     const holder = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
     if (holder) await this.refuseClaim(current, wabaNumber, holder.id, holder.companyName);
     let row: BusinessRow | null;
+    let reReview = false;
     try {
       row = await this.deps.db.transaction(async (tx) => {
         const saved = await updateBusiness(tx, current.id, columns);
         if (saved && current.wabaNumber !== wabaNumber) {
+          // The number is the identity messages go out under: any number after the first one connected
+          // (changed, or claimed again after a release) is reviewed again (docs/decisions/business.md).
+          if (current.wabaNumber || (await hasClaimedANumber(tx, current.id)))
+            reReview = await sendBackToReview(tx, current.id);
           if (current.wabaNumber)
             await recordWabaNumberEvent(tx, {
               businessId: current.id,
@@ -203,6 +208,20 @@ export class BusinessService {
       throw new Error(`Storing provider credentials failed (SQLSTATE ${sqlState(err) ?? 'unknown'})`);
     }
     if (!row) throw new NotFoundError('Business');
+    if (reReview) {
+      await this.deps.notifier.toAdmins({
+        type: 'business.verification_submitted',
+        title: 'Verified business changed its WhatsApp number',
+        message: `${row.companyName ?? 'A business'} changed its WhatsApp number to ${wabaNumber} and is back in review.`,
+      });
+      await this.deps.notifier.toBusiness(current.id, {
+        type: 'business.review_again',
+        title: 'Business back in review',
+        message:
+          'You changed your WhatsApp number, so an administrator will review your business again before you can send campaigns.',
+      });
+      return this.present({ id: current.id });
+    }
     return this.present(row);
   }
 

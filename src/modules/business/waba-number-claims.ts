@@ -59,3 +59,13 @@ export async function wabaNumberHistory(db: Db, businessId: string) {
     .where(eq(wabaNumberEvents.businessId, businessId))
     .orderBy(wabaNumberEvents.createdAt);
 }
+
+/** Whether the business has ever claimed a WhatsApp number (its first connection is the one not reviewed). */
+export async function hasClaimedANumber(db: Db, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wabaNumberEvents.id })
+    .from(wabaNumberEvents)
+    .where(and(eq(wabaNumberEvents.businessId, businessId), eq(wabaNumberEvents.action, 'claimed')))
+    .limit(1);
+  return Boolean(row);
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { businesses, transactions } from '../../platform/db/schema/index.js';
 import { debitPlanBalance, type PlanRateField, restorePlanBalance } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
-import { postLedgerEntry } from '../wallet/index.js';
+import { findWallet, insertPendingTransaction, newReference, postLedgerEntry } from '../wallet/index.js';
 
 export type MessageType = 'marketing' | 'utility' | 'authentication';
 export type PaymentMethod = 'credit' | 'plan';
@@ -135,7 +135,9 @@ async function planPaidValue(
  * The referrer's commission on a publish (docs/api.md "Business rules"): affiliatePercentage % of the money
  * the business actually paid for the messages (`paidValue`, NGN: bought credits at what they cost, a plan at
  * its price pro rata), rounded down to the kobo, into the referrer wallet's earnings. Credits granted and
- * plans given free were paid nothing and earn nothing.
+ * plans given free were paid nothing and earn nothing. A scheduled campaign's commission (`held`) is only
+ * recorded, as a pending row that moves no earnings: the release pays it (`releaseHeldCommissions`), a
+ * cancel voids it (`voidHeldCommissions`), so no one can withdraw what a cancel would take back.
  */
 export async function creditReferrerCommission(
   tx: Db,
@@ -145,6 +147,8 @@ export async function creditReferrerCommission(
     campaignId: string;
     cost: string;
     paidValue: string;
+    /** The campaign waits for its scheduled time (it can still be cancelled): hold the commission. */
+    held?: boolean;
   },
 ): Promise<void> {
   if (!args.referredBy || new Decimal(args.paidValue).lte(0)) return;
@@ -161,6 +165,28 @@ export async function creditReferrerCommission(
     .div(100)
     .toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (commission.lte(0)) return;
+  const metadata = {
+    referredBusinessId: args.businessId,
+    credits: args.cost,
+    moneyPaid: args.paidValue,
+    percentage,
+  };
+  if (args.held) {
+    const wallet = await findWallet(tx, referrer.id);
+    if (!wallet) return;
+    await insertPendingTransaction(tx, {
+      businessId: referrer.id,
+      walletId: wallet.id,
+      kind: 'affiliate_commission',
+      reference: newReference('affiliate_commission'),
+      amount: commission.toFixed(2),
+      currency: 'NGN',
+      campaignId: args.campaignId,
+      description: 'Referral commission on a scheduled campaign: pending until it is sent out',
+      metadata: { ...metadata, held: true },
+    });
+    return;
+  }
   await postLedgerEntry(tx, {
     businessId: referrer.id,
     kind: 'affiliate_commission',
@@ -170,12 +196,7 @@ export async function creditReferrerCommission(
     earningsDelta: commission.toFixed(2),
     campaignId: args.campaignId,
     description: 'Referral commission on a campaign publish',
-    metadata: {
-      referredBusinessId: args.businessId,
-      credits: args.cost,
-      moneyPaid: args.paidValue,
-      percentage,
-    },
+    metadata,
   });
 }
 

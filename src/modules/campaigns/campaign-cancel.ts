@@ -1,14 +1,14 @@
 import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
-import { reverseCampaignCommission } from '../affiliate/index.js';
+import { reverseCampaignCommission, voidHeldCommissions } from '../affiliate/index.js';
 import { removeUnsentMessages } from '../messages/index.js';
 import { refundCampaignCharge } from './campaign-billing.js';
 import { type CampaignRow, lockCampaign, markUnpublished } from './campaigns.repository.js';
 
 /**
  * Cancels a published campaign still waiting for its scheduled time, in the caller's transaction: its
- * messages are removed, its charge refunded, the referrer's commission on it taken back, and it becomes a
- * draft again. The campaign's row lock orders this against the scheduler's release and against another
+ * messages are removed, its charge refunded, the referrer's commission on it voided (held until the campaign
+ * is sent out; one paid before commissions were held is taken back), and it becomes a draft again. The campaign's row lock orders this against the scheduler's release and against another
  * cancel, which then finds a draft (400): one refund, one reversal.
  */
 export async function cancelInTransaction(
@@ -30,6 +30,7 @@ export async function cancelInTransaction(
     campaignId: campaign.id,
     campaignName: campaign.name,
   });
+  await voidHeldCommissions(tx, campaign.id);
   if (refund)
     await reverseCampaignCommission(tx, {
       campaignId: campaign.id,

@@ -81,6 +81,7 @@ export async function publishInTransaction(
     campaignId: draft.id,
     cost: charge.cost,
     paidValue: charge.paidValue,
+    held: !immediate,
   });
   const now = new Date();
   const campaign = await markPublished(tx, draft.id, {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
 
 /** A scheduled campaign that has just been sent out. */
@@ -12,7 +13,9 @@ export interface DueCampaign {
 
 /**
  * Marks up to `limit` due scheduled campaigns (published, not sent out, `scheduled_at` passed) sent out and
- * moves their held messages to the send queue, in one transaction. FOR UPDATE SKIP LOCKED lets several
+ * moves their held messages to the send queue, and pays the referrers' commissions held on them, in one
+ * transaction (a cancel, which locks the campaign row too, comes before it and voids them, or after it and
+ * finds the campaign sent out). FOR UPDATE SKIP LOCKED lets several
  * workers release at once without two of them taking the same campaign.
  */
 export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[]> {
@@ -30,10 +33,9 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
         ))
         RETURNING c.id, c.business_id, c.name, c.recipient_count`,
     );
-    await releaseHeldMessages(
-      tx,
-      due.map((c) => c.id),
-    );
+    const ids = due.map((c) => c.id);
+    await releaseHeldMessages(tx, ids);
+    await releaseHeldCommissions(tx, ids);
     return due;
   });
 }

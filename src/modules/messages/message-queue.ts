@@ -372,6 +372,11 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
 /** A delivery report, as the gateway's callback gives it (see `receipts.ts` for the wire formats). */
 export interface Receipt {
   providerMessageId: string;
+  /**
+   * The recipient's number as the report gives it (only its digits are compared); null when the report
+   * names none, and then the id alone must name a single message.
+   */
+  recipient?: string | null;
   /** The state it reports (one of the states with a `receiptRank`). */
   event: ReceiptState;
   at: Date;
@@ -385,7 +390,11 @@ export interface ReceiptsApplied {
   applied: number;
   /** Receipts whose message already said as much (duplicates, or an older state arriving late). */
   unchanged: number;
-  /** Receipts whose message id is not stored (yet): kept in `pending_receipts`. */
+  /**
+   * Receipts whose message id is not stored (yet): kept in `pending_receipts` (up to its cap). Receipts that
+   * name a stored id with another recipient, or an id several messages share without a recipient, and those
+   * beyond the cap are in none of the counts.
+   */
   pending: number;
   /** The campaigns whose messages moved, with their business. */
   campaigns: { campaignId: string; businessId: string }[];
@@ -408,20 +417,42 @@ const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
 const FAILED_RANK = sql.raw(String(MESSAGE_STATE_MODEL[FAILED_STATE].receiptRank));
 
 /**
- * Applies delivery reports to the messages they name, by the gateway's id alone (never by phone number,
- * so one business's report can never touch another's message). `events` is an SQL source of rows
- * (pid, event, at, code, reason). Order-independent and idempotent: a message ends in the highest state
- * any of its reports gave (sent < failed < delivered < read; a `delivered` after a `failed` wins, since the
- * handset got it, and takes the failure back), each timestamp is the earliest reported (a read also dates
- * the delivery), and a report that changes nothing writes nothing. Messages are locked in id order, so
- * concurrent batches naming the same messages queue instead of deadlocking. Reports with no stored message
- * are kept as pending when `keepUnknown` (an incoming callback) and dropped otherwise.
+ * At most this many reports for unknown ids are kept in `pending_receipts` (all businesses together: an
+ * unknown id names no business); reports beyond it are refused (counted as neither applied nor pending) until
+ * the sweep applies or expires some. See docs/decisions/receipts.md.
  */
-function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) {
+export const PENDING_RECEIPTS_CAP = 100_000;
+
+/**
+ * Applies delivery reports to the messages they name: by the provider's id AND the recipient's number
+ * (digits only) when the report gives one; a report without a recipient applies only when its id names a
+ * single stored message. Ids are not unique across businesses (each has its own gateway account), so a
+ * report naming another business's id with another recipient changes nothing. `events` is an SQL source of
+ * rows (pid, recipient, event, at, code, reason). Order-independent and idempotent: a message ends in the
+ * highest state any of its reports gave (sent < failed < delivered < read; a `delivered` after a `failed`
+ * wins, since the handset got it, and takes the failure back), each timestamp is the earliest reported (a
+ * read also dates the delivery), and a report that changes nothing writes nothing. Messages are locked in id
+ * order, so concurrent batches naming the same messages queue instead of deadlocking. Reports whose id names
+ * no stored message are kept as pending when `pendingCap` is set (an incoming callback), up to that many
+ * rows in all, and dropped otherwise; reports whose id is stored but whose recipient differs are dropped.
+ */
+function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | null) {
   return sql`
     WITH e AS MATERIALIZED (${events}),
+    matched AS MATERIALIZED (
+      SELECT e.*, m.id AS mid FROM e
+      JOIN campaign_messages m ON m.provider_message_id = e.pid
+      WHERE CASE WHEN e.recipient IS NOT NULL
+                 THEN regexp_replace(m.phone_number, '[^0-9]', '', 'g') = e.recipient
+                 ELSE NOT EXISTS (SELECT 1 FROM campaign_messages o WHERE o.provider_message_id = e.pid AND o.id <> m.id)
+            END
+    ),
+    target AS MATERIALIZED (
+      SELECT id FROM campaign_messages WHERE id IN (SELECT mid FROM matched)
+      ORDER BY id FOR UPDATE
+    ),
     a AS (
-      SELECT pid,
+      SELECT mid,
              max(${rankOf('event')}) AS rank,
              min(at) FILTER (WHERE event = 'sent') AS sent_at,
              min(at) FILTER (WHERE event IN ('delivered', 'read')) AS delivered_at,
@@ -429,12 +460,7 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) 
              min(at) FILTER (WHERE event = 'failed') AS failed_at,
              (array_agg(reason ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS reason,
              (array_agg(code ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS code
-      FROM e GROUP BY pid
-    ),
-    target AS MATERIALIZED (
-      SELECT id, provider_message_id AS pid FROM campaign_messages
-      WHERE provider_message_id IN (SELECT pid FROM a)
-      ORDER BY id FOR UPDATE
+      FROM matched GROUP BY mid
     ),
     moved AS (
       UPDATE campaign_messages m SET
@@ -449,26 +475,29 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, keepUnknown: boolean) 
                           THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error_code END, a.code) END,
         updated_at = now()
       FROM a
-      WHERE m.id IN (SELECT id FROM target) AND m.provider_message_id = a.pid AND ${RANK} >= 1
+      WHERE m.id IN (SELECT id FROM target) AND m.id = a.mid AND ${RANK} >= 1
         AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
             (${stateOfRank(NEW_RANK)},
              LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
              CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END)
-      RETURNING m.provider_message_id AS pid, m.campaign_id, m.business_id
+      RETURNING m.id, m.campaign_id, m.business_id
     ),
     kept AS (
       ${
-        keepUnknown
-          ? sql`INSERT INTO pending_receipts (provider_message_id, event, event_at, error_code, reason)
-                SELECT pid, event, at, code, reason FROM e
-                WHERE NOT EXISTS (SELECT 1 FROM target t WHERE t.pid = e.pid)
+        pendingCap !== null
+          ? sql`INSERT INTO pending_receipts (provider_message_id, recipient, event, event_at, error_code, reason)
+                SELECT pid, recipient, event, at, code, reason FROM (
+                  SELECT e.*, row_number() OVER () AS n FROM e
+                  WHERE NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = e.pid)
+                ) u
+                WHERE u.n <= ${pendingCap} - (SELECT count(*) FROM pending_receipts)
                 RETURNING 1`
           : sql`SELECT 1 WHERE false`
       }
     )
     SELECT
-      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM moved)) AS applied,
-      (SELECT count(*)::int FROM e WHERE pid IN (SELECT pid FROM target) AND pid NOT IN (SELECT pid FROM moved)) AS unchanged,
+      (SELECT count(*)::int FROM matched WHERE mid IN (SELECT id FROM moved)) AS applied,
+      (SELECT count(*)::int FROM matched WHERE mid NOT IN (SELECT id FROM moved)) AS unchanged,
       (SELECT count(*)::int FROM kept) AS pending,
       (SELECT COALESCE(json_agg(DISTINCT jsonb_build_object('campaignId', campaign_id, 'businessId', business_id)), '[]')
        FROM moved) AS campaigns`;
@@ -491,9 +520,14 @@ async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<Recei
 }
 
 /** An incoming batch of delivery reports, in one statement; unknown ids are kept for later. */
-export function applyReceipts(db: Db, receipts: Receipt[]): Promise<ReceiptsApplied> {
+export function applyReceipts(
+  db: Db,
+  receipts: Receipt[],
+  opts: { pendingCap?: number } = {},
+): Promise<ReceiptsApplied> {
   const rows = receipts.map((r) => ({
     pid: r.providerMessageId,
+    recipient: r.recipient?.replace(/\D/g, '') || null,
     event: r.event,
     at: r.at.toISOString(),
     code: r.errorCode ?? null,
@@ -503,8 +537,8 @@ export function applyReceipts(db: Db, receipts: Receipt[]): Promise<ReceiptsAppl
     db,
     applyReceiptsSql(
       sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(pid text, event text, at timestamptz, code text, reason text)`,
-      true,
+            AS r(pid text, recipient text, event text, at timestamptz, code text, reason text)`,
+      opts.pendingCap ?? PENDING_RECEIPTS_CAP,
     ),
   );
 }
@@ -518,8 +552,8 @@ export function applyPendingReceiptsOf(db: Db, providerMessageIds: string[]): Pr
     db,
     applyReceiptsSql(
       sql`DELETE FROM pending_receipts WHERE provider_message_id = ANY(${sql.param(providerMessageIds)}::text[])
-          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
-      false,
+          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason`,
+      null,
     ),
   );
 }
@@ -536,8 +570,8 @@ export function applyMatchedPendingReceipts(db: Db, limit = 5000): Promise<Recei
             SELECT p.id FROM pending_receipts p
             WHERE EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = p.provider_message_id)
             ORDER BY p.id LIMIT ${limit} FOR UPDATE SKIP LOCKED))
-          RETURNING provider_message_id AS pid, event, event_at AS at, error_code AS code, reason`,
-      false,
+          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason`,
+      null,
     ),
   );
 }

@@ -7,6 +7,7 @@ export {
   flagTransaction,
   InsufficientFundsError,
   insertPendingTransaction,
+  newReference,
   postLedgerEntry,
   setProviderReference,
   settleLedgerEntry,

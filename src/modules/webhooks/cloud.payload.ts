@@ -7,7 +7,7 @@ import type { TemplateEvent } from '../templates/index.js';
  * The Cloud API's webhook (docs/api.md "The Cloud webhook"), read leniently once its signature is checked:
  * `{ object: "whatsapp_business_account", entry: [{ id: <waba-id>, changes: [{ field, value }] }] }`.
  * - `messages`: `value.metadata.phone_number_id` names the business's number; `value.statuses[]` are
- *   delivery states (`sent`, `delivered`, `read`, `failed` with `errors[]`), `value.messages[]` what people
+ *   delivery states (`sent`, `delivered`, `read`, `failed` with `errors[]`; `recipient_id` names the recipient), `value.messages[]` what people
  *   wrote (with `value.contacts[]` naming them);
  * - `message_template_status_update`, `template_category_update`: a template's new status or category;
  * - any other field is acknowledged and ignored.
@@ -96,6 +96,8 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
     const details = str(obj(error?.error_data)?.details);
     out.receipts.push({
       providerMessageId: cloudMessageKey(phoneNumberId, id),
+      // The sending number is in the key; `recipient_id` is the recipient's WhatsApp id (their number).
+      recipient: str(s.recipient_id)?.replace(/\D/g, '').slice(0, 32) || null,
       event,
       at: dateOf(s.timestamp, now),
       errorCode: event === 'failed' ? (code?.slice(0, 50) ?? null) : null,

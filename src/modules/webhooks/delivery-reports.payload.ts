@@ -6,8 +6,9 @@ import type { Receipt } from '../messages/index.js';
  *   UNKNOWN; SENT, DELIVERED, READ, FAILED are read too), `cause`, `phoneNo`, `errCode`;
  * - a JSON array of events: `externalId`, `eventType` (SENT, DELIVERED, READ, FAILED), `eventTs` (ms),
  *   `destAddr`, `srcAddr`, `cause`, `errorCode`, `channel` (also as `{ "response": [...] }`).
- * `externalId` is the id the gateway answered when the message was sent; the phone numbers are not used
- * (the id alone names the message).
+ * `externalId` is the id the gateway answered when the message was sent; with the recipient (`destAddr` or
+ * `phoneNo`) it names the message (ids are per gateway account, so not unique across businesses). `srcAddr`
+ * is not used (see docs/decisions/receipts.md).
  */
 export interface ParsedReports {
   receipts: Receipt[];
@@ -100,6 +101,10 @@ function readItem(item: unknown, now: Date): Receipt | 'malformed' | 'ignored' {
   const failed = event === 'failed';
   return {
     providerMessageId: id,
+    recipient:
+      text(f.destAddr ?? f.phoneNo)
+        ?.replace(/\D/g, '')
+        .slice(0, 32) || null,
     event,
     at: dateOf(f.eventTs ?? f.deliveredTS, now),
     errorCode: failed ? (text(f.errorCode ?? f.errCode)?.slice(0, 50) ?? null) : null,

@@ -4,13 +4,15 @@ import { timestamptz } from './columns.js';
 /**
  * Delivery reports whose message id is not (yet) stored: the dispatcher writes outcomes in batches, so a
  * fast report can arrive first. Applied when the id appears (by the outcome write, else by the sweep) and
- * dropped after a while (RECEIPT_PENDING_TTL_MS) if it never does.
+ * dropped after a while (RECEIPT_PENDING_TTL_MS) if it never does. At most PENDING_RECEIPTS_CAP rows are kept.
  */
 export const pendingReceipts = pgTable(
   'pending_receipts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     providerMessageId: text('provider_message_id').notNull(),
+    /** The recipient the report named (digits only); null when it named none. */
+    recipient: text('recipient'),
     /** sent | delivered | read | failed */
     event: text('event').notNull(),
     eventAt: timestamptz('event_at').notNull(),

@@ -74,6 +74,10 @@ export const transactions = pgTable(
     index('transactions_pending_withdrawals_idx')
       .on(t.updatedAt)
       .where(sql`${t.kind} = 'withdrawal' AND ${t.status} = 'pending'`),
+    // Commissions held while their scheduled campaign can still be cancelled: released or voided by campaign.
+    index('transactions_held_commissions_idx')
+      .on(t.campaignId)
+      .where(sql`${t.kind} = 'affiliate_commission' AND ${t.status} = 'pending'`),
     index('transactions_wallet_idx').on(t.walletId),
     index('transactions_provider_reference_idx').on(t.providerReference),
     // At most one refund per withdrawal, whatever order the provider's events arrive in.
