@@ -111,10 +111,21 @@ export class UploadsService {
     }
     const recorded = await findUploadByKey(this.deps.db, businessId, key);
     if (recorded) return { upload: toUploadDto(recorded), created: false };
-    if (!(await storage.copy(incomingKey(key), key))) {
-      // A concurrent confirm of the same upload may have moved it a moment ago.
+    try {
+      return await this.record(businessId, key, input);
+    } catch (err) {
+      // A concurrent confirm of the same upload may have recorded it and moved its file a moment ago, so
+      // this one found nothing left to move: that confirm's record is the answer.
       const moved = await findUploadByKey(this.deps.db, businessId, key);
       if (moved) return { upload: toUploadDto(moved), created: false };
+      throw err;
+    }
+  }
+
+  /** Moves an uploaded file out of `incoming/`, checks it and records it (once, whoever confirms). */
+  private async record(businessId: string, key: string, input: ConfirmInput) {
+    const storage = this.deps.storage;
+    if (!(await storage.copy(incomingKey(key), key))) {
       throw ValidationError.field('url', 'Nothing has been uploaded to this URL yet');
     }
     const stored = await storage.stat(key);
@@ -125,6 +136,9 @@ export class UploadsService {
     const overQuota =
       (await storedBytes(this.deps.db, businessId)) + stored.size > this.deps.config.UPLOAD_QUOTA_BYTES;
     if (overQuota && !tooBig) {
+      // The bytes counted may be this very upload, recorded by a concurrent confirm: its file stays.
+      const moved = await findUploadByKey(this.deps.db, businessId, key);
+      if (moved) return { upload: toUploadDto(moved), created: false };
       await storage.remove(key);
       await storage.remove(incomingKey(key));
       throw new BusinessRuleError(
