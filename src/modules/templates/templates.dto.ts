@@ -6,11 +6,11 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
     id: row.id,
     name: row.name,
     language: row.language,
-    category: row.category as TemplateDto['category'],
-    status: row.status as TemplateDto['status'],
+    category: row.category,
+    status: row.status,
     components: row.components as Record<string, unknown>[],
     rejectedReason: row.rejectedReason,
-    provider: row.provider as TemplateDto['provider'],
+    provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -21,8 +21,8 @@ export function toTemplateStatusEvent(row: TemplateRow): TemplateStatusEvent {
     id: row.id,
     name: row.name,
     language: row.language,
-    status: row.status as TemplateStatusEvent['status'],
-    category: row.category as TemplateStatusEvent['category'],
+    status: row.status,
+    category: row.category,
     rejectedReason: row.rejectedReason,
   };
 }

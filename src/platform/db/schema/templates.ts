@@ -16,6 +16,7 @@ export const TEMPLATE_STATUSES = [
   'LIMIT_EXCEEDED',
 ] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 /**
  * Message templates of a business: for a Cloud API business, a copy of what the provider holds (its id and
@@ -31,12 +32,12 @@ export const templates = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     language: text('language').notNull(),
-    category: text('category').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    category: text('category').$type<TemplateCategory>().notNull(),
+    status: text('status').$type<TemplateStatus>().notNull().default('PENDING'),
     components: jsonb('components').notNull(),
     rejectedReason: text('rejected_reason'),
     /** `gateway` or `whatsapp-cloud`: the provider the business used when the template was made. */
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<'gateway' | 'whatsapp-cloud'>().notNull(),
     providerTemplateId: text('provider_template_id'),
     /** The WhatsApp Business Account the template belongs to (Cloud only). */
     wabaId: text('waba_id'),
