@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/client.js';
 import { validateRow } from '../contact-fields.js';
-import { openStagingLoader } from './staging-loader.js';
+import { openStagingLoader, type StagingOptions } from './staging-loader.js';
 
 /** One input row: its 1-based number in the report, and the loose values it is validated from. */
 export interface ImportRow {
@@ -36,9 +36,10 @@ export async function importContacts(
   countryCode: string | null,
   rows: AsyncIterable<ImportRow> | Iterable<ImportRow>,
   logger?: Logger,
+  staging?: StagingOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
-  const loader = await openStagingLoader(database);
+  const loader = await openStagingLoader(database, businessId, staging);
   const failed: FailedRow[] = [];
   let failedCount = 0;
   let valid = 0;
@@ -54,7 +55,7 @@ export async function importContacts(
       }
     }
     const staged = performance.now();
-    const imported = await loader.commit(businessId);
+    const imported = await loader.commit();
     // Where an import spends its time: reading and checking the rows, or the one insert into contacts.
     logger?.info(
       {

@@ -9,34 +9,42 @@ import type { Database } from '../../../platform/db/client.js';
 import type { ContactFields } from '../contact-fields.js';
 
 /**
- * Where valid import rows wait before they become contacts: a temporary staging table, filled in batches as
- * the rows are read, then moved into `contacts` by ONE `INSERT ... SELECT ... ON CONFLICT DO NOTHING`.
- * Nothing reaches `contacts` before the whole input was read, so a failure half-way (a timeout, a malformed
- * file, a client gone) imports nothing; and the one statement makes the import a single round of inserts
- * whose row count says how many were new.
+ * Where valid import rows wait before they become contacts: a temporary staging table, filled as the rows
+ * are read and moved into `contacts` by `INSERT ... SELECT ... ON CONFLICT DO NOTHING`, all in one
+ * transaction. Nothing is visible in `contacts` before the whole input was read and committed, so a failure
+ * half-way (a timeout, a malformed file, a client gone) imports nothing; the inserts' row counts say how many
+ * were new.
  */
 export interface StagingLoader {
   add(row: number, contact: ContactFields): Promise<void>;
-  /** Moves the staged rows into the business's contacts; returns how many were inserted. */
-  commit(businessId: string): Promise<number>;
+  /** Moves what is still staged into the business's contacts and commits; returns how many were inserted. */
+  commit(): Promise<number>;
   /** Drops everything staged; safe to call after a failure, and more than once. */
   abort(): Promise<void>;
 }
 
-export async function openStagingLoader(database: Database): Promise<StagingLoader> {
+export interface StagingOptions {
+  /** Rows per chunk on PostgreSQL (STAGED_CHUNK_ROWS). */
+  chunkRows?: number;
+}
+
+export async function openStagingLoader(
+  database: Database,
+  businessId: string,
+  opts: StagingOptions = {},
+): Promise<StagingLoader> {
   return database.kind === 'postgres'
-    ? CopyStagingLoader.open(database.pool!)
-    : BatchStagingLoader.open(database);
+    ? CopyStagingLoader.open(database.pool!, businessId, opts.chunkRows ?? STAGED_CHUNK_ROWS)
+    : BatchStagingLoader.open(database, businessId);
 }
 
 const STAGING_COLUMNS =
   '(row_no int, first_name text, last_name text, phone_number text, tags text[], opt_in boolean)';
 
 /**
- * Of two rows with one phone the earlier is kept and the later counted as a duplicate (`row_no`). Rows go in
- * phone order, the order of the unique index they all probe: its pages are visited once each instead of at
- * random, and two imports running at once take their phones' locks in the same order, so they wait for
- * each other instead of deadlocking (test: "two imports of overlapping lists ... in opposite orders").
+ * Of two rows with one phone the earlier is kept and the later counted as a duplicate (`row_no`; a later
+ * chunk's rows come after every row of the earlier ones, which are already in `contacts`). Rows go in phone
+ * order, the order of the unique index they all probe, so its pages are visited in sequence, not at random.
  */
 const moveStaged = (table: string) => `
   INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in)
@@ -74,29 +82,45 @@ async function drained(stream: Writable): Promise<void> {
   }
 }
 
-/** PostgreSQL: COPY into a temporary table (ON COMMIT DROP) on a dedicated connection, in one transaction. */
+/**
+ * Rows per staged chunk on PostgreSQL. While the database moves one chunk into `contacts`, the next is read
+ * and checked: the service's CPU and the database's work overlap, so a large import takes about as long as
+ * its inserts alone (BENCHMARKS.md "Contact import").
+ */
+export const STAGED_CHUNK_ROWS = 50_000;
+
+/**
+ * One import of a business at a time: chunks are each in phone order but not the whole input, so two
+ * imports of overlapping lists could otherwise each wait for a phone the other inserted (a deadlock).
+ */
+const IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('contact-import:' || $1, 0))";
+
+/**
+ * PostgreSQL: on a dedicated connection in one transaction, each chunk is COPYed into a temporary table
+ * (ON COMMIT DROP), then moved into `contacts` while the next chunk is read.
+ */
 class CopyStagingLoader implements StagingLoader {
   private pending: string[] = [];
   private done = false;
-  private copyError: unknown;
+  private inserted = 0;
+  /** The move of the previous chunk, still running on the connection. */
+  private moving: Promise<void> | null = null;
 
   private constructor(
     private readonly client: pg.PoolClient,
-    private readonly copy: Writable,
-  ) {
-    // Kept until the next write or commit reports it; without a listener a server-side COPY error would crash.
-    copy.on('error', (err) => {
-      this.copyError = err;
-    });
-  }
+    private readonly businessId: string,
+    private readonly chunkRows: number,
+  ) {}
 
-  static async open(pool: pg.Pool): Promise<CopyStagingLoader> {
+  static async open(pool: pg.Pool, businessId: string, chunkRows: number): Promise<CopyStagingLoader> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      await client.query(IMPORT_LOCK, [businessId]);
       await client.query(`CREATE TEMPORARY TABLE contact_import ${STAGING_COLUMNS} ON COMMIT DROP`);
-      const copy = client.query(copyFrom('COPY contact_import FROM STDIN'));
-      return new CopyStagingLoader(client, copy);
+      // A bigger sort area keeps each chunk's ORDER BY in memory; LOCAL ends with the transaction.
+      await client.query("SET LOCAL work_mem = '64MB'");
+      return new CopyStagingLoader(client, businessId, chunkRows);
     } catch (err) {
       client.release(err as Error);
       throw err;
@@ -105,35 +129,55 @@ class CopyStagingLoader implements StagingLoader {
 
   async add(row: number, contact: ContactFields): Promise<void> {
     this.pending.push(copyLine(row, contact));
-    if (this.pending.length >= 1000) await this.flush();
+    if (this.pending.length >= this.chunkRows) await this.stageChunk();
   }
 
-  private async flush(): Promise<void> {
-    if (this.copyError) throw this.copyError;
+  /** Waits for the previous chunk's move, COPYs this chunk, and starts its move without waiting for it. */
+  private async stageChunk(): Promise<void> {
+    if (this.moving) await this.moving;
+    this.moving = null;
     if (!this.pending.length) return;
     const chunk = this.pending.join('');
     this.pending = [];
-    if (!this.copy.write(chunk)) await drained(this.copy);
+    await this.copyIn(chunk);
+    const move = this.move();
+    // Read by the next stageChunk or commit; a failure in between must not be an unhandled rejection.
+    move.catch(() => {});
+    this.moving = move;
   }
 
-  async commit(businessId: string): Promise<number> {
-    await this.flush();
-    this.copy.end();
-    await finished(this.copy);
-    // A bigger sort area keeps the ORDER BY in memory for large files; LOCAL ends with the transaction.
-    await this.client.query("SET LOCAL work_mem = '64MB'");
-    const result = await this.client.query(moveStaged('contact_import'), [businessId]);
+  private async copyIn(chunk: string): Promise<void> {
+    const copy: Writable = this.client.query(copyFrom('COPY contact_import FROM STDIN'));
+    let copyError: unknown;
+    // Without a listener a server-side COPY error would crash the process; `finished` reports it.
+    copy.on('error', (err) => {
+      copyError = err;
+    });
+    if (!copy.write(chunk)) await drained(copy);
+    copy.end();
+    await finished(copy);
+    if (copyError) throw copyError;
+  }
+
+  private async move(): Promise<void> {
+    const result = await this.client.query(moveStaged('contact_import'), [this.businessId]);
+    this.inserted += result.rowCount ?? 0;
+    await this.client.query('TRUNCATE contact_import');
+  }
+
+  async commit(): Promise<number> {
+    await this.stageChunk();
+    if (this.moving) await this.moving;
     await this.client.query('COMMIT');
     this.done = true;
     this.client.release();
-    return result.rowCount ?? 0;
+    return this.inserted;
   }
 
   async abort(): Promise<void> {
     if (this.done) return;
     this.done = true;
-    // The connection may be mid-COPY: destroying it is the one state that is sure to hold nothing.
-    this.copy.destroy();
+    // The connection may be mid-COPY or mid-insert: destroying it is the one state that is sure to hold nothing.
     this.client.release(new Error('import aborted'));
   }
 }
@@ -146,12 +190,13 @@ class BatchStagingLoader implements StagingLoader {
   private constructor(
     private readonly database: Database,
     private readonly table: string,
+    private readonly businessId: string,
   ) {}
 
-  static async open(database: Database): Promise<BatchStagingLoader> {
+  static async open(database: Database, businessId: string): Promise<BatchStagingLoader> {
     const table = `contact_import_${randomBytes(6).toString('hex')}`;
     await database.db.execute(sql.raw(`CREATE TEMPORARY TABLE ${table} ${STAGING_COLUMNS}`));
-    return new BatchStagingLoader(database, table);
+    return new BatchStagingLoader(database, table, businessId);
   }
 
   async add(row: number, contact: ContactFields): Promise<void> {
@@ -171,10 +216,10 @@ class BatchStagingLoader implements StagingLoader {
     );
   }
 
-  async commit(businessId: string): Promise<number> {
+  async commit(): Promise<number> {
     try {
       await this.flush();
-      const result = await this.database.pglite!.query(moveStaged(this.table), [businessId]);
+      const result = await this.database.pglite!.query(moveStaged(this.table), [this.businessId]);
       return result.affectedRows ?? 0;
     } finally {
       await this.abort();

@@ -1,0 +1,96 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type ImportRow, importContacts } from '../../src/modules/contacts/import/contact-import.js';
+import { contacts } from '../../src/platform/db/schema/index.js';
+import { createUser } from '../factories.js';
+import { useTestApp } from '../harness.js';
+
+/**
+ * A large import is staged and inserted in chunks on PostgreSQL (the next chunk is read while the database
+ * inserts the previous one). Small chunks here stand in for the 50,000-row ones: the report, the
+ * earlier-row-wins rule and all-or-nothing must hold across chunk boundaries. On the embedded database the
+ * rows go in one insert, and the same expectations hold.
+ */
+describe('contact imports in chunks', () => {
+  const t = useTestApp();
+
+  const stored = (businessId: string) =>
+    t.db
+      .select({ firstName: contacts.firstName, phoneNumber: contacts.phoneNumber })
+      .from(contacts)
+      .where(eq(contacts.businessId, businessId))
+      .orderBy(asc(contacts.phoneNumber));
+  const phone = (i: number) => `+23480377${String(i).padStart(5, '0')}`;
+  const numbered = (cells: { firstName: string; phoneNumber: string }[]): ImportRow[] =>
+    cells.map((values, i) => ({ row: i + 1, values: { lastName: 'Chunk', ...values } }));
+
+  it('keeps the earliest row of a phone repeated in a later chunk, and counts the rest as duplicates', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    const rows = numbered([
+      { firstName: 'First', phoneNumber: phone(1) },
+      { firstName: 'Second', phoneNumber: phone(2) },
+      { firstName: 'Third', phoneNumber: phone(3) },
+      { firstName: 'Repeat of first', phoneNumber: phone(1) },
+      { firstName: 'Broken', phoneNumber: 'not a phone' },
+      { firstName: 'Fourth', phoneNumber: phone(4) },
+      { firstName: 'Repeat of fourth', phoneNumber: phone(4) },
+    ]);
+    const report = await importContacts(t.deps.database, user.businessId, 'NG', rows, undefined, {
+      chunkRows: 2,
+    });
+    expect(report).toEqual({
+      imported: 4,
+      duplicatesSkipped: 2,
+      failed: [{ row: 5, reason: expect.stringContaining('phoneNumber') }],
+      failedCount: 1,
+    });
+    expect(await stored(user.businessId)).toEqual([
+      { firstName: 'First', phoneNumber: phone(1) },
+      { firstName: 'Second', phoneNumber: phone(2) },
+      { firstName: 'Third', phoneNumber: phone(3) },
+      { firstName: 'Fourth', phoneNumber: phone(4) },
+    ]);
+  });
+
+  it('imports nothing when reading fails after some chunks were inserted', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    async function* failingHalfWay(): AsyncGenerator<ImportRow> {
+      for (let i = 1; i <= 7; i++)
+        yield { row: i, values: { firstName: 'Gone', phoneNumber: phone(100 + i) } };
+      throw new Error('the client went away');
+    }
+    await expect(
+      importContacts(t.deps.database, user.businessId, 'NG', failingHalfWay(), undefined, { chunkRows: 2 }),
+    ).rejects.toThrow('the client went away');
+    expect(await stored(user.businessId)).toEqual([]);
+    // The connection was given back: the business can import again at once.
+    const again = await importContacts(
+      t.deps.database,
+      user.businessId,
+      'NG',
+      numbered([{ firstName: 'Back', phoneNumber: phone(100) }]),
+      undefined,
+      { chunkRows: 2 },
+    );
+    expect(again.imported).toBe(1);
+  });
+
+  it('keeps each phone once when two chunked imports share phones at their two ends, in opposite orders', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    const own = (from: number) =>
+      Array.from({ length: 3000 }, (_, i) => ({ firstName: 'Own', phoneNumber: phone(from + i) }));
+    const shared = (i: number) => ({ firstName: 'Shared', phoneNumber: phone(90000 + i) });
+    // Each list's first chunk holds a phone the other list's last chunk holds: with both first chunks
+    // inserted, each import would wait for the other at its last chunk (a deadlock) unless one import of a
+    // business runs at a time.
+    const first = numbered([shared(1), ...own(10000), shared(2)]);
+    const second = numbered([shared(2), ...own(20000), shared(1)]);
+    const [a, b] = await Promise.all([
+      importContacts(t.deps.database, user.businessId, 'NG', first, undefined, { chunkRows: 500 }),
+      importContacts(t.deps.database, user.businessId, 'NG', second, undefined, { chunkRows: 500 }),
+    ]);
+    expect(a.imported + b.imported).toBe(6002);
+    expect(a.duplicatesSkipped + b.duplicatesSkipped).toBe(2);
+    expect(await stored(user.businessId)).toHaveLength(6002);
+  });
+});
