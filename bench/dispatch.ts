@@ -6,10 +6,14 @@
  *
  * 1. Baseline: each adapter alone (same pool size and concurrency) sending `recipients` requests to its
  *    simulator, no database: what the HTTP path costs per message for each wire format.
+ *    Then each adapter against one peer of equal, minimal cost for both formats (bench/wire-peer-process.ts):
+ *    the simulators check every request and the Graph one does more per request than the gateway's, which
+ *    the first figures include; against the equal peer only the service's own cost differs.
  * 2. End to end, alternating gateway and Cloud for `rounds` rounds: a campaign of `recipients` opted-in
  *    contacts published through the API (a Cloud campaign from an approved template with one variable per
- *    recipient and one fixed), sent by one dispatcher until completed. Reports messages/s for each and the
- *    Cloud path's rate as a share of the gateway's.
+ *    recipient and one fixed), sent by one dispatcher until completed, against the simulators and then
+ *    against the equal peer (`--peer=simulators|equal|both`, default both). Reports messages/s for each and
+ *    the Cloud path's rate as a share of the gateway's.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created and dropped afterwards.
@@ -36,8 +40,15 @@ import { arg, ENCRYPTION_KEY, JWT_SECRET } from './lib/harness.js';
 const RECIPIENTS = Number(arg('recipients') ?? 20_000);
 const ROUNDS = Number(arg('rounds') ?? 2);
 const LATENCY_MS = Number(arg('latency') ?? 0);
+const PEERS: readonly Peer[] =
+  arg('peer') === 'simulators'
+    ? ['simulators']
+    : arg('peer') === 'equal'
+      ? ['equal']
+      : ['simulators', 'equal'];
 
 type Provider = 'gateway' | 'cloud';
+type Peer = 'simulators' | 'equal';
 
 /** A simulator in a child process (bench/gateway-process.ts, bench/graph-process.ts), spoken to over IPC. */
 class Simulator {
@@ -98,14 +109,19 @@ async function main(): Promise<void> {
   const bench = await createBenchDatabase('dispatch');
   const gatewaySim = await Simulator.start('./gateway-process.ts');
   const graphSim = await Simulator.start('./graph-process.ts');
+  const peer = await Simulator.start('./wire-peer-process.ts');
   const config = testConfig({ JWT_SECRET, ENCRYPTION_KEY, DATABASE_URL: bench.url, LOG_LEVEL: 'warn' });
   const connections = config.DISPATCH_CONCURRENCY + 4;
-  const gateway = new GatewayMessagingAdapter({ baseUrl: gatewaySim.url, timeoutMs: 15_000, connections });
-  const cloud = new CloudMessagingAdapter({ baseUrl: graphSim.url, timeoutMs: 15_000, connections });
+  const simGateway = new GatewayMessagingAdapter({ baseUrl: gatewaySim.url, timeoutMs: 15_000, connections });
+  const simCloud = new CloudMessagingAdapter({ baseUrl: graphSim.url, timeoutMs: 15_000, connections });
+  const peerGateway = new GatewayMessagingAdapter({ baseUrl: peer.url, timeoutMs: 15_000, connections });
+  const peerCloud = new CloudMessagingAdapter({ baseUrl: peer.url, timeoutMs: 15_000, connections });
   const deps = createDeps(config, bench.database, createLogger('warn', { role: 'bench' }), {
-    messaging: gateway,
-    cloud,
+    messaging: simGateway,
+    cloud: simCloud,
   });
+  // The dispatcher of the equal-peer rounds: the same service, sending to the peer.
+  const peerDeps = { ...deps, messaging: peerGateway, cloud: peerCloud };
   const app = await buildApp(deps);
   const t = { db: deps.db, deps } as unknown as TestApp;
   try {
@@ -127,9 +143,11 @@ async function main(): Promise<void> {
       status: 'APPROVED',
       components: [{ type: 'BODY', text: 'Hello {{1}}, {{2}}' }],
     });
-    const raw = (provider: Provider, count: number) => {
+    const raw = (provider: Provider, count: number, against: Peer = 'simulators') => {
       let next = 0;
-      return measured(provider === 'gateway' ? gatewaySim : graphSim, count, async () => {
+      const [gateway, cloud] = against === 'equal' ? [peerGateway, peerCloud] : [simGateway, simCloud];
+      const sim = against === 'equal' ? peer : provider === 'gateway' ? gatewaySim : graphSim;
+      return measured(sim, count, async () => {
         await Promise.all(
           Array.from({ length: config.DISPATCH_CONCURRENCY }, async () => {
             while (next < count) {
@@ -168,38 +186,57 @@ async function main(): Promise<void> {
     await raw('cloud', Math.min(RECIPIENTS, 3_000));
     const rawGateway = await raw('gateway', RECIPIENTS);
     const rawCloud = await raw('cloud', RECIPIENTS);
-    console.log(`baseline   raw gateway adapter -> simulator: ${describe(rawGateway)}`);
-    console.log(`baseline   raw Cloud adapter   -> simulator: ${describe(rawCloud)}`);
+    await raw('gateway', Math.min(RECIPIENTS, 3_000), 'equal');
+    await raw('cloud', Math.min(RECIPIENTS, 3_000), 'equal');
+    const peerGatewayRaw = await raw('gateway', RECIPIENTS, 'equal');
+    const peerCloudRaw = await raw('cloud', RECIPIENTS, 'equal');
+    console.log(`baseline   raw gateway adapter -> simulator:  ${describe(rawGateway)}`);
+    console.log(`baseline   raw Cloud adapter   -> simulator:  ${describe(rawCloud)}`);
+    console.log(`baseline   raw gateway adapter -> equal peer: ${describe(peerGatewayRaw)}`);
+    console.log(`baseline   raw Cloud adapter   -> equal peer: ${describe(peerCloudRaw)}`);
 
-    // 2. End to end, alternating.
-    const results: Record<Provider, { rate: number; ownUs: number; simUs: number }[]> = {
-      gateway: [],
-      cloud: [],
-    };
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const provider of (round % 2 ? ['gateway', 'cloud'] : ['cloud', 'gateway']) as Provider[]) {
-        const m = await endToEnd(t, app, deps, graphSim, gatewaySim, provider, RECIPIENTS);
-        results[provider].push(m);
-        console.log(`round ${round}  ${provider.padEnd(7)} publish -> completed: ${describe(m)}`);
+    // 2. End to end, alternating, against each peer.
+    for (const against of PEERS) {
+      const results: Record<Provider, { rate: number; ownUs: number; simUs: number }[]> = {
+        gateway: [],
+        cloud: [],
+      };
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const provider of (round % 2 ? ['gateway', 'cloud'] : ['cloud', 'gateway']) as Provider[]) {
+          const sim = against === 'equal' ? peer : provider === 'gateway' ? gatewaySim : graphSim;
+          const m = await endToEnd(
+            t,
+            app,
+            against === 'equal' ? peerDeps : deps,
+            graphSim,
+            sim,
+            provider,
+            RECIPIENTS,
+          );
+          results[provider].push(m);
+          console.log(
+            `round ${round}  ${provider.padEnd(7)} -> ${against.padEnd(10)} publish -> completed: ${describe(m)}`,
+          );
+        }
       }
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const rate = (p: Provider) => mean(results[p].map((m) => m.rate));
+      const cpu = (p: Provider) => mean(results[p].map((m) => m.ownUs));
+      console.log(
+        `end to end (${against}): gateway ${rate('gateway').toFixed(0)} messages/s (${cpu('gateway').toFixed(0)} µs CPU each), ` +
+          `Cloud ${rate('cloud').toFixed(0)} messages/s (${cpu('cloud').toFixed(0)} µs CPU each): Cloud rate ` +
+          `${((100 * rate('cloud')) / rate('gateway')).toFixed(0)}% of the gateway's, CPU ${((100 * cpu('cloud')) / cpu('gateway')).toFixed(0)}%; ` +
+          `load average now ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+      );
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const rate = (p: Provider) => mean(results[p].map((m) => m.rate));
-    const cpu = (p: Provider) => mean(results[p].map((m) => m.ownUs));
-    console.log(
-      `end to end gateway ${rate('gateway').toFixed(0)} messages/s (${cpu('gateway').toFixed(0)} µs CPU each), ` +
-        `Cloud ${rate('cloud').toFixed(0)} messages/s (${cpu('cloud').toFixed(0)} µs CPU each): Cloud rate ` +
-        `${((100 * rate('cloud')) / rate('gateway')).toFixed(0)}% of the gateway's, CPU ${((100 * cpu('cloud')) / cpu('gateway')).toFixed(0)}%; ` +
-        `load average now ${loadavg()
-          .map((l) => l.toFixed(2))
-          .join(' ')}`,
-    );
   } finally {
     await app.close();
-    await gateway.close();
-    await cloud.close();
+    await Promise.all([simGateway, simCloud, peerGateway, peerCloud].map((a) => a.close()));
     gatewaySim.stop();
     graphSim.stop();
+    peer.stop();
     await bench.drop();
   }
 }
@@ -212,7 +249,8 @@ async function endToEnd(
   app: Awaited<ReturnType<typeof buildApp>>,
   deps: ReturnType<typeof createDeps>,
   graphSim: Simulator,
-  gatewaySim: Simulator,
+  /** The process that answers the sends: its CPU is reported beside the service's. */
+  answering: Simulator,
   provider: Provider,
   count: number,
 ) {
@@ -268,7 +306,7 @@ async function endToEnd(
     dispatcherOptions(deps.config, { ratePerSecond: 0, pollMs: 100 }),
   ).start();
   let id = '';
-  const m = await measured(provider === 'gateway' ? gatewaySim : graphSim, count, async () => {
+  const m = await measured(answering, count, async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/campaigns',
