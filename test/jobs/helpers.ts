@@ -4,6 +4,7 @@ import { Dispatcher, type DispatcherOptions, dispatcherOptions } from '../../src
 import { queryRows } from '../../src/platform/db/client.js';
 import { campaignMessages, campaigns } from '../../src/platform/db/schema/index.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
+import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
 import {
   createCampaign,
   createContacts,
@@ -38,7 +39,7 @@ export function useGateway(opts: ConstructorParameters<typeof MessagingGatewaySi
 /** Fast settings for tests: short poll, lease and backoff. */
 export function testDispatcher(
   t: TestApp,
-  adapter: GatewayMessagingAdapter,
+  adapter: MessagingPort,
   overrides: Partial<DispatcherOptions> = {},
 ): Dispatcher {
   return new Dispatcher(
