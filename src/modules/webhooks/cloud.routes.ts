@@ -5,6 +5,7 @@ import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../plat
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
 import { businessesOfCloudNumber } from '../business/index.js';
+import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
@@ -92,7 +93,8 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       if (parsed.ignored)
         webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' }, parsed.ignored);
       try {
-        await receipts.write(parsed.receipts);
+        // Reports naming a reply in a conversation are that module's; the rest are campaign messages'.
+        await receipts.write(await applyReplyReceiptsAndTell(deps, parsed.receipts, log));
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
         log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');
@@ -144,6 +146,8 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
           text: message.text,
           button: message.button,
           timestamp: message.timestamp,
+          media: message.media,
+          details: message.details,
         },
         `cloud:${message.phoneNumberId}:${message.id}`,
         log,

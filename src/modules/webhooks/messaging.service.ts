@@ -6,6 +6,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
 import { toE164 } from '../contacts/index.js';
+import { receiveInbound } from '../conversations/index.js';
 import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
 
@@ -55,14 +56,14 @@ export class MessagingWebhookService {
       provider: MESSAGING_PROVIDER,
       eventKey,
       eventType: intentOf(message) ?? 'message',
-      payload: message,
+      payload: { ...message, eventKey },
     });
     if (!event) {
       count('duplicate');
       log.info('messaging webhook: replayed event ignored');
       return;
     }
-    await this.process(event.id, message, log);
+    await this.process(event.id, { ...message, eventKey }, log);
   }
 
   /**
@@ -117,9 +118,14 @@ export class MessagingWebhookService {
     const log = parent.child({ eventId });
     const intent = intentOf(message);
     try {
-      const outcome: Outcome = intent
-        ? await this.handle(message, intent, log)
-        : { status: 'ignored', note: 'not an opt-in or opt-out' };
+      const sender = await this.senderOf(message);
+      let outcome: Outcome;
+      if ('note' in sender) outcome = { status: 'ignored', note: sender.note };
+      else {
+        // Every message is kept in its conversation first; a keyword then does what it always did.
+        await receiveInbound(this.deps, inboundOf(sender, message, eventId), log);
+        outcome = intent ? await this.handle(sender, message, intent, log) : { status: 'processed' };
+      }
       await markEvent(this.deps.db, eventId, outcome.status, outcome.note);
       count(outcome.status);
       if (outcome.note) log.info({ note: outcome.note }, 'messaging webhook: ignored');
@@ -132,21 +138,55 @@ export class MessagingWebhookService {
     }
   }
 
-  private async handle(message: InboundMessage, intent: 'opt_in' | 'opt_out', log: Logger): Promise<Outcome> {
+  /** The business that owns the number written to, and the sender's number; or why neither is known. */
+  private async senderOf(message: InboundMessage): Promise<Sender | { note: string }> {
     const waNumber = message.waNumber.replace(/\D/g, '');
     const [business] = await queryRows<ConsentBusiness>(
       this.deps.db,
       sql`SELECT id, company_name AS "companyName" FROM businesses WHERE waba_number = ${waNumber}`,
     );
-    if (!business) return { status: 'ignored', note: `no business has the number ${waNumber}` };
+    if (!business) return { note: `no business has the number ${waNumber}` };
     const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
-    if (!phone) return { status: 'ignored', note: 'sender number is not a valid phone number' };
+    if (!phone) return { note: 'sender number is not a valid phone number' };
+    return { business, phone };
+  }
+
+  private async handle(
+    { business, phone }: Sender,
+    message: InboundMessage,
+    intent: 'opt_in' | 'opt_out',
+    log: Logger,
+  ): Promise<Outcome> {
     const reply =
       intent === 'opt_in'
         ? await this.consent.optIn(business, phone, message.name, log)
         : await this.consent.optOut(business, phone, message.name, log);
     return { status: 'processed', reply };
   }
+}
+
+interface Sender {
+  business: ConsentBusiness;
+  phone: string;
+}
+
+/**
+ * The conversation's record of the message. Its key: the inbox key the caller gave (`receiveMessage`), kept
+ * in the event; the event's id stands in for events stored before (the same event, retried, keeps its id).
+ */
+function inboundOf({ business, phone }: Sender, message: InboundMessage, eventId: string) {
+  return {
+    businessId: business.id,
+    phone,
+    name: message.name,
+    eventKey: message.eventKey ?? eventId,
+    type: message.type,
+    text: message.text,
+    button: message.button,
+    media: message.media ?? null,
+    details: message.details ?? null,
+    timestamp: message.timestamp,
+  };
 }
 
 function count(result: 'processed' | 'ignored' | 'duplicate' | 'rejected' | 'failed'): void {

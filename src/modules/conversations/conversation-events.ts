@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.js';
+import { rooms } from '../../platform/realtime-hub.js';
+import { toConversationDto, toMessageDto } from './conversation.dto.js';
+import { findConversation, findMessage } from './conversations.repository.js';
+
+type EventDeps = Pick<AppDeps, 'db' | 'realtime' | 'storage'>;
+
+/**
+ * Pushes `conversationMessage` to the business's room: the message as it stands and its conversation (for
+ * the list and the unread badge). A failure is logged: the stored message is what counts.
+ */
+export async function emitConversationMessage(
+  deps: EventDeps,
+  businessId: string,
+  conversationId: string,
+  messageId: string,
+  log: Logger,
+): Promise<void> {
+  try {
+    const [conversation, message] = await Promise.all([
+      findConversation(deps.db, businessId, conversationId),
+      findMessage(deps.db, businessId, messageId),
+    ]);
+    if (!conversation || !message) return;
+    deps.realtime.emit(rooms.business(businessId), 'conversationMessage', {
+      conversation: toConversationDto(conversation),
+      message: toMessageDto(message, (key) => deps.storage.urlOf(key)),
+    });
+  } catch (err) {
+    log.warn({ err, conversationId, messageId }, 'conversation event not sent');
+  }
+}
