@@ -47,7 +47,11 @@ export const conversationMessageSchema = z.object({
   status: z.enum(['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed']),
   mediaUrl: z.string().nullable().describe('our stored copy of its media'),
   mediaType: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z
+    .object({})
+    .catchall(z.unknown())
+    .nullable()
+    .describe('what a reaction, location, shared contact or button reply carries'),
   error: z.string().nullable(),
   campaignId: z.string().nullable().describe('set for the messages of a campaign'),
   createdAt: z.string(),
