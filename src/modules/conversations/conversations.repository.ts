@@ -84,7 +84,7 @@ const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media
 
 /**
  * A page of a conversation's messages, newest first: its own (what the contact wrote, the replies) and the
- * campaign messages the business sent the number (found per campaign through the queue's unique
+ * campaign messages the business sent the number, with its names filled in (found per campaign through the queue's unique
  * (campaign, phone) key, so the read costs the same whatever the size of the campaigns).
  */
 export async function listMessages(
@@ -97,7 +97,8 @@ export async function listMessages(
     SELECT ${MESSAGE_COLUMNS}, m.seq FROM conversation_messages m
     WHERE m.conversation_id = ${conversation.id} AND m.business_id = ${businessId}
     UNION ALL
-    SELECT q.id, 'out', 'campaign', k.message, q.status::text, NULL, NULL, NULL, q.error, k.id,
+    SELECT q.id, 'out', 'campaign',
+           replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, q.error, k.id,
            COALESCE(q.sent_at, q.created_at), 0
     FROM campaigns k
     JOIN campaign_messages q ON q.campaign_id = k.id AND q.phone_number = ${conversation.phoneNumber}

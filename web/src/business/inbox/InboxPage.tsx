@@ -144,7 +144,13 @@ export function InboxPage() {
         {showThread ? (
           <Stack gap="xs">
             {!wide && (
-              <Anchor component="button" type="button" onClick={() => go({ id: undefined })} size="sm">
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => go({ id: undefined })}
+                size="sm"
+                style={{ alignSelf: 'flex-start' }}
+              >
                 ← All conversations
               </Anchor>
             )}

@@ -104,7 +104,7 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
       style={{
         alignSelf: out ? 'flex-end' : 'flex-start',
         maxWidth: '85%',
-        background: out ? 'var(--mantine-color-blue-1)' : 'white',
+        background: out ? 'var(--mantine-color-blue-0)' : 'white',
         border: '1px solid var(--mantine-color-gray-3)',
         borderRadius: 8,
         padding: '6px 10px',
@@ -136,7 +136,7 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
         {tick && (
           <Text
             size="xs"
-            c={m.status === 'read' ? 'blue.8' : m.status === 'failed' ? 'red.9' : 'dimmed'}
+            c={m.status === 'read' ? 'blue.9' : m.status === 'failed' ? 'red.9' : 'dimmed'}
             title={tick.words}
             data-testid="ticks"
           >
