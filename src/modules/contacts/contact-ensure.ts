@@ -2,28 +2,32 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 
 /**
- * The contact of a number that wrote to the business, in the caller's transaction: created with these
- * names when the number is new, never opted in by writing (consent is START or the business's own list).
- * An existing contact is left as it is. Returns its id.
+ * The contacts of numbers that wrote to the business, in the caller's transaction: created with these names
+ * when new, never opted in by writing (consent is START or the business's own list); existing ones are left
+ * as they are. Returns each number's contact id.
  */
-export async function ensureContact(
+export async function ensureContacts(
   tx: Db,
   businessId: string,
-  phone: string,
-  firstName: string,
-  lastName: string,
-): Promise<string> {
-  const [created] = await queryRows<{ id: string }>(
+  people: { phone: string; firstName: string; lastName: string }[],
+): Promise<Map<string, string>> {
+  if (!people.length) return new Map();
+  const rows = await queryRows<{ id: string; phone: string }>(
     tx,
-    sql`INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-        VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, false)
+    sql`
+      WITH p AS (
+        SELECT DISTINCT ON (phone) * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+          AS p(phone text, "firstName" text, "lastName" text)
+        ORDER BY phone
+      ), created AS (
+        INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
+        SELECT ${businessId}, "firstName", "lastName", phone, false FROM p ORDER BY phone
         ON CONFLICT (business_id, phone_number) DO NOTHING
-        RETURNING id`,
+        RETURNING id, phone_number
+      )
+      SELECT id, phone_number AS phone FROM created
+      UNION ALL
+      SELECT c.id, c.phone_number FROM contacts c JOIN p ON c.business_id = ${businessId} AND c.phone_number = p.phone`,
   );
-  if (created) return created.id;
-  const [existing] = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT id FROM contacts WHERE business_id = ${businessId} AND phone_number = ${phone}`,
-  );
-  return existing!.id;
+  return new Map(rows.map((r) => [r.phone, r.id]));
 }

@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { rooms } from '../../platform/realtime-hub.js';
 import { toConversationDto, toMessageDto } from './conversation.dto.js';
-import { findConversation, findMessage } from './conversations.repository.js';
+import {
+  findConversation,
+  findConversations,
+  findMessage,
+  findMessages,
+} from './conversations.repository.js';
 
 type EventDeps = Pick<AppDeps, 'db' | 'realtime' | 'storage'>;
 
@@ -29,5 +34,38 @@ export async function emitConversationMessage(
     });
   } catch (err) {
     log.warn({ err, conversationId, messageId }, 'conversation event not sent');
+  }
+}
+
+/** `emitConversationMessage` for many messages of one business: two reads, one event per message. */
+export async function emitConversationMessages(
+  deps: EventDeps,
+  businessId: string,
+  stored: { conversationId: string; messageId: string }[],
+  log: Logger,
+): Promise<void> {
+  if (!stored.length) return;
+  try {
+    const [conversations, messages] = await Promise.all([
+      findConversations(deps.db, businessId, [...new Set(stored.map((s) => s.conversationId))]),
+      findMessages(
+        deps.db,
+        businessId,
+        stored.map((s) => s.messageId),
+      ),
+    ]);
+    const conversationOf = new Map(conversations.map((c) => [c.id, toConversationDto(c)]));
+    const messageOf = new Map(messages.map((m) => [m.id, m]));
+    for (const s of stored) {
+      const conversation = conversationOf.get(s.conversationId);
+      const message = messageOf.get(s.messageId);
+      if (!conversation || !message) continue;
+      deps.realtime.emit(rooms.business(businessId), 'conversationMessage', {
+        conversation,
+        message: toMessageDto(message, (key) => deps.storage.urlOf(key)),
+      });
+    }
+  } catch (err) {
+    log.warn({ err, messages: stored.length }, 'conversation events not sent');
   }
 }

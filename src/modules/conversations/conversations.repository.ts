@@ -50,9 +50,12 @@ export async function listConversations(
     ),
     queryRows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM conversations v
-          LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
-          WHERE ${where}`,
+      // The contact is joined only when a filter reads it: counting the rest is an index-only scan.
+      filters.tag || filters.search
+        ? sql`SELECT count(*)::int AS n FROM conversations v
+              LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
+              WHERE ${where}`
+        : sql`SELECT count(*)::int AS n FROM conversations v WHERE ${where}`,
     ),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
@@ -156,4 +159,26 @@ export async function contactOptedIn(db: Db, businessId: string, phone: string):
     sql`SELECT opt_in AS "optIn" FROM contacts WHERE business_id = ${businessId} AND phone_number = ${phone}`,
   );
   return row?.optIn === true;
+}
+
+/** Several conversations of a business by id (the live events of a batch). */
+export async function findConversations(
+  db: Db,
+  businessId: string,
+  ids: string[],
+): Promise<ConversationRecord[]> {
+  if (!ids.length) return [];
+  return queryRows<ConversationRecord>(
+    db,
+    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ANY(${sql.param(ids)}::uuid[])`,
+  );
+}
+
+export async function findMessages(db: Db, businessId: string, ids: string[]): Promise<MessageRecord[]> {
+  if (!ids.length) return [];
+  return queryRows<MessageRecord>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS} FROM conversation_messages m
+        WHERE m.business_id = ${businessId} AND m.id = ANY(${sql.param(ids)}::uuid[])`,
+  );
 }

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { emitConversationMessage } from './conversation-events.js';
-import { type InboundInput, setMessageMedia, storeInbound } from './inbound.js';
+import { emitConversationMessage, emitConversationMessages } from './conversation-events.js';
+import { type InboundInput, setMessageMedia } from './inbound.js';
+import { storeInboundBatch } from './inbound-batch.js';
 import { keepInboundMedia, type MediaRef } from './inbound-media.js';
 
 /** A message a contact sent, as either provider's webhook read it, with the business it was sent to. */
@@ -45,7 +46,48 @@ export async function receiveInbound(
   log: Logger,
   now = new Date(),
 ): Promise<boolean> {
-  const record: InboundInput = {
+  return (await receiveInboundBatch(deps, [input], log, now)).has(input.eventKey);
+}
+
+/**
+ * `receiveInbound` for many messages (a Cloud delivery carries many): stored per business in one
+ * transaction, then the media fetched one by one. Returns the event keys stored (not those already kept).
+ */
+export async function receiveInboundBatch(
+  deps: AppDeps,
+  inputs: InboundMessageInput[],
+  log: Logger,
+  now = new Date(),
+): Promise<Set<string>> {
+  const kept = new Set<string>();
+  const byBusiness = new Map<string, InboundMessageInput[]>();
+  for (const input of inputs)
+    byBusiness.set(input.businessId, [...(byBusiness.get(input.businessId) ?? []), input]);
+  for (const [businessId, group] of byBusiness) {
+    const stored = await storeInboundBatch(
+      deps.db,
+      businessId,
+      group.map((input) => recordOf(input, now)),
+    );
+    const inputOf = new Map(group.map((i) => [i.eventKey, i]));
+    const plain: typeof stored = [];
+    for (const s of stored) {
+      kept.add(s.eventKey);
+      const media = inputOf.get(s.eventKey)?.media;
+      if (!media || !(media.id || media.url)) {
+        plain.push(s);
+        continue;
+      }
+      await keepMedia(deps, businessId, s.messageId, media, log);
+      await emitConversationMessage(deps, businessId, s.conversationId, s.messageId, log);
+    }
+    await emitConversationMessages(deps, businessId, plain, log);
+  }
+  return kept;
+}
+
+function recordOf(input: InboundMessageInput, now: Date): InboundInput {
+  return {
     businessId: input.businessId,
     phone: input.phone,
     name: input.name,
@@ -55,24 +97,26 @@ export async function receiveInbound(
     details: detailsOf(input),
     at: dateOf(input.timestamp, now),
   };
-  const stored = await storeInbound(deps.db, record);
-  if (!stored) return false;
-  const media = input.media;
-  if (media && (media.id || media.url)) {
-    try {
-      const kept = await keepInboundMedia(deps, input.businessId, stored.messageId, media);
-      await setMessageMedia(deps.db, stored.messageId, kept);
-    } catch (err) {
-      log.warn({ err, messageId: stored.messageId }, 'conversation: inbound medium not kept');
-      await setMessageMedia(deps.db, stored.messageId, {
-        key: null,
-        type: media.mimeType,
-        error: `The medium could not be kept: ${(err as Error).message}`.slice(0, 500),
-      });
-    }
+}
+
+async function keepMedia(
+  deps: AppDeps,
+  businessId: string,
+  messageId: string,
+  media: MediaRef,
+  log: Logger,
+): Promise<void> {
+  try {
+    const kept = await keepInboundMedia(deps, businessId, messageId, media);
+    await setMessageMedia(deps.db, messageId, kept);
+  } catch (err) {
+    log.warn({ err, messageId }, 'conversation: inbound medium not kept');
+    await setMessageMedia(deps.db, messageId, {
+      key: null,
+      type: media.mimeType,
+      error: `The medium could not be kept: ${(err as Error).message}`.slice(0, 500),
+    });
   }
-  await emitConversationMessage(deps, input.businessId, stored.conversationId, stored.messageId, log);
-  return true;
 }
 
 function kindOf(input: InboundMessageInput): string {

@@ -3,7 +3,7 @@
 
 export { WINDOW_MS, windowEndsAt } from './conversation-window.js';
 export { conversationsRoutes } from './conversations.routes.js';
-export { type InboundMessageInput, receiveInbound } from './inbound-receiver.js';
+export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';
 export {
   type ClaimedReply,
   claimReplies,

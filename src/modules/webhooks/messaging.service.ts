@@ -6,8 +6,8 @@ import { queryRows } from '../../platform/db/client.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
 import { toE164 } from '../contacts/index.js';
-import { receiveInbound } from '../conversations/index.js';
-import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
+import { receiveInbound, receiveInboundBatch } from '../conversations/index.js';
+import { claimUnfinishedEvents, markEvent, markEvents, receiveEvent, receiveEvents } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
@@ -67,6 +67,74 @@ export class MessagingWebhookService {
   }
 
   /**
+   * `receiveMessage` for the messages of one delivery (the Cloud webhook's `messages[]`): stored in the inbox in
+   * one statement, kept in their conversations in one transaction, the inbox rows marked together; opt-in and
+   * opt-out keywords are then handled one by one. If keeping them fails, every event is marked failed and the
+   * retry sweep handles each on its own.
+   */
+  async receiveMessages(
+    items: { message: InboundMessage; eventKey: string }[],
+    log: Logger = this.deps.logger,
+  ): Promise<void> {
+    const events = await receiveEvents(
+      this.deps.db,
+      items.map(({ message, eventKey }) => ({
+        provider: MESSAGING_PROVIDER,
+        eventKey,
+        eventType: intentOf(message) ?? 'message',
+        payload: { ...message, eventKey },
+      })),
+    );
+    const fresh = new Map(events.map((e) => [e.eventKey, e.id]));
+    for (let i = fresh.size; i < items.length; i++) count('duplicate');
+    const senders = new Map<string, Promise<Sender | { note: string }>>();
+    const kept: { eventId: string; message: InboundMessage; sender: Sender }[] = [];
+    const ignored: { eventId: string; note: string }[] = [];
+    for (const { message, eventKey } of items) {
+      const eventId = fresh.get(eventKey);
+      if (!eventId) continue;
+      const key = `${message.waNumber.replace(/\D/g, '')}|${message.mobile.replace(/\D/g, '')}`;
+      if (!senders.has(key)) senders.set(key, this.senderOf(message));
+      const sender = await senders.get(key)!;
+      if ('note' in sender) ignored.push({ eventId, note: sender.note });
+      else kept.push({ eventId, message: { ...message, eventKey }, sender });
+    }
+    for (const { eventId, note } of ignored) {
+      await markEvent(this.deps.db, eventId, 'ignored', note);
+      count('ignored');
+      log.info({ eventId, note }, 'messaging webhook: ignored');
+    }
+    try {
+      await receiveInboundBatch(
+        this.deps,
+        kept.map(({ sender, message, eventId }) => inboundOf(sender, message, eventId)),
+        log,
+      );
+    } catch (err) {
+      log.error({ err, events: kept.length }, 'messaging webhook: keeping messages failed');
+      await markEvents(
+        this.deps.db,
+        kept.map((k) => k.eventId),
+        'failed',
+        (err as Error).message,
+      ).catch(() => {});
+      for (const _ of kept) count('failed');
+      return;
+    }
+    const plain = kept.filter((k) => !intentOf(k.message));
+    await markEvents(
+      this.deps.db,
+      plain.map((k) => k.eventId),
+      'processed',
+    );
+    for (const _ of plain) count('processed');
+    for (const k of kept) {
+      const intent = intentOf(k.message);
+      if (intent) await this.process(k.eventId, k.message, log, k.sender);
+    }
+  }
+
+  /**
    * Events stored but never finished (the process died between storing and handling, or handling failed,
    * say on a database hiccup): handled again by the worker's scheduler tick, a bounded number of times
    * (`claimUnfinishedEvents`), in the order they arrived. Handling is idempotent (the contact upsert and the
@@ -114,16 +182,22 @@ export class MessagingWebhookService {
     return Boolean(later);
   }
 
-  private async process(eventId: string, message: InboundMessage, parent: Logger): Promise<void> {
+  /** `known`: the sender, when the caller already resolved it (and kept the message). */
+  private async process(
+    eventId: string,
+    message: InboundMessage,
+    parent: Logger,
+    known?: Sender,
+  ): Promise<void> {
     const log = parent.child({ eventId });
     const intent = intentOf(message);
     try {
-      const sender = await this.senderOf(message);
+      const sender = known ?? (await this.senderOf(message));
       let outcome: Outcome;
       if ('note' in sender) outcome = { status: 'ignored', note: sender.note };
       else {
         // Every message is kept in its conversation first; a keyword then does what it always did.
-        await receiveInbound(this.deps, inboundOf(sender, message, eventId), log);
+        if (!known) await receiveInbound(this.deps, inboundOf(sender, message, eventId), log);
         outcome = intent ? await this.handle(sender, message, intent, log) : { status: 'processed' };
       }
       await markEvent(this.deps.db, eventId, outcome.status, outcome.note);
