@@ -190,6 +190,16 @@ async function main() {
     console.log(`  ${name.padEnd(18)} p95 ${p95(ms).toFixed(1)} ms`);
   console.log(`load average (1 min) at end ${loadavg()[0]!.toFixed(2)}`);
 
+  if (process.env.BENCH_EXPLAIN) {
+    // The plans behind the figures (a look, not a measurement).
+    for (const q of [
+      sql`EXPLAIN (ANALYZE, BUFFERS) SELECT v.id FROM conversations v
+          LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
+          WHERE v.business_id = ${business.id} ORDER BY v.last_message_at DESC, v.id DESC LIMIT 20`,
+      sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM conversations v WHERE v.business_id = ${business.id}`,
+    ])
+      for (const row of await queryRows<{ 'QUERY PLAN': string }>(deps.db, q)) console.log(row['QUERY PLAN']);
+  }
   await http.close();
   await app.close();
   await testDb.drop();

@@ -87,15 +87,16 @@ export class MessagingWebhookService {
     );
     const fresh = new Map(events.map((e) => [e.eventKey, e.id]));
     for (let i = fresh.size; i < items.length; i++) count('duplicate');
-    const senders = new Map<string, Promise<Sender | { note: string }>>();
+    // One business lookup per receiving number (a delivery's messages share it), not one per message.
+    const owners = new Map<string, Promise<ConsentBusiness | null>>();
     const kept: { eventId: string; message: InboundMessage; sender: Sender }[] = [];
     const ignored: { eventId: string; note: string }[] = [];
     for (const { message, eventKey } of items) {
       const eventId = fresh.get(eventKey);
       if (!eventId) continue;
-      const key = `${message.waNumber.replace(/\D/g, '')}|${message.mobile.replace(/\D/g, '')}`;
-      if (!senders.has(key)) senders.set(key, this.senderOf(message));
-      const sender = await senders.get(key)!;
+      const waNumber = message.waNumber.replace(/\D/g, '');
+      if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
+      const sender = senderWith(await owners.get(waNumber)!, message);
       if ('note' in sender) ignored.push({ eventId, note: sender.note });
       else kept.push({ eventId, message: { ...message, eventKey }, sender });
     }
@@ -214,15 +215,15 @@ export class MessagingWebhookService {
 
   /** The business that owns the number written to, and the sender's number; or why neither is known. */
   private async senderOf(message: InboundMessage): Promise<Sender | { note: string }> {
-    const waNumber = message.waNumber.replace(/\D/g, '');
+    return senderWith(await this.ownerOf(message.waNumber.replace(/\D/g, '')), message);
+  }
+
+  private async ownerOf(waNumber: string): Promise<ConsentBusiness | null> {
     const [business] = await queryRows<ConsentBusiness>(
       this.deps.db,
       sql`SELECT id, company_name AS "companyName" FROM businesses WHERE waba_number = ${waNumber}`,
     );
-    if (!business) return { note: `no business has the number ${waNumber}` };
-    const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
-    if (!phone) return { note: 'sender number is not a valid phone number' };
-    return { business, phone };
+    return business ?? null;
   }
 
   private async handle(
@@ -242,6 +243,13 @@ export class MessagingWebhookService {
 interface Sender {
   business: ConsentBusiness;
   phone: string;
+}
+
+function senderWith(business: ConsentBusiness | null, message: InboundMessage): Sender | { note: string } {
+  if (!business) return { note: `no business has the number ${message.waNumber.replace(/\D/g, '')}` };
+  const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
+  if (!phone) return { note: 'sender number is not a valid phone number' };
+  return { business, phone };
 }
 
 /**

@@ -49,10 +49,10 @@ CREATE TABLE "conversations" (
 ALTER TABLE "conversation_messages" ADD CONSTRAINT "conversation_messages_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_messages" ADD CONSTRAINT "conversation_messages_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "conversation_messages_thread_idx" ON "conversation_messages" USING btree ("conversation_id","created_at" DESC NULLS LAST,"seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "conversation_messages_thread_idx" ON "conversation_messages" USING btree ("conversation_id","created_at" DESC NULLS FIRST,"seq" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "conversation_messages_event_key" ON "conversation_messages" USING btree ("business_id","event_key");--> statement-breakpoint
 CREATE INDEX "conversation_messages_ready_idx" ON "conversation_messages" USING btree ("next_attempt_at") WHERE "conversation_messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "conversation_messages_lease_idx" ON "conversation_messages" USING btree ("lease_expires_at") WHERE "conversation_messages"."status" = 'sending';--> statement-breakpoint
 CREATE INDEX "conversation_messages_provider_id_idx" ON "conversation_messages" USING btree ("provider_message_id") WHERE "conversation_messages"."provider_message_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_business_phone_key" ON "conversations" USING btree ("business_id","phone_number");--> statement-breakpoint
-CREATE INDEX "conversations_business_activity_idx" ON "conversations" USING btree ("business_id","last_message_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "conversations_business_activity_idx" ON "conversations" USING btree ("business_id","last_message_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -42,7 +42,11 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_business_phone_key').on(t.businessId, t.phoneNumber),
-    index('conversations_business_activity_idx').on(t.businessId, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_business_activity_idx').on(
+      t.businessId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('conversations_status_check', sql`${t.status} IN ('open', 'closed')`),
   ],
 );
@@ -104,7 +108,11 @@ export const conversationMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('conversation_messages_thread_idx').on(t.conversationId, t.createdAt.desc(), t.seq.desc()),
+    index('conversation_messages_thread_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.seq.desc().nullsFirst(),
+    ),
     uniqueIndex('conversation_messages_event_key').on(t.businessId, t.eventKey),
     index('conversation_messages_ready_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('conversation_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
