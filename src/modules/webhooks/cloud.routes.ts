@@ -93,8 +93,13 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       if (parsed.ignored)
         webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' }, parsed.ignored);
       try {
-        // Reports naming a reply in a conversation are that module's; the rest are campaign messages'.
-        await receipts.write(await applyReplyReceiptsAndTell(deps, parsed.receipts, log));
+        // Reports naming a reply are the conversations module's, the others the campaign messages'. Both
+        // look at once: a reply's report the campaign writer does not know waits among its pending ones
+        // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
+        await Promise.all([
+          applyReplyReceiptsAndTell(deps, parsed.receipts, log),
+          receipts.write(parsed.receipts),
+        ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
         log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');

@@ -87,8 +87,13 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
         );
       }
       try {
-        // Reports naming a reply in a conversation are that module's; the rest are campaign messages'.
-        await receipts.write(await applyReplyReceiptsAndTell(deps, parsed.receipts, req.log as Logger));
+        // Reports naming a reply are the conversations module's, the others the campaign messages'. Both
+        // look at once: a reply's report the campaign writer does not know waits among its pending ones
+        // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
+        await Promise.all([
+          applyReplyReceiptsAndTell(deps, parsed.receipts, req.log as Logger),
+          receipts.write(parsed.receipts),
+        ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
         req.log.error({ err, count: parsed.receipts.length }, 'delivery reports not stored');
