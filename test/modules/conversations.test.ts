@@ -293,6 +293,44 @@ describe('conversations through the gateway', () => {
     expect(after.body.data).toMatchObject({ unreadCount: 0, lastMessageText: 'Yes, tomorrow before noon' });
   });
 
+  it('answers with one of its uploads as a medium with its caption', async () => {
+    const { user, number } = await business();
+    const from = mobile();
+    const conversation = await contactWrites(user, number, from);
+    const key = `uploads/${user.businessId}/catalogue.pdf`;
+    await t.db.insert(uploadFiles).values({
+      businessId: user.businessId,
+      url: t.deps.storage.urlOf(key),
+      key,
+      fileName: 'catalogue.pdf',
+      type: 'application/pdf',
+    });
+    const res = await t.request({
+      url: `/conversations/${conversation.id}/messages`,
+      token: user.accessToken,
+      body: { mediaKey: key, caption: 'Our catalogue' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      type: 'document',
+      text: 'Our catalogue',
+      mediaUrl: t.deps.storage.urlOf(key),
+      mediaType: 'application/pdf',
+    });
+    await vi.waitFor(
+      () => {
+        const sent = gateway.accepted.find((a) => a.form.send_to === from);
+        expect(sent?.form).toMatchObject({
+          userid: 'twoway-user',
+          method: 'SendMediaMessage',
+          media_url: t.deps.storage.urlOf(key),
+          caption: 'Our catalogue',
+        });
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+  });
+
   it('fails a reply of a business without two-way credentials, saying why', async () => {
     const { user, number } = await business({ twoway: false });
     const conversation = await contactWrites(user, number, mobile());
