@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../../factories.js';
@@ -10,6 +11,31 @@ import {
   screenshot,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
+
+/** A PNG of a blue gradient (a photo stand-in that shows in the screenshots). */
+function swatch(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rows.set([40 + y, 90 + x / 2, 200], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function signIn(page: Page, user: TestUser, to: string) {
   await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
@@ -108,6 +134,19 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
       await reply.waitFor();
       await expect.poll(() => reply.getAttribute('data-status'), { timeout: 20_000 }).toBe('read');
       await reply.getByTestId('ticks').getByText('Read').waitFor();
+
+      // A photo with a caption: uploaded straight to storage, then sent as the reply's medium.
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'blue-dress.png',
+        mimeType: 'image/png',
+        buffer: swatch(160, 100),
+      });
+      await page.getByText('blue-dress.png').waitFor();
+      await page.getByLabel('Caption').fill('This is the one');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const photo = page.getByTestId('message-out').filter({ hasText: 'This is the one' });
+      await photo.getByRole('img', { name: 'This is the one' }).waitFor();
+      await expect.poll(() => photo.getAttribute('data-status'), { timeout: 20_000 }).toBe('read');
       await expectAccessible(page, 'inbox thread');
       await screenshot(page, 'inbox-thread');
     },

@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  FileButton,
   Group,
   Paper,
   Select,
@@ -20,6 +21,7 @@ import { approvedTemplatesQuery } from '../../api/queries/templates';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { StateBadge } from '../../ui/page';
+import { uploadFileRecord } from '../../ui/upload';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
 
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
@@ -166,36 +168,64 @@ function describe(m: ConversationMessage): string {
 function TextComposer({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const send = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/v1/conversations/{id}/messages', { params: { path: { id } }, body: { text } })),
+    mutationFn: async () => {
+      if (!file)
+        return unwrap(
+          api.POST('/api/v1/conversations/{id}/messages', { params: { path: { id } }, body: { text } }),
+        );
+      const upload = await uploadFileRecord(file, 'replies');
+      return unwrap(
+        api.POST('/api/v1/conversations/{id}/messages', {
+          params: { path: { id } },
+          body: { mediaKey: upload.key, ...(text.trim() ? { caption: text.trim() } : {}) },
+        }),
+      );
+    },
     onSuccess: () => {
       setText('');
+      setFile(null);
       void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
     },
   });
+  const ready = !!file || !!text.trim();
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim()) send.mutate();
+        if (ready) send.mutate();
       }}
     >
       <Stack gap="xs">
         <Textarea
-          label="Reply"
+          label={file ? 'Caption' : 'Reply'}
           autosize
           minRows={2}
           maxRows={6}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && text.trim()) send.mutate();
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && ready) send.mutate();
           }}
         />
         <FormError message={send.error ? errorText(send.error) : null} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={send.isPending} disabled={!text.trim()}>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf">
+              {(props) => (
+                <Button {...props} variant="default" size="sm">
+                  {file ? 'Change file' : 'Attach'}
+                </Button>
+              )}
+            </FileButton>
+            {file && (
+              <Text size="sm" truncate>
+                {file.name}
+              </Text>
+            )}
+          </Group>
+          <Button type="submit" loading={send.isPending} disabled={!ready}>
             Send
           </Button>
         </Group>
