@@ -369,6 +369,35 @@ describe('conversations through the gateway', () => {
     return row!;
   }
 
+  it("keeps the window open 24 hours after the contact's last message, then closes it (fake clock)", async () => {
+    const { user, number } = await business();
+    const wrote = Date.now();
+    const conversation = await contactWrites(user, number, mobile(), {
+      timestamp: String(Math.floor(wrote / 1000)),
+    });
+    const endsAt = new Date(conversation.windowEndsAt).getTime();
+    expect(endsAt).toBe(Math.floor(wrote / 1000) * 1000 + WINDOW_MS);
+    const url = `/conversations/${conversation.id}`;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(endsAt - 60_000);
+      const late = await t.request({ url, token: user.accessToken });
+      expect(late.body.data.windowEndsAt).toBe(new Date(endsAt).toISOString());
+      vi.setSystemTime(endsAt + 1);
+      const closed = await t.request({ url, token: user.accessToken });
+      expect(closed.body.data.windowEndsAt).toBeNull();
+      const refused = await t.request({
+        url: `${url}/messages`,
+        token: user.accessToken,
+        body: { text: 'Sorry for the delay' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errorMessage.fields[0].path).toBe('text');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   describe('outside the customer-service window', () => {
     const longAgo = () => String(Math.floor((Date.now() - WINDOW_MS - 60_000) / 1000));
 
