@@ -173,6 +173,7 @@ export class Dispatcher implements Job {
       this.unsubscribe?.();
       this.wake();
       await this.loop;
+      await this.replies.drain();
       for (const m of this.waiting.splice(0)) this.settle(m, { id: m.id, kind: 'release' });
       this.waitingOf.clear();
       await this.pacer?.stop();

@@ -26,6 +26,8 @@ export const TWOWAY_CREDENTIALS_MISSING =
 export class ReplySender {
   private readonly limiter: RateLimiter;
   private lastReclaim = 0;
+  /** Sends started and not yet recorded: the dispatcher's loop never waits on a provider for them. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: DispatcherDeps,
@@ -34,20 +36,30 @@ export class ReplySender {
     this.limiter = createRateLimiter(deps.db, deps.redis, opts.ratePerSecond);
   }
 
-  /** Sends what is due now; returns how many replies it claimed. */
+  /** Starts sending what is due now (at most REPLIES_PER_ROUND in flight); returns how many it claimed. */
   async round(): Promise<number> {
     const now = Date.now();
     if (now - this.lastReclaim >= this.opts.pollMs) {
       this.lastReclaim = now;
       await reclaimExpiredReplies(this.deps.db, this.opts.maxAttempts);
     }
+    const room = Math.min(REPLIES_PER_ROUND, this.opts.batchSize) - this.inFlight.size;
+    if (room <= 0) return 0;
     const claimed = await claimReplies(this.deps.db, {
-      limit: Math.min(REPLIES_PER_ROUND, this.opts.batchSize),
+      limit: room,
       workerId: this.opts.workerId,
       leaseMs: this.opts.leaseMs,
     });
-    await Promise.all(claimed.map((reply) => this.sendOne(reply)));
+    for (const reply of claimed) {
+      const sending: Promise<void> = this.sendOne(reply).finally(() => this.inFlight.delete(sending));
+      this.inFlight.add(sending);
+    }
     return claimed.length;
+  }
+
+  /** Waits for the sends in flight to be sent and recorded (a graceful stop). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
   private async sendOne(reply: ClaimedReply): Promise<void> {
