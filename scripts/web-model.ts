@@ -35,6 +35,7 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
   description?: string;
 }
 
@@ -61,6 +62,9 @@ function tsType(s: JsonSchema, indent: string): string {
         case 'array':
           return `${tsType(s.items ?? {}, indent)}[]`;
         case 'object': {
+          // A free-form object (`z.object({}).catchall(...)`): its keys are not known in advance.
+          if (!Object.keys(s.properties ?? {}).length && s.additionalProperties)
+            return 'Record<string, unknown>';
           const props = Object.entries(s.properties ?? {}).map(([k, v]) => {
             const optional = s.required?.includes(k) ? '' : '?';
             return `${indent}  ${k}${optional}: ${tsType(v, `${indent}  `)};`;

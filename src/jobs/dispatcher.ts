@@ -19,6 +19,7 @@ import { type MessagingCredentials, MessagingError } from '../providers/messagin
 import { ClaimedBatch } from './claimed-batch.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
+import { ReplySender } from './reply-sender.js';
 import { type SendContent, SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
 import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
@@ -63,7 +64,7 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
+  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier' | 'storage'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';
@@ -96,6 +97,8 @@ export class Dispatcher implements Job {
   private running = 0;
   private readonly writer: OutcomeWriter;
   private readonly inputs: SendInputs;
+  /** Conversation replies: claimed and sent beside campaign messages, under the same rate limit. */
+  private readonly replies: ReplySender;
   private readonly gates = new Map<string, SendGate>();
   private loop?: Promise<void>;
   private heartbeat?: NodeJS.Timeout;
@@ -128,6 +131,7 @@ export class Dispatcher implements Job {
     }
     this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);
     this.inputs = new SendInputs(deps);
+    this.replies = new ReplySender(deps, opts);
     this.writer = new OutcomeWriter(deps, opts.workerId, opts.flushMs, (id) => this.inputs.forget(id));
     // Claim the next batch while the current one is still being sent (double buffering), so the pool
     // never waits on a claim query. Claimed-but-unsent messages are only leased, never sent twice.
@@ -169,6 +173,7 @@ export class Dispatcher implements Job {
       this.unsubscribe?.();
       this.wake();
       await this.loop;
+      await this.replies.drain();
       for (const m of this.waiting.splice(0)) this.settle(m, { id: m.id, kind: 'release' });
       this.waitingOf.clear();
       await this.pacer?.stop();
@@ -184,7 +189,9 @@ export class Dispatcher implements Job {
       let sleepMs = this.opts.pollMs;
       try {
         await this.maintain();
+        const replied = await this.replies.round();
         const result = await this.fill();
+        if (replied > 0) continue;
         sleepMs = result.sleepMs;
         if (result.claimed > 0 && this.waiting.length < this.lowWater) continue;
       } catch (err) {

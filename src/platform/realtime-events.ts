@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
+import { conversationMessagePayload } from './realtime-conversation.js';
 
 /**
  * The real-time channel's contract, declared once: every event the server sends, the rooms it goes to and
@@ -126,6 +127,13 @@ export const ROOM_EVENTS = {
       category: z.enum(TEMPLATE_CATEGORIES),
       rejectedReason: z.string().nullable(),
     }),
+  },
+  conversationMessage: {
+    rooms: ['business'],
+    when:
+      "a contact's message stored in its conversation, and each reply of the business as it is queued and " +
+      'as its state moves (sent, delivered, read, failed); carries the conversation as it stands',
+    payload: conversationMessagePayload,
   },
 } as const satisfies Record<string, { rooms: readonly RoomType[]; when: string; payload: z.ZodType }>;
 

@@ -230,7 +230,8 @@ describe('messaging webhook: opt-in and opt-out', () => {
     expect(await messagesTo(campaign.id, `+${from}`)).toHaveLength(0);
   });
 
-  it('answers 200 to unknown numbers, other messages and malformed payloads, changing nothing', async () => {
+  // Other messages are kept in their conversation, with a new contact (test/modules/conversations.test.ts).
+  it('answers 200 to unknown numbers and malformed payloads, changing nothing', async () => {
     const { user, number } = await business('50');
     const before = (await t.db.select().from(contacts).where(eq(contacts.businessId, user.businessId)))
       .length;
@@ -238,10 +239,6 @@ describe('messaging webhook: opt-in and opt-out', () => {
       {
         url: '/webhooks/messaging-provider',
         body: { waNumber: '19999999999', mobile: mobile(), text: 'START' },
-      },
-      {
-        url: '/webhooks/messaging-provider',
-        body: { waNumber: number, mobile: mobile(), text: 'hello there' },
       },
       { url: '/webhooks/messaging-provider', body: { waNumber: number } },
       { url: '/webhooks/messaging-provider', body: [1, 2, 3] },
@@ -271,7 +268,7 @@ describe('messaging webhook: opt-in and opt-out', () => {
     const after = (await t.db.select().from(contacts).where(eq(contacts.businessId, user.businessId))).length;
     expect(after).toBe(before);
     const ignored = await t.db.select().from(webhookEvents).where(eq(webhookEvents.status, 'ignored'));
-    expect(ignored.length).toBeGreaterThanOrEqual(2);
+    expect(ignored.length).toBeGreaterThanOrEqual(1);
   });
 
   it('handles again an event stored by a process that died before handling it', async () => {

@@ -25,6 +25,7 @@ export function useGraph(opts: GraphSimulatorOptions = {}) {
     createTemplate: (a, w, t) => holder.adapter.createTemplate(a, w, t),
     listTemplates: (a, w) => holder.adapter.listTemplates(a, w),
     deleteTemplate: (a, w, t) => holder.adapter.deleteTemplate(a, w, t),
+    fetchMedia: (a, id, max) => holder.adapter.fetchMedia(a, id, max),
   };
   beforeAll(async () => {
     await holder.sim.start();

@@ -40,6 +40,12 @@ describe('S3 storage adapter against an S3-compatible server', () => {
     await storage.remove('b1/files/u1-list.csv'); // a second delete is harmless
   });
 
+  it('stores bytes the service fetched itself, with their type (media a contact sent)', async () => {
+    await storage.put('conversations/b1/m1.jpg', Buffer.from('jpeg bytes'), 'image/jpeg');
+    expect(await storage.stat('conversations/b1/m1.jpg')).toEqual({ size: 10, contentType: 'image/jpeg' });
+    expect(await text(await storage.read('conversations/b1/m1.jpg'))).toBe('jpeg bytes');
+  });
+
   it('refuses a PUT with another content type than the one signed', async () => {
     const up = await storage.presignUpload({
       key: 'b1/files/u2.csv',

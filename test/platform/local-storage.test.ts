@@ -73,6 +73,14 @@ describe('embedded object storage', () => {
     expect(await storage.stat('b1/forged.csv')).toBeNull();
   });
 
+  it('stores bytes the service fetched itself and serves them on their read URL; refuses unsafe keys', async () => {
+    await storage.put('conversations/b1/m1.png', Buffer.from('png bytes'), 'image/png');
+    const res = await t.request({ url: pathOf(storage.urlOf('conversations/b1/m1.png')) });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('png bytes');
+    await expect(storage.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow();
+  });
+
   it('refuses keys that climb out of the store', () => {
     expect(storage.keyFromUrl('http://127.0.0.1:4000/storage/../secrets.json')).toBeNull();
     expect(storage.keyFromUrl('http://evil.test/storage/b1/x.csv')).toBeNull();

@@ -32,6 +32,8 @@ const TABLES = [
   'contact_opt_activity',
   'contact_tag_sets',
   'contacts',
+  'conversation_messages',
+  'conversations',
   'email_changes',
   'exchange_rates',
   'message_activity',

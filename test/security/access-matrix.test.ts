@@ -123,6 +123,13 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /business/provider': 'verifiedEmail+verifiedBusiness',
   'POST /business/provider/check': 'verifiedEmail+verifiedBusiness',
 
+  'GET /conversations': 'auth',
+  'GET /conversations/unread': 'auth',
+  'GET /conversations/{id}': 'auth',
+  'GET /conversations/{id}/messages': 'auth',
+  'POST /conversations/{id}/messages': 'verifiedEmail+verifiedBusiness',
+  'POST /conversations/{id}/read': 'auth',
+  'PATCH /conversations/{id}': 'auth',
   'GET /templates': 'verifiedEmail+verifiedBusiness',
   'POST /templates': 'verifiedEmail+verifiedBusiness',
   'POST /templates/sync': 'verifiedEmail+verifiedBusiness',

@@ -31,6 +31,7 @@ import {
   bankAccount,
   campaign,
   contact,
+  conversation,
   payment,
   type Resource,
   template,
@@ -68,6 +69,11 @@ const LISTS: Record<string, ListRow> = {
   'GET /plans/my-plan': shows('userPlan'),
   'GET /tickets': shows('ticket'),
   'GET /templates': shows('template'),
+  'GET /conversations': shows('conversation'),
+  'GET /conversations/unread': {
+    shows: [],
+    own: (data) => expect(data.conversations).toBe(1),
+  },
   'GET /upload': shows('upload'),
   'GET /affiliate/referrals': shows('referral'),
   'GET /affiliate/earnings': {
@@ -126,6 +132,13 @@ const BODY_IDS: Record<string, BodyIdRow> = {
   'POST /campaigns templateId': {
     resource: template,
     body: ({ id }) => ({ ...publishNow, templateId: id, templateParameters: { body: [] } }),
+    refused: true,
+  },
+  // A reply cannot be sent as another business's template.
+  'POST /conversations/{id}/messages templateId': {
+    resource: template,
+    path: conversation,
+    body: ({ id }) => ({ templateId: id, templateParameters: { body: [] } }),
     refused: true,
   },
   'PATCH /campaigns/{id} templateId': {

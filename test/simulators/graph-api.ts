@@ -79,6 +79,10 @@ export class GraphApiSimulator {
   /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
   holdSends: boolean;
   private readonly accounts: GraphAccount[] = [];
+  /** Media contacts sent, by media id: what `GET /{media-id}` and its URL serve, to the account's token. */
+  private readonly media = new Map<string, { token: string; bytes: Buffer; mimeType: string }>();
+  /** Recipients (`<phone-number-id>:<digits>`) whose customer-service window is open: free-form sends pass. */
+  private readonly openWindows = new Set<string>();
   private readonly planned: PlannedError[] = [];
   private readonly heldSends: (() => void)[] = [];
   private server?: Server;
@@ -129,6 +133,22 @@ export class GraphApiSimulator {
     t.status = status;
     if (reason) t.rejected_reason = reason;
     return t;
+  }
+
+  /** A medium a contact sent to the account: its id for the webhook's `image.id` (or video, document...). */
+  addMedia(account: GraphAccount, bytes: Buffer, mimeType: string): string {
+    const id = this.nextId();
+    this.media.set(id, { token: account.token, bytes, mimeType });
+    return id;
+  }
+
+  /** The contact wrote to the number: free-form messages to it are accepted (Meta's 24-hour window). */
+  openWindow(account: GraphAccount, to: string): void {
+    this.openWindows.add(`${account.phoneNumberId}:${to.replace(/\D/g, '')}`);
+  }
+
+  closeWindow(account: GraphAccount, to: string): void {
+    this.openWindows.delete(`${account.phoneNumberId}:${to.replace(/\D/g, '')}`);
   }
 
   failSends(error: PlannedError): void {
@@ -194,6 +214,17 @@ export class GraphApiSimulator {
       });
 
     const prefix = `/${this.version}/`;
+    const download = /^\/media-download\/(\d+)$/.exec(url.pathname);
+    if (download && req.method === 'GET') {
+      const medium = this.media.get(download[1]!);
+      if (!medium || req.headers.authorization !== `Bearer ${medium.token}`) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': medium.mimeType });
+      res.end(medium.bytes);
+      return;
+    }
     if (!url.pathname.startsWith(prefix)) return fail(400, 2500, 'Unknown path components');
     const parts = url.pathname.slice(prefix.length).split('/').filter(Boolean);
     const auth = req.headers.authorization;
@@ -215,6 +246,17 @@ export class GraphApiSimulator {
         `Unsupported ${req.method?.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       );
 
+    const medium = this.media.get(id);
+    if (!edge && req.method === 'GET' && medium) {
+      if (medium.token !== token) return unreachable();
+      return answer(200, {
+        messaging_product: 'whatsapp',
+        url: `${new URL(this.url).origin}/media-download/${id}`,
+        mime_type: medium.mimeType,
+        file_size: medium.bytes.length,
+        id,
+      });
+    }
     if (!edge && req.method === 'GET') {
       if (!reachablePhone) return unreachable();
       return answer(200, {
@@ -307,7 +349,7 @@ export class GraphApiSimulator {
     const to = b.to;
     if (typeof to !== 'string' || !/^\d{6,15}$/.test(to))
       return fail(400, 100, 'Invalid parameter: to must be a phone number of digits');
-    if (b.type !== 'template') return fail(400, 131047, 'Re-engagement message', 'Re-engagement message');
+    if (b.type !== 'template') return this.sendFreeForm(account, b, to, answer, fail);
     if (
       b.biz_opaque_callback_data !== undefined &&
       (typeof b.biz_opaque_callback_data !== 'string' || b.biz_opaque_callback_data.length > 512)
@@ -337,6 +379,35 @@ export class GraphApiSimulator {
     const mismatch = parameterMismatch(template, tpl.components);
     if (mismatch)
       return fail(400, 132000, mismatch, 'Number of parameters does not match the expected number of params');
+    return this.accept(account, b, to, answer);
+  }
+
+  /** A normal message: only inside the recipient's customer-service window (131047 outside it). */
+  private sendFreeForm(
+    account: GraphAccount,
+    b: Record<string, unknown>,
+    to: string,
+    answer: (s: number, v: unknown) => unknown,
+    fail: (s: number, c: number, m: string, t?: string) => unknown,
+  ): unknown {
+    if (!this.openWindows.has(`${account.phoneNumberId}:${to}`))
+      return fail(400, 131047, 'Re-engagement message', 'Re-engagement message');
+    const type = String(b.type);
+    if (!FREE_FORM.has(type)) return fail(400, 100, `Invalid parameter: type ${type}`);
+    const content = b[type] as { body?: unknown; link?: unknown } | undefined;
+    if (
+      type === 'text' ? typeof content?.body !== 'string' || !content.body : typeof content?.link !== 'string'
+    )
+      return fail(400, 100, `Invalid parameter: ${type}`);
+    return this.accept(account, b, to, answer);
+  }
+
+  private accept(
+    account: GraphAccount,
+    b: Record<string, unknown>,
+    to: string,
+    answer: (s: number, v: unknown) => unknown,
+  ): void {
     const wamid = `wamid.${this.prefix}${(++this.sequence).toString(36)}`;
     this.totalSends++;
     if (this.opts.record !== false) this.sent.push({ phoneNumberId: account.phoneNumberId, wamid, body: b });
@@ -350,6 +421,9 @@ export class GraphApiSimulator {
     else reply();
   }
 }
+
+/** The kinds of free-form message the simulator takes, with what each needs. */
+const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
 
 /** The template rules the real API applies on create, checked on their own here. */
 function templateProblem(b: Record<string, unknown>): string | null {

@@ -18,6 +18,7 @@ export {
   CredentialsUnreadableError,
   credentialsForSending,
   resealMessagingCredentials,
+  twowayCredentialsForSending,
 } from './messaging-credentials.js';
 export { assignReferralCode } from './referral-codes.js';
 export { clearUnprovedSignUp } from './unproved-sign-up.js';

@@ -63,6 +63,40 @@ export async function credentialsForSending(
   return { userId: '', password: '', fromNumber: null };
 }
 
+/**
+ * The credentials a reply in a conversation is sent with. A gateway business answers through its two-way
+ * account (`providerTwowayLogin` / `providerTwowayPassword`), not its HSM one; a Cloud API business uses its
+ * one token. Null when the gateway business stored no two-way credentials (and the port needs them).
+ */
+export async function twowayCredentialsForSending(
+  deps: { db: Db; secretBox: SecretBox; messaging: Pick<MessagingPort, 'requiresCredentials'> },
+  businessId: string,
+): Promise<MessagingCredentials | null> {
+  const [row] = await deps.db
+    .select({
+      userId: businesses.providerTwowayLogin,
+      sealed: businesses.providerTwowayPasswordEnc,
+      fromNumber: businesses.wabaNumber,
+      provider: businesses.provider,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  if (row?.provider === 'whatsapp-cloud') return credentialsForSending(deps, businessId);
+  if (!row?.userId || !row.sealed)
+    return deps.messaging.requiresCredentials ? null : { userId: '', password: '', fromNumber: null };
+  try {
+    return {
+      userId: row.userId,
+      password: deps.secretBox.open(row.sealed, businessId),
+      fromNumber: row.fromNumber,
+      provider: 'gateway',
+    };
+  } catch (err) {
+    if (err instanceof SecretUnreadableError) throw new CredentialsUnreadableError();
+    throw err;
+  }
+}
+
 const SEALED_COLUMNS = [
   'providerHSMPasswordEnc',
   'providerDashboardPasswordEnc',

@@ -2,6 +2,7 @@
 
 export { type Audience, countAudience } from './contact-audience.js';
 export { optInContact, optOutContact } from './contact-consent.js';
+export { ensureContacts } from './contact-ensure.js';
 export { NAME_MAX, TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from './contact-fields.js';
 export { searchWords } from './contact-search.js';
 export { countContacts } from './contacts.repository.js';

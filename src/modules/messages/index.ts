@@ -9,6 +9,7 @@ export * from './counters-of-campaigns.js';
 export * from './message-export.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
+export * from './pending-receipts-take.js';
 export * from './progress.js';
 export * from './receipt-sweep.js';
 export * from './receipt-writer.js';

@@ -22,6 +22,8 @@ export interface CloudInbound {
   text: string | null;
   button: { text: string | null; payload: string | null } | null;
   timestamp: string | null;
+  media: { id: string | null; url: string | null; mimeType: string | null; caption: string | null } | null;
+  details: Record<string, unknown> | null;
 }
 
 export interface ParsedCloudWebhook {
@@ -142,8 +144,54 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
           ? { text: str(reply.title), payload: str(reply.id) }
           : null,
       timestamp: str(m.timestamp),
+      ...contentOf(type, m),
     });
   }
+}
+
+const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+/** The medium, or what a reaction, location or shared contact carries, of one inbound message. */
+function contentOf(type: string | null, m: Obj): Pick<CloudInbound, 'media' | 'details'> {
+  const part = type ? obj(m[type]) : null;
+  if (type && MEDIA_KINDS.has(type) && part)
+    return {
+      media: {
+        id: str(part.id),
+        url: null,
+        mimeType: str(part.mime_type),
+        caption: str(part.caption),
+      },
+      details: str(part.filename) ? { filename: str(part.filename) } : null,
+    };
+  if (type === 'reaction' && part)
+    return { media: null, details: { messageId: str(part.message_id), emoji: str(part.emoji) } };
+  if (type === 'location' && part)
+    return {
+      media: null,
+      details: {
+        latitude: part.latitude ?? null,
+        longitude: part.longitude ?? null,
+        name: str(part.name),
+        address: str(part.address),
+      },
+    };
+  if (type === 'contacts')
+    return {
+      media: null,
+      details: {
+        contacts: list(m.contacts).map((c) => {
+          const contact = obj(c);
+          return {
+            name: str(obj(contact?.name)?.formatted_name),
+            phones: list(contact?.phones)
+              .map((p) => str(obj(p)?.phone))
+              .filter(Boolean),
+          };
+        }),
+      },
+    };
+  return { media: null, details: null };
 }
 
 /** Seconds since the epoch (as the Cloud API dates events); now when unreadable or too far ahead. */

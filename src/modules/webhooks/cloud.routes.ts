@@ -5,6 +5,7 @@ import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../plat
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
 import { businessesOfCloudNumber } from '../business/index.js';
+import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
@@ -92,13 +93,19 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       if (parsed.ignored)
         webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' }, parsed.ignored);
       try {
-        await receipts.write(parsed.receipts);
+        // Reports naming a reply are the conversations module's, the others the campaign messages'. Both
+        // look at once: a reply's report the campaign writer does not know waits among its pending ones
+        // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
+        await Promise.all([
+          applyReplyReceiptsAndTell(deps, parsed.receipts, log),
+          receipts.write(parsed.receipts),
+        ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
         log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');
         throw new ServiceUnavailableError('Statuses not stored; send them again');
       }
-      for (const message of parsed.inbound) await handOver(message, log);
+      await handOver(parsed.inbound, log);
       for (const event of parsed.templateEvents) {
         try {
           const stored = await receiveEvent(deps.db, {
@@ -122,35 +129,48 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
-  /** An inbound message to the business that owns the number it was sent to; other numbers change nothing. */
-  async function handOver(message: CloudInbound, log: Logger): Promise<void> {
+  /**
+   * The inbound messages of a delivery, to the businesses that own the numbers they were sent to (all kept
+   * together); messages to other numbers change nothing.
+   */
+  async function handOver(messages: CloudInbound[], log: Logger): Promise<void> {
+    if (!messages.length) return;
     try {
-      const owners = await businessesOfCloudNumber(deps.db, message.phoneNumberId);
-      const owner = owners.length === 1 ? owners[0] : undefined;
-      if (!owner?.wabaNumber) {
-        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
-        log.info(
-          { phoneNumberId: message.phoneNumberId },
-          'cloud webhook: message to an unknown number ignored',
-        );
-        return;
+      const owners = new Map<string, string | null>();
+      const items: Parameters<typeof inbound.receiveMessages>[0] = [];
+      for (const message of messages) {
+        if (!owners.has(message.phoneNumberId)) {
+          const found = await businessesOfCloudNumber(deps.db, message.phoneNumberId);
+          owners.set(message.phoneNumberId, found.length === 1 ? (found[0]!.wabaNumber ?? null) : null);
+        }
+        const wabaNumber = owners.get(message.phoneNumberId);
+        if (!wabaNumber) {
+          webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
+          log.info(
+            { phoneNumberId: message.phoneNumberId },
+            'cloud webhook: message to an unknown number ignored',
+          );
+          continue;
+        }
+        items.push({
+          message: {
+            waNumber: wabaNumber,
+            mobile: message.from,
+            name: message.name,
+            type: message.type,
+            text: message.text,
+            button: message.button,
+            timestamp: message.timestamp,
+            media: message.media,
+            details: message.details,
+          },
+          eventKey: `cloud:${message.phoneNumberId}:${message.id}`,
+        });
       }
-      await inbound.receiveMessage(
-        {
-          waNumber: owner.wabaNumber,
-          mobile: message.from,
-          name: message.name,
-          type: message.type,
-          text: message.text,
-          button: message.button,
-          timestamp: message.timestamp,
-        },
-        `cloud:${message.phoneNumberId}:${message.id}`,
-        log,
-      );
+      await inbound.receiveMessages(items, log);
     } catch (err) {
       webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
-      log.error({ err }, 'cloud webhook: inbound message failed');
+      log.error({ err }, 'cloud webhook: inbound messages failed');
     }
   }
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { webhookEvents } from '../../platform/db/schema/index.js';
 
@@ -15,6 +15,29 @@ export async function receiveEvent(
 ): Promise<WebhookEventRow | null> {
   const [row] = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning();
   return row ?? null;
+}
+
+/** `receiveEvent` for many events in one statement: the rows stored now (replays are left out). */
+export async function receiveEvents(
+  db: Db,
+  events: { provider: string; eventKey: string; eventType: string; payload: unknown }[],
+): Promise<WebhookEventRow[]> {
+  if (!events.length) return [];
+  return db.insert(webhookEvents).values(events).onConflictDoNothing().returning();
+}
+
+/** `markEvent` for many events with the same outcome. */
+export async function markEvents(
+  db: Db,
+  ids: string[],
+  status: 'processed' | 'ignored' | 'failed',
+  error?: string,
+): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(webhookEvents)
+    .set({ status, error: error ?? null, processedAt: new Date() })
+    .where(inArray(webhookEvents.id, ids));
 }
 
 export async function markEvent(

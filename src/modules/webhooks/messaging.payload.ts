@@ -11,6 +11,15 @@ export interface InboundMessage {
   text: string | null;
   button: { text: string | null; payload: string | null } | null;
   timestamp: string | null;
+  /**
+   * A medium the contact sent: the Cloud API names it by id (fetched with the business's token), the gateway
+   * by a URL. Absent for text.
+   */
+  media?: { id: string | null; url: string | null; mimeType: string | null; caption: string | null } | null;
+  /** What a reaction, location or shared contact carries (kept with the message as it came). */
+  details?: Record<string, unknown> | null;
+  /** The inbox key it was stored under (set once stored; a replay of the same key changes nothing). */
+  eventKey?: string;
 }
 
 const scalar = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
@@ -40,6 +49,15 @@ const inboundSchema = z.object({
   // Forms carry nested objects as JSON text.
   button: z.preprocess((v) => (typeof v === 'string' ? safeJson(v) : v), button.nullish()),
   timestamp: optionalText,
+  // The gateway's media callback: a URL to the file (field names vary by account setup).
+  mediaUrl: optionalText,
+  media_url: optionalText,
+  url: optionalText,
+  mimeType: optionalText,
+  mime_type: optionalText,
+  caption: optionalText,
+  latitude: optionalText,
+  longitude: optionalText,
 });
 
 function safeJson(text: string): unknown {
@@ -55,7 +73,15 @@ export function parseInbound(body: unknown): InboundMessage | null {
   const value = typeof body === 'string' ? safeJson(body) : body;
   const parsed = inboundSchema.safeParse(value);
   if (!parsed.success) return null;
-  return { ...parsed.data, button: parsed.data.button ?? null };
+  const { mediaUrl, media_url, url, mimeType, mime_type, caption, latitude, longitude, ...rest } =
+    parsed.data;
+  const link = mediaUrl ?? media_url ?? url;
+  return {
+    ...rest,
+    button: rest.button ?? null,
+    media: link ? { id: null, url: link, mimeType: mimeType ?? mime_type, caption } : null,
+    details: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+  };
 }
 
 const OPT_IN = new Set(['START', 'SUBSCRIBE', 'YES', 'OPT IN']);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
+import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { parseDeliveryReports } from './delivery-reports.payload.js';
@@ -86,7 +87,13 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
         );
       }
       try {
-        await receipts.write(parsed.receipts);
+        // Reports naming a reply are the conversations module's, the others the campaign messages'. Both
+        // look at once: a reply's report the campaign writer does not know waits among its pending ones
+        // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
+        await Promise.all([
+          applyReplyReceiptsAndTell(deps, parsed.receipts, req.log as Logger),
+          receipts.write(parsed.receipts),
+        ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);
         req.log.error({ err, count: parsed.receipts.length }, 'delivery reports not stored');

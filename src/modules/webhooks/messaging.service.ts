@@ -6,7 +6,8 @@ import { queryRows } from '../../platform/db/client.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
 import { toE164 } from '../contacts/index.js';
-import { claimUnfinishedEvents, markEvent, receiveEvent } from './inbox.js';
+import { receiveInbound, receiveInboundBatch } from '../conversations/index.js';
+import { claimUnfinishedEvents, markEvent, markEvents, receiveEvent, receiveEvents } from './inbox.js';
 import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
@@ -55,14 +56,83 @@ export class MessagingWebhookService {
       provider: MESSAGING_PROVIDER,
       eventKey,
       eventType: intentOf(message) ?? 'message',
-      payload: message,
+      payload: { ...message, eventKey },
     });
     if (!event) {
       count('duplicate');
       log.info('messaging webhook: replayed event ignored');
       return;
     }
-    await this.process(event.id, message, log);
+    await this.process(event.id, { ...message, eventKey }, log);
+  }
+
+  /**
+   * `receiveMessage` for the messages of one delivery (the Cloud webhook's `messages[]`): stored in the inbox in
+   * one statement, kept in their conversations in one transaction, the inbox rows marked together; opt-in and
+   * opt-out keywords are then handled one by one. If keeping them fails, every event is marked failed and the
+   * retry sweep handles each on its own.
+   */
+  async receiveMessages(
+    items: { message: InboundMessage; eventKey: string }[],
+    log: Logger = this.deps.logger,
+  ): Promise<void> {
+    const events = await receiveEvents(
+      this.deps.db,
+      items.map(({ message, eventKey }) => ({
+        provider: MESSAGING_PROVIDER,
+        eventKey,
+        eventType: intentOf(message) ?? 'message',
+        payload: { ...message, eventKey },
+      })),
+    );
+    const fresh = new Map(events.map((e) => [e.eventKey, e.id]));
+    for (let i = fresh.size; i < items.length; i++) count('duplicate');
+    // One business lookup per receiving number (a delivery's messages share it), not one per message.
+    const owners = new Map<string, Promise<ConsentBusiness | null>>();
+    const kept: { eventId: string; message: InboundMessage; sender: Sender }[] = [];
+    const ignored: { eventId: string; note: string }[] = [];
+    for (const { message, eventKey } of items) {
+      const eventId = fresh.get(eventKey);
+      if (!eventId) continue;
+      const waNumber = message.waNumber.replace(/\D/g, '');
+      if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
+      const sender = senderWith(await owners.get(waNumber)!, message);
+      if ('note' in sender) ignored.push({ eventId, note: sender.note });
+      else kept.push({ eventId, message: { ...message, eventKey }, sender });
+    }
+    for (const { eventId, note } of ignored) {
+      await markEvent(this.deps.db, eventId, 'ignored', note);
+      count('ignored');
+      log.info({ eventId, note }, 'messaging webhook: ignored');
+    }
+    try {
+      await receiveInboundBatch(
+        this.deps,
+        kept.map(({ sender, message, eventId }) => inboundOf(sender, message, eventId)),
+        log,
+      );
+    } catch (err) {
+      log.error({ err, events: kept.length }, 'messaging webhook: keeping messages failed');
+      await markEvents(
+        this.deps.db,
+        kept.map((k) => k.eventId),
+        'failed',
+        (err as Error).message,
+      ).catch(() => {});
+      for (const _ of kept) count('failed');
+      return;
+    }
+    const plain = kept.filter((k) => !intentOf(k.message));
+    await markEvents(
+      this.deps.db,
+      plain.map((k) => k.eventId),
+      'processed',
+    );
+    for (const _ of plain) count('processed');
+    for (const k of kept) {
+      const intent = intentOf(k.message);
+      if (intent) await this.process(k.eventId, k.message, log, k.sender);
+    }
   }
 
   /**
@@ -113,13 +183,24 @@ export class MessagingWebhookService {
     return Boolean(later);
   }
 
-  private async process(eventId: string, message: InboundMessage, parent: Logger): Promise<void> {
+  /** `known`: the sender, when the caller already resolved it (and kept the message). */
+  private async process(
+    eventId: string,
+    message: InboundMessage,
+    parent: Logger,
+    known?: Sender,
+  ): Promise<void> {
     const log = parent.child({ eventId });
     const intent = intentOf(message);
     try {
-      const outcome: Outcome = intent
-        ? await this.handle(message, intent, log)
-        : { status: 'ignored', note: 'not an opt-in or opt-out' };
+      const sender = known ?? (await this.senderOf(message));
+      let outcome: Outcome;
+      if ('note' in sender) outcome = { status: 'ignored', note: sender.note };
+      else {
+        // Every message is kept in its conversation first; a keyword then does what it always did.
+        if (!known) await receiveInbound(this.deps, inboundOf(sender, message, eventId), log);
+        outcome = intent ? await this.handle(sender, message, intent, log) : { status: 'processed' };
+      }
       await markEvent(this.deps.db, eventId, outcome.status, outcome.note);
       count(outcome.status);
       if (outcome.note) log.info({ note: outcome.note }, 'messaging webhook: ignored');
@@ -132,21 +213,62 @@ export class MessagingWebhookService {
     }
   }
 
-  private async handle(message: InboundMessage, intent: 'opt_in' | 'opt_out', log: Logger): Promise<Outcome> {
-    const waNumber = message.waNumber.replace(/\D/g, '');
+  /** The business that owns the number written to, and the sender's number; or why neither is known. */
+  private async senderOf(message: InboundMessage): Promise<Sender | { note: string }> {
+    return senderWith(await this.ownerOf(message.waNumber.replace(/\D/g, '')), message);
+  }
+
+  private async ownerOf(waNumber: string): Promise<ConsentBusiness | null> {
     const [business] = await queryRows<ConsentBusiness>(
       this.deps.db,
       sql`SELECT id, company_name AS "companyName" FROM businesses WHERE waba_number = ${waNumber}`,
     );
-    if (!business) return { status: 'ignored', note: `no business has the number ${waNumber}` };
-    const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
-    if (!phone) return { status: 'ignored', note: 'sender number is not a valid phone number' };
+    return business ?? null;
+  }
+
+  private async handle(
+    { business, phone }: Sender,
+    message: InboundMessage,
+    intent: 'opt_in' | 'opt_out',
+    log: Logger,
+  ): Promise<Outcome> {
     const reply =
       intent === 'opt_in'
         ? await this.consent.optIn(business, phone, message.name, log)
         : await this.consent.optOut(business, phone, message.name, log);
     return { status: 'processed', reply };
   }
+}
+
+interface Sender {
+  business: ConsentBusiness;
+  phone: string;
+}
+
+function senderWith(business: ConsentBusiness | null, message: InboundMessage): Sender | { note: string } {
+  if (!business) return { note: `no business has the number ${message.waNumber.replace(/\D/g, '')}` };
+  const phone = toE164(`+${message.mobile.replace(/\D/g, '')}`);
+  if (!phone) return { note: 'sender number is not a valid phone number' };
+  return { business, phone };
+}
+
+/**
+ * The conversation's record of the message. Its key: the inbox key the caller gave (`receiveMessage`), kept
+ * in the event; the event's id stands in for events stored before (the same event, retried, keeps its id).
+ */
+function inboundOf({ business, phone }: Sender, message: InboundMessage, eventId: string) {
+  return {
+    businessId: business.id,
+    phone,
+    name: message.name,
+    eventKey: message.eventKey ?? eventId,
+    type: message.type,
+    text: message.text,
+    button: message.button,
+    media: message.media ?? null,
+    details: message.details ?? null,
+    timestamp: message.timestamp,
+  };
 }
 
 function count(result: 'processed' | 'ignored' | 'duplicate' | 'rejected' | 'failed'): void {

@@ -78,6 +78,20 @@ export class LocalStorageAdapter implements StoragePort {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // As in `copy`: a reader never sees half a file at the final key.
+    const partial = `${file}.${process.pid}.${Date.now()}.put`;
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+  }
+
   async copy(from: string, to: string): Promise<boolean> {
     if (!(await this.stat(from))) return false;
     const file = this.pathOf(to);

@@ -98,6 +98,13 @@ export class S3StorageAdapter implements StoragePort {
     await client.send(new s3.DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const { client, s3 } = await this.sdk;
+    await client.send(
+      new s3.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
+  }
+
   async copy(from: string, to: string): Promise<boolean> {
     const { client, s3 } = await this.sdk;
     try {

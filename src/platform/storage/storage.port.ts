@@ -37,6 +37,8 @@ export interface StoragePort {
   /** Reads an object as a stream (imports of files kept in our own storage). */
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Stores bytes the service itself fetched (media a contact sent), at a key no URL can write. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Copies an object (bytes and content type) to another key; false when there is no object at `from`. */
   copy(from: string, to: string): Promise<boolean>;
   /** Keys under `prefix` last written before `before` (the unconfirmed-upload sweep). */

@@ -6,6 +6,7 @@ import type {
   CloudPhoneNumber,
   CloudTemplate,
   CloudTemplateInput,
+  FetchedMedia,
 } from './cloud.port.js';
 import { cloudMessageKey } from './cloud.port.js';
 import { cloudSignature } from './cloud-signature.js';
@@ -76,6 +77,17 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
 
   async deleteTemplate(_access: CloudAccess, _wabaId: string, template: { name: string; id: string }) {
     this.templates.delete(template.id);
+  }
+
+  /** The sandbox keeps no media: every medium is a one-pixel PNG. */
+  async fetchMedia(_access: CloudAccess, _mediaId: string, _maxBytes: number): Promise<FetchedMedia> {
+    return {
+      bytes: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+      contentType: 'image/png',
+    };
   }
 
   async send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult> {

@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import { Pool, request } from 'undici';
+import { parseUrl } from '../../platform/net/parse-url.js';
 import {
   type CloudAccess,
   CloudApiError,
@@ -7,6 +8,7 @@ import {
   type CloudTemplate,
   type CloudTemplateInput,
   cloudMessageKey,
+  type FetchedMedia,
   type TemplateComponent,
 } from './cloud.port.js';
 import { classifyCloudError } from './cloud-errors.js';
@@ -72,6 +74,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
   }
 
   async send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult> {
+    if (!message.template && message.session) return this.sendSession(credentials, message);
     if (!message.template)
       throw new MessagingError(
         'The WhatsApp Cloud API sends campaign messages only as approved templates',
@@ -113,6 +116,109 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       cls.outcome === 'stop' ? 'campaign' : 'message',
       code === null ? `HTTP ${answer.status}` : String(code),
     );
+  }
+
+  /** A reply in the customer-service window: a normal message (text, or a medium with its caption). */
+  private async sendSession(
+    credentials: MessagingCredentials,
+    message: OutboundMessage,
+  ): Promise<SendResult> {
+    const kind = message.session?.mediaKind ?? null;
+    const content =
+      kind && message.mediaUrl
+        ? {
+            type: kind,
+            [kind]: {
+              link: message.mediaUrl,
+              ...(message.text && kind !== 'audio' ? { caption: message.text } : {}),
+            },
+          }
+        : { type: 'text', text: { body: message.text, preview_url: false } };
+    return this.post(credentials, message, content);
+  }
+
+  /** `POST {base}/{phone-number-id}/messages`, its answer read as a send's result. */
+  private async post(
+    credentials: MessagingCredentials,
+    message: OutboundMessage,
+    content: Record<string, unknown>,
+  ): Promise<SendResult> {
+    let answer: Answer;
+    try {
+      answer = await this.call('POST', `/${seg(credentials.userId)}/messages`, credentials.password, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to.replace(/\D/g, ''),
+        ...content,
+        ...(message.reference ? { biz_opaque_callback_data: message.reference } : {}),
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      throw new MessagingError(`Cloud API unreachable (${code})`, true);
+    }
+    if (answer.status >= 200 && answer.status < 300) {
+      const id = (answer.body as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
+      if (typeof id === 'string' && id) return { providerMessageId: cloudMessageKey(credentials.userId, id) };
+      throw new MessagingError('Unreadable Cloud API response', true);
+    }
+    const { code, title } = errorOf(answer);
+    const cls = classifyCloudError(answer.status, code, title);
+    throw new MessagingError(
+      cls.reason,
+      cls.outcome === 'retry',
+      cls.outcome === 'retry' ? retryAfterMs(answer.headers['retry-after']) : undefined,
+      cls.throttled,
+      'message',
+      code === null ? `HTTP ${answer.status}` : String(code),
+    );
+  }
+
+  async fetchMedia(access: CloudAccess, mediaId: string, maxBytes: number): Promise<FetchedMedia> {
+    const meta = (await this.management('GET', `/${seg(mediaId)}`, access)) as {
+      url?: unknown;
+      mime_type?: unknown;
+      file_size?: unknown;
+    };
+    const url = typeof meta.url === 'string' ? parseUrl(meta.url) : null;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      throw new CloudApiError(502, null, 'The Cloud API answered without a media URL');
+    if (Number(meta.file_size) > maxBytes)
+      throw new CloudApiError(413, null, 'The medium is too large to keep');
+    let res: Awaited<ReturnType<typeof request>>;
+    try {
+      res = await request(url, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${access.accessToken}` },
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      throw new CloudApiError(502, null, `The medium could not be fetched (${code})`);
+    }
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      await res.body.dump();
+      throw new CloudApiError(
+        res.statusCode,
+        null,
+        `The medium could not be fetched (HTTP ${res.statusCode})`,
+      );
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        res.body.destroy();
+        throw new CloudApiError(413, null, 'The medium is too large to keep');
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const header = res.headers['content-type'];
+    const contentType =
+      (typeof meta.mime_type === 'string' && meta.mime_type) ||
+      (typeof header === 'string' ? header : 'application/octet-stream');
+    return { bytes: Buffer.concat(chunks), contentType };
   }
 
   async checkPhoneNumber(access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber> {

@@ -51,6 +51,16 @@ export interface CloudMessagingPort extends MessagingPort {
   listTemplates(access: CloudAccess, wabaId: string): Promise<CloudTemplate[]>;
   /** `DELETE {base}/{waba-id}/message_templates?name=...&hsm_id=...`. */
   deleteTemplate(access: CloudAccess, wabaId: string, template: { name: string; id: string }): Promise<void>;
+  /**
+   * A medium a contact sent: `GET {base}/{media-id}` names its URL, which is then read with the same bearer
+   * token. Throws CloudApiError when refused, or when it is larger than `maxBytes`.
+   */
+  fetchMedia(access: CloudAccess, mediaId: string, maxBytes: number): Promise<FetchedMedia>;
+}
+
+export interface FetchedMedia {
+  bytes: Buffer;
+  contentType: string;
 }
 
 /** A refusal of a management call (not a send): the provider's code and its own words. */

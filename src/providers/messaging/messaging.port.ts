@@ -43,6 +43,11 @@ export interface OutboundMessage {
   reference?: string;
   /** The approved template the message is sent as (required by the Cloud API for business-initiated messages). */
   template?: TemplateSend | null;
+  /**
+   * A reply inside the customer-service window: free text, or a medium (`mediaUrl`, its kind in `mediaKind`)
+   * with `text` as its caption. The Cloud API sends it as a normal message instead of a template.
+   */
+  session?: { mediaKind: 'image' | 'video' | 'audio' | 'document' | null } | null;
 }
 
 export interface SendResult {

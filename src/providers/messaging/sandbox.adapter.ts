@@ -29,8 +29,9 @@ export class SandboxMessagingAdapter implements MessagingPort {
     this.sent.push({ ...message, providerMessageId, userId: credentials.userId, at: new Date() });
     if (this.sent.length > this.keep) this.sent.splice(0, this.sent.length - this.keep);
     this.logger?.debug({ to: message.to, providerMessageId }, 'sandbox message accepted');
-    // Campaign messages only: a chat reply (a confirmation) is not a campaign's to report on.
-    if (message.messageType)
+    // Campaign messages and conversation replies (stored, so their ticks move); a confirmation to an
+    // opt-in is stored nowhere and gets none.
+    if (message.messageType || message.session)
       this.receipts?.accepted(providerMessageId, message.to, credentials.fromNumber ?? '');
     return { providerMessageId };
   }

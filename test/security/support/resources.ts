@@ -8,6 +8,8 @@ import {
   campaignMessages,
   campaigns,
   contacts,
+  conversationMessages,
+  conversations,
   exchangeRates,
   notifications,
   plans,
@@ -269,3 +271,43 @@ let countryIndex = 0;
 function nextCountry(): string {
   return COUNTRIES[countryIndex++ % COUNTRIES.length]!;
 }
+
+/** A conversation a number opened by writing a minute ago (its window open): what the inbox routes act on. */
+export const conversation: Resource = {
+  name: 'conversation',
+  async create(t, owner) {
+    const phone = `+23481${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const at = new Date(Date.now() - 60_000);
+    const [row] = await t.db
+      .insert(conversations)
+      .values({
+        businessId: owner.businessId,
+        phoneNumber: phone,
+        unreadCount: 1,
+        lastMessageAt: at,
+        lastInboundAt: at,
+        lastMessageText: 'Do you deliver?',
+      })
+      .returning();
+    await t.db.insert(conversationMessages).values({
+      conversationId: row!.id,
+      businessId: owner.businessId,
+      direction: 'in',
+      type: 'text',
+      text: 'Do you deliver?',
+      status: 'received',
+      eventKey: randomUUID(),
+      createdAt: at,
+    });
+    return { id: row!.id };
+  },
+  async read(t, { id }) {
+    return {
+      conversation: await byId(t.db.select().from(conversations).where(eq(conversations.id, id!))),
+      messages: await t.db
+        .select()
+        .from(conversationMessages)
+        .where(eq(conversationMessages.conversationId, id!)),
+    };
+  },
+};

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   bankAccounts,
+  conversations,
   notificationSettings,
   transactions,
   userPlans,
@@ -17,7 +18,7 @@ import {
   type TestUser,
 } from '../../factories.js';
 import type { TestApp } from '../../harness.js';
-import { notification, template, ticket, upload } from './resources.js';
+import { conversation, notification, template, ticket, upload } from './resources.js';
 
 /**
  * One business with something of every kind a tenant owns, each carrying values no other tenant has
@@ -63,6 +64,9 @@ export async function seedTenant(
   markers.ticket = [(await ticket.create(t, user)).id!];
   markers.template = [(await template.create(t, user)).id!];
   markers.upload = [(await upload.create(t, user)).id!];
+  const { id: conversationId } = await conversation.create(t, user);
+  const [opened] = await t.db.select().from(conversations).where(eq(conversations.id, conversationId!));
+  markers.conversation = [conversationId!, opened!.phoneNumber];
 
   const wabaNumber = `23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await setMessagingCredentials(t, b, { wabaNumber });

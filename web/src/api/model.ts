@@ -119,6 +119,47 @@ export interface RoomEvents {
     category: 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
     rejectedReason: string | null;
   };
+  /** a contact's message stored in its conversation, and each reply of the business as it is queued and as its state moves (sent, delivered, read, failed); carries the conversation as it stands */
+  conversationMessage: {
+    conversation: {
+      id: string;
+      contactId: string | null;
+      phoneNumber: string;
+      name: string | null;
+      status: 'open' | 'closed';
+      unreadCount: number;
+      lastMessageAt: string;
+      lastMessageText: string | null;
+      tags: string[];
+      windowEndsAt: string | null;
+    };
+    message: {
+      id: string;
+      direction: 'in' | 'out';
+      type:
+        | 'text'
+        | 'image'
+        | 'video'
+        | 'audio'
+        | 'document'
+        | 'sticker'
+        | 'button'
+        | 'reaction'
+        | 'location'
+        | 'contacts'
+        | 'template'
+        | 'campaign'
+        | 'unsupported';
+      text: string | null;
+      status: 'received' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
+      mediaUrl: string | null;
+      mediaType: string | null;
+      details: Record<string, unknown> | null;
+      error: string | null;
+      campaignId: string | null;
+      createdAt: string;
+    };
+  };
 }
 
 /** What the server answers the socket that asked to join rooms. */

@@ -886,7 +886,7 @@ export interface paths {
                     flagged?: "true" | "false";
                     /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
                     from?: string;
-                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal";
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";
@@ -4625,6 +4625,473 @@ export interface paths {
                                 optedIn: number;
                                 tag: string;
                             }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations, latest activity first; filters: unread, status, tag, search
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    /** @description the contact's name or number, or the text of a message */
+                    search?: string;
+                    status?: "open" | "closed";
+                    /** @description only contacts carrying this tag */
+                    tag?: string;
+                    /** @description true: only conversations with unread messages; false: only read ones */
+                    unread?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    contactId: string | null;
+                                    id: string;
+                                    lastMessageAt: string;
+                                    lastMessageText: string | null;
+                                    /** @description the contact's name; null when it has none */
+                                    name: string | null;
+                                    phoneNumber: string;
+                                    /** @enum {string} */
+                                    status: "open" | "closed";
+                                    tags: string[];
+                                    unreadCount: number;
+                                    /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                    windowEndsAt: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conversation
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Opens or closes a conversation (a closed one opens again when the contact writes)
+         * @description Access: authenticated.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages, newest first (the contact's, the replies, campaign messages)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @description set for the messages of a campaign */
+                                    campaignId: string | null;
+                                    createdAt: string;
+                                    /** @description what a reaction, location, shared contact or button reply carries */
+                                    details: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @enum {string} */
+                                    direction: "in" | "out";
+                                    error: string | null;
+                                    id: string;
+                                    mediaType: string | null;
+                                    /** @description our stored copy of its media */
+                                    mediaUrl: string | null;
+                                    /** @enum {string} */
+                                    status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                                    text: string | null;
+                                    /** @enum {string} */
+                                    type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "campaign" | "unsupported";
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Reply: `{ text }`, `{ mediaKey, caption }` or `{ templateId, templateParameters }`
+         * @description Queued and billed at once (one ledger entry: the service rate inside the customer-service window, the template's category rate outside it), then sent by the dispatcher like a campaign message. Free text and media only within 24 hours of the contact's last message (else 400 naming the field); outside it an APPROVED template, and only to an opted-in contact.
+         *
+         *     Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        caption?: string;
+                        /** @description the `key` of an upload of the business */
+                        mediaKey?: string;
+                        /** Format: uuid */
+                        templateId?: string;
+                        templateParameters?: {
+                            /** @default [] */
+                            body?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            buttons?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            header?: ({
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            })[];
+                            /** Format: uri */
+                            headerMediaUrl?: string;
+                        };
+                        text?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description set for the messages of a campaign */
+                                campaignId: string | null;
+                                createdAt: string;
+                                /** @description what a reaction, location, shared contact or button reply carries */
+                                details: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @enum {string} */
+                                direction: "in" | "out";
+                                error: string | null;
+                                id: string;
+                                mediaType: string | null;
+                                /** @description our stored copy of its media */
+                                mediaUrl: string | null;
+                                /** @enum {string} */
+                                status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                                text: string | null;
+                                /** @enum {string} */
+                                type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "campaign" | "unsupported";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks the conversation read (its unread count back to 0)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many conversations have unread messages (the menu badge)
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description conversations with at least one unread message */
+                                conversations: number;
+                            };
                             message: string;
                             /** @enum {string} */
                             status: "success";

@@ -64,6 +64,7 @@ export function Shell() {
                 activeOptions={{ exact }}
                 label={item.label}
                 leftSection={<item.icon />}
+                rightSection={item.badge ? <item.badge /> : undefined}
                 active={exact ? pathname === item.to : pathname.startsWith(item.to)}
                 onClick={close}
               />

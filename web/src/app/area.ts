@@ -8,6 +8,8 @@ export interface NavItem {
   to: string;
   icon: ComponentType<{ size?: number }>;
   roles: readonly Role[];
+  /** A live count beside the label (the inbox's unread conversations). */
+  badge?: ComponentType;
   /** Active only on this exact path (an area's home, whose path starts every other page of the area). */
   exact?: boolean;
 }

@@ -16,6 +16,7 @@ const paths: Record<string, string> = {
   signOut: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   check: 'M5 12l5 5 9-10',
   templates: 'M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4',
+  inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
 };
 
 function make(name: keyof typeof paths) {
@@ -52,4 +53,5 @@ export const Icons = {
   SignOut: make('signOut'),
   Check: make('check'),
   Templates: make('templates'),
+  Inbox: make('inbox'),
 };

@@ -3,6 +3,7 @@ import { allow, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
 import { bool, num, oneOf, pageSize, searchParams, str } from '../ui/search';
+import { UnreadBadge } from './inbox/UnreadBadge';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './templates/template-parts';
 
 const businessOnly = allow('business');
@@ -91,6 +92,20 @@ const newTemplateRoute = createRoute({
   component: lazyRouteComponent(() => import('./templates/NewTemplate'), 'NewTemplate'),
 });
 
+const inboxRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/inbox',
+  beforeLoad: businessOnly,
+  validateSearch: searchParams((s) => ({
+    page: num(s.page, 1),
+    id: str(s.id),
+    filter: oneOf(s.filter, ['unread', 'open', 'closed'] as const),
+    search: str(s.search),
+    tag: str(s.tag),
+  })),
+  component: lazyRouteComponent(() => import('./inbox/InboxPage'), 'InboxPage'),
+});
+
 const walletRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet',
@@ -132,7 +147,7 @@ const settingsRoute = createRoute({
 const business = ['business'] as const;
 const everyone = ['business', 'admin', 'superadmin'] as const;
 
-/** Everything a business does: home, contacts, campaigns, templates, wallet, support, settings. */
+/** Everything a business does: home, inbox, contacts, campaigns, templates, wallet, support, settings. */
 export const businessArea = defineArea({
   routes: [
     homeRoute,
@@ -144,6 +159,7 @@ export const businessArea = defineArea({
     editCampaignRoute,
     templatesRoute,
     newTemplateRoute,
+    inboxRoute,
     walletRoute,
     walletReturnRoute,
     supportRoute,
@@ -152,6 +168,7 @@ export const businessArea = defineArea({
   ],
   nav: [
     { label: 'Home', to: '/', icon: Icons.Home, roles: business },
+    { label: 'Inbox', to: '/inbox', icon: Icons.Inbox, roles: business, badge: UnreadBadge },
     { label: 'Contacts', to: '/contacts', icon: Icons.Contacts, roles: business },
     { label: 'Campaigns', to: '/campaigns', icon: Icons.Campaigns, roles: business },
     { label: 'Templates', to: '/templates', icon: Icons.Templates, roles: business },

@@ -10,6 +10,15 @@ export async function uploadFile(
   folder: string,
   onProgress?: (percent: number) => void,
 ): Promise<string> {
+  return (await uploadFileRecord(file, folder, onProgress)).url;
+}
+
+/** `uploadFile`, answering the upload's record (its storage `key` names it to the API, as a reply's medium). */
+export async function uploadFileRecord(
+  file: File,
+  folder: string,
+  onProgress?: (percent: number) => void,
+): Promise<{ url: string; key: string; type: string | null; fileName: string }> {
   const contentType = file.type || guessType(file.name);
   const target = await unwrap(
     api.POST('/api/v1/upload/presigned-url', {
@@ -31,12 +40,15 @@ export async function uploadFile(
     xhr.onerror = () => reject(new ApiError(0, 'The upload failed; check your connection and try again'));
     xhr.send(file);
   });
-  // Recorded, the file is served at its URL (and only then), fixed from now on.
+  // Recorded, the file is served at its URL (and only then), fixed from now on. Its type goes with it: a
+  // store that keeps none (the embedded one) would leave the record without it.
   const confirmed = await unwrap(
-    api.POST('/api/v1/upload/confirm', { body: { url: target.fileUrl, fileName: file.name } }),
+    api.POST('/api/v1/upload/confirm', {
+      body: { url: target.fileUrl, fileName: file.name, type: contentType },
+    }),
   );
   onProgress?.(100);
-  return confirmed.url;
+  return confirmed;
 }
 
 function guessType(name: string): string {

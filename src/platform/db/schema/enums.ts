@@ -31,6 +31,7 @@ export const transactionKindEnum = pgEnum('transaction_kind', [
   'admin_adjustment',
   'campaign_refund',
   'affiliate_commission_reversal',
+  'reply_credit_debit',
 ]);
 export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
   'organizationAccount',

@@ -8,6 +8,7 @@ export * from './contact-counts.js';
 export * from './contact-opt-activity.js';
 export * from './contact-tag-sets.js';
 export * from './contacts.js';
+export * from './conversations.js';
 export * from './email-changes.js';
 export * from './enums.js';
 export * from './exchange-rates.js';

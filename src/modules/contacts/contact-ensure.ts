@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
+
+/**
+ * The contacts of numbers that wrote to the business, in the caller's transaction: created with these names
+ * when new, never opted in by writing (consent is START or the business's own list); existing ones are left
+ * as they are. Returns each number's contact id.
+ */
+export async function ensureContacts(
+  tx: Db,
+  businessId: string,
+  people: { phone: string; firstName: string; lastName: string }[],
+): Promise<Map<string, string>> {
+  if (!people.length) return new Map();
+  const rows = await queryRows<{ id: string; phone: string }>(
+    tx,
+    sql`
+      WITH p AS (
+        SELECT DISTINCT ON (phone) * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+          AS p(phone text, "firstName" text, "lastName" text)
+        ORDER BY phone
+      ), created AS (
+        INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
+        SELECT ${businessId}, "firstName", "lastName", phone, false FROM p ORDER BY phone
+        ON CONFLICT (business_id, phone_number) DO NOTHING
+        RETURNING id, phone_number
+      )
+      SELECT id, phone_number AS phone FROM created
+      UNION ALL
+      SELECT c.id, c.phone_number FROM contacts c JOIN p ON c.business_id = ${businessId} AND c.phone_number = p.phone`,
+  );
+  return new Map(rows.map((r) => [r.phone, r.id]));
+}

@@ -1,0 +1,9 @@
+/** The customer-service window: how long after a contact's last message the business may write freely. */
+export const WINDOW_MS = 24 * 60 * 60_000;
+
+/** When the window opened by `lastInboundAt` closes; null when it has closed (or never opened). */
+export function windowEndsAt(lastInboundAt: Date | string | null, now = new Date()): Date | null {
+  if (!lastInboundAt) return null;
+  const ends = new Date(new Date(lastInboundAt).getTime() + WINDOW_MS);
+  return ends.getTime() > now.getTime() ? ends : null;
+}

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { conversationMessageSchema, conversationSchema } from '../../platform/realtime-conversation.js';
+import { windowEndsAt } from './conversation-window.js';
+
+export type ConversationDto = z.output<typeof conversationSchema>;
+export type ConversationMessageDto = z.output<typeof conversationMessageSchema>;
+
+/** A conversation as read (raw SQL: timestamps may come as strings), with its contact's name and tags. */
+export interface ConversationRecord {
+  id: string;
+  contactId: string | null;
+  phoneNumber: string;
+  firstName: string | null;
+  lastName: string | null;
+  tags: string[] | null;
+  status: 'open' | 'closed';
+  unreadCount: number;
+  lastMessageAt: Date | string;
+  lastInboundAt: Date | string | null;
+  lastMessageText: string | null;
+}
+
+export interface MessageRecord {
+  id: string;
+  direction: 'in' | 'out';
+  type: string;
+  text: string | null;
+  status: ConversationMessageDto['status'];
+  mediaKey: string | null;
+  mediaType: string | null;
+  details: Record<string, unknown> | string | null;
+  error: string | null;
+  campaignId: string | null;
+  createdAt: Date | string;
+}
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
+export function toConversationDto(row: ConversationRecord, now = new Date()): ConversationDto {
+  const name = [row.firstName, row.lastName].filter((v) => v?.trim()).join(' ');
+  const ends = windowEndsAt(row.lastInboundAt, now);
+  return {
+    id: row.id,
+    contactId: row.contactId,
+    phoneNumber: row.phoneNumber,
+    name: name || null,
+    status: row.status,
+    unreadCount: Number(row.unreadCount),
+    lastMessageAt: iso(row.lastMessageAt),
+    lastMessageText: row.lastMessageText,
+    tags: row.tags ?? [],
+    windowEndsAt: ends ? ends.toISOString() : null,
+  };
+}
+
+export function toMessageDto(row: MessageRecord, urlOf: (key: string) => string): ConversationMessageDto {
+  return {
+    id: row.id,
+    direction: row.direction,
+    type: row.type as ConversationMessageDto['type'],
+    text: row.text,
+    status: row.status,
+    mediaUrl: row.mediaKey ? urlOf(row.mediaKey) : null,
+    mediaType: row.mediaType,
+    details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
+    error: row.error,
+    campaignId: row.campaignId,
+    createdAt: iso(row.createdAt),
+  };
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
+import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
+
+/** A conversation with its contact's names and tags (a deleted contact leaves them null). */
+const CONVERSATION = sql`
+  SELECT v.id, v.contact_id AS "contactId", v.phone_number AS "phoneNumber",
+         c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
+         v.status, v.unread_count AS "unreadCount", v.last_message_at AS "lastMessageAt",
+         v.last_inbound_at AS "lastInboundAt", v.last_message_text AS "lastMessageText"
+  FROM conversations v
+  LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id`;
+
+export interface ConversationFilters {
+  unread?: boolean;
+  status?: 'open' | 'closed';
+  tag?: string;
+  search?: string;
+}
+
+function filtersOf(businessId: string, f: ConversationFilters) {
+  const where = [sql`v.business_id = ${businessId}`];
+  if (f.unread === true) where.push(sql`v.unread_count > 0`);
+  if (f.unread === false) where.push(sql`v.unread_count = 0`);
+  if (f.status) where.push(sql`v.status = ${f.status}`);
+  if (f.tag) where.push(sql`c.tags @> ARRAY[${f.tag}]::text[]`);
+  if (f.search) {
+    const p = likePattern(f.search);
+    where.push(sql`(c.first_name || ' ' || c.last_name ILIKE ${p} OR v.phone_number ILIKE ${p}
+      OR EXISTS (SELECT 1 FROM conversation_messages m
+                 WHERE m.conversation_id = v.id AND m.business_id = ${businessId} AND m.text ILIKE ${p}))`);
+  }
+  return sql.join(where, sql` AND `);
+}
+
+/** A page of the business's conversations, latest activity first. */
+export async function listConversations(
+  db: Db,
+  businessId: string,
+  filters: ConversationFilters,
+  q: PageQuery,
+): Promise<{ rows: ConversationRecord[]; total: number }> {
+  const where = filtersOf(businessId, filters);
+  const [rows, [count]] = await Promise.all([
+    queryRows<ConversationRecord>(
+      db,
+      sql`${CONVERSATION} WHERE ${where}
+          ORDER BY v.last_message_at DESC, v.id DESC LIMIT ${q.pageSize} OFFSET ${pageOffset(q)}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      // The contact is joined only when a filter reads it: counting the rest is an index-only scan.
+      filters.tag || filters.search
+        ? sql`SELECT count(*)::int AS n FROM conversations v
+              LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
+              WHERE ${where}`
+        : sql`SELECT count(*)::int AS n FROM conversations v WHERE ${where}`,
+    ),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findConversation(
+  db: Db,
+  businessId: string,
+  id: string,
+): Promise<ConversationRecord | null> {
+  const [row] = await queryRows<ConversationRecord>(
+    db,
+    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** How many conversations of the business have messages not read yet (the menu's badge). */
+export async function countUnreadConversations(db: Db, businessId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM conversations WHERE business_id = ${businessId} AND unread_count > 0`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
+  m.media_type AS "mediaType", m.details, m.error, NULL::uuid AS "campaignId", m.created_at AS "createdAt"`;
+
+/**
+ * A page of a conversation's messages, newest first: its own (what the contact wrote, the replies) and the
+ * campaign messages the business sent the number, with its names filled in (found per campaign through the queue's unique
+ * (campaign, phone) key, so the read costs the same whatever the size of the campaigns).
+ */
+export async function listMessages(
+  db: Db,
+  businessId: string,
+  conversation: { id: string; phoneNumber: string },
+  q: PageQuery,
+): Promise<{ rows: MessageRecord[]; total: number }> {
+  const all = sql`
+    SELECT ${MESSAGE_COLUMNS}, m.seq FROM conversation_messages m
+    WHERE m.conversation_id = ${conversation.id} AND m.business_id = ${businessId}
+    UNION ALL
+    SELECT q.id, 'out', 'campaign',
+           replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, q.error, k.id,
+           COALESCE(q.sent_at, q.created_at), 0
+    FROM campaigns k
+    JOIN campaign_messages q ON q.campaign_id = k.id AND q.phone_number = ${conversation.phoneNumber}
+    WHERE k.business_id = ${businessId} AND q.status <> 'held'`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<MessageRecord>(
+      db,
+      sql`SELECT * FROM (${all}) t ORDER BY "createdAt" DESC, seq DESC, id DESC
+          LIMIT ${q.pageSize} OFFSET ${pageOffset(q)}`,
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${all}) t`),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findMessage(db: Db, businessId: string, id: string): Promise<MessageRecord | null> {
+  const [row] = await queryRows<MessageRecord>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS} FROM conversation_messages m WHERE m.business_id = ${businessId} AND m.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** Marks every message of the conversation read: its unread count back to zero. False when not found. */
+export async function markRead(db: Db, businessId: string, id: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE conversations SET unread_count = 0, updated_at = now()
+        WHERE business_id = ${businessId} AND id = ${id} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export async function setStatus(
+  db: Db,
+  businessId: string,
+  id: string,
+  status: 'open' | 'closed',
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE conversations SET status = ${status}, updated_at = now()
+        WHERE business_id = ${businessId} AND id = ${id} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether the number is an opted-in contact of the business: outside the window only such a contact may
+ * get a template (a contact that wrote without opting in, or opted out, is answered only in the window).
+ */
+export async function contactOptedIn(db: Db, businessId: string, phone: string): Promise<boolean> {
+  const [row] = await queryRows<{ optIn: boolean }>(
+    db,
+    sql`SELECT opt_in AS "optIn" FROM contacts WHERE business_id = ${businessId} AND phone_number = ${phone}`,
+  );
+  return row?.optIn === true;
+}
+
+/** Several conversations of a business by id (the live events of a batch). */
+export async function findConversations(
+  db: Db,
+  businessId: string,
+  ids: string[],
+): Promise<ConversationRecord[]> {
+  if (!ids.length) return [];
+  return queryRows<ConversationRecord>(
+    db,
+    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ANY(${sql.param(ids)}::uuid[])`,
+  );
+}
+
+export async function findMessages(db: Db, businessId: string, ids: string[]): Promise<MessageRecord[]> {
+  if (!ids.length) return [];
+  return queryRows<MessageRecord>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS} FROM conversation_messages m
+        WHERE m.business_id = ${businessId} AND m.id = ANY(${sql.param(ids)}::uuid[])`,
+  );
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { pageQuery, queryBoolean } from '../../platform/http/pagination.js';
+import { TAG_MAX } from '../contacts/index.js';
+import { templateParameters } from '../templates/index.js';
+
+export {
+  conversationMessageSchema,
+  conversationSchema,
+} from '../../platform/realtime-conversation.js';
+
+export const conversationsQuery = pageQuery.extend({
+  unread: queryBoolean
+    .optional()
+    .describe('true: only conversations with unread messages; false: only read ones'),
+  status: z.enum(['open', 'closed']).optional(),
+  tag: z.string().trim().min(1).max(TAG_MAX).optional().describe('only contacts carrying this tag'),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("the contact's name or number, or the text of a message"),
+});
+export type ConversationsQuery = z.output<typeof conversationsQuery>;
+
+/** The three kinds of reply: free text, a medium the business uploaded, or an approved template. */
+export const replyBody = z
+  .object({
+    text: z.string().trim().min(1, 'Required').max(4096).optional(),
+    mediaKey: z.string().min(1).max(512).optional().describe('the `key` of an upload of the business'),
+    caption: z.string().trim().max(1024).optional(),
+    templateId: z.uuid({ message: 'Must be a UUID' }).optional(),
+    templateParameters: templateParameters.optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    const kinds = [b.text, b.mediaKey, b.templateId].filter((v) => v !== undefined).length;
+    if (kinds !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: [kinds === 0 ? 'text' : b.text !== undefined ? 'text' : 'mediaKey'],
+        message: 'Send exactly one of text, mediaKey or templateId',
+      });
+    if (b.caption !== undefined && b.mediaKey === undefined)
+      ctx.addIssue({ code: 'custom', path: ['caption'], message: 'A caption goes with a mediaKey' });
+    if (b.templateParameters !== undefined && b.templateId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['templateParameters'],
+        message: 'templateParameters go with a templateId',
+      });
+  });
+export type ReplyBody = z.output<typeof replyBody>;
+
+export const statusBody = z.object({ status: z.enum(['open', 'closed']) }).strict();
+
+export const unreadSchema = z.object({
+  conversations: z.number().int().describe('conversations with at least one unread message'),
+});

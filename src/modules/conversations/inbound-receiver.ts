@@ -1,0 +1,149 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.js';
+import { emitConversationMessage, emitConversationMessages } from './conversation-events.js';
+import { type InboundInput, setMessageMedia } from './inbound.js';
+import { storeInboundBatch } from './inbound-batch.js';
+import { keepInboundMedia, type MediaRef } from './inbound-media.js';
+
+/** A message a contact sent, as either provider's webhook read it, with the business it was sent to. */
+export interface InboundMessageInput {
+  businessId: string;
+  /** E.164. */
+  phone: string;
+  name: string | null;
+  eventKey: string;
+  type: string | null;
+  text: string | null;
+  button: { text: string | null; payload: string | null } | null;
+  media?: (MediaRef & { caption: string | null }) | null;
+  details?: Record<string, unknown> | null;
+  timestamp: string | null;
+}
+
+const KINDS = new Set([
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'button',
+  'reaction',
+  'location',
+  'contacts',
+]);
+/** A timestamp further ahead than this is not believed. */
+const MAX_AHEAD_MS = 5 * 60_000;
+
+/**
+ * Keeps what a contact wrote in its conversation (every kind: text, media, button replies, reactions,
+ * locations, contacts), then fetches its medium into storage and tells the business's console. Returns
+ * false when the message was already stored (a replay).
+ */
+export async function receiveInbound(
+  deps: AppDeps,
+  input: InboundMessageInput,
+  log: Logger,
+  now = new Date(),
+): Promise<boolean> {
+  return (await receiveInboundBatch(deps, [input], log, now)).has(input.eventKey);
+}
+
+/**
+ * `receiveInbound` for many messages (a Cloud delivery carries many): stored per business in one
+ * transaction, then the media fetched one by one. Returns the event keys stored (not those already kept).
+ */
+export async function receiveInboundBatch(
+  deps: AppDeps,
+  inputs: InboundMessageInput[],
+  log: Logger,
+  now = new Date(),
+): Promise<Set<string>> {
+  const kept = new Set<string>();
+  const byBusiness = new Map<string, InboundMessageInput[]>();
+  for (const input of inputs)
+    byBusiness.set(input.businessId, [...(byBusiness.get(input.businessId) ?? []), input]);
+  for (const [businessId, group] of byBusiness) {
+    const stored = await storeInboundBatch(
+      deps.db,
+      businessId,
+      group.map((input) => recordOf(input, now)),
+    );
+    const inputOf = new Map(group.map((i) => [i.eventKey, i]));
+    const plain: typeof stored = [];
+    for (const s of stored) {
+      kept.add(s.eventKey);
+      const media = inputOf.get(s.eventKey)?.media;
+      if (!media || !(media.id || media.url)) {
+        plain.push(s);
+        continue;
+      }
+      await keepMedia(deps, businessId, s.messageId, media, log);
+      await emitConversationMessage(deps, businessId, s.conversationId, s.messageId, log);
+    }
+    await emitConversationMessages(deps, businessId, plain, log);
+  }
+  return kept;
+}
+
+function recordOf(input: InboundMessageInput, now: Date): InboundInput {
+  return {
+    businessId: input.businessId,
+    phone: input.phone,
+    name: input.name,
+    eventKey: input.eventKey,
+    type: kindOf(input),
+    text: input.text ?? input.button?.text ?? input.media?.caption ?? null,
+    details: detailsOf(input),
+    at: dateOf(input.timestamp, now),
+  };
+}
+
+async function keepMedia(
+  deps: AppDeps,
+  businessId: string,
+  messageId: string,
+  media: MediaRef,
+  log: Logger,
+): Promise<void> {
+  try {
+    const kept = await keepInboundMedia(deps, businessId, messageId, media);
+    await setMessageMedia(deps.db, messageId, kept);
+  } catch (err) {
+    log.warn({ err, messageId }, 'conversation: inbound medium not kept');
+    await setMessageMedia(deps.db, messageId, {
+      key: null,
+      type: media.mimeType,
+      error: `The medium could not be kept: ${(err as Error).message}`.slice(0, 500),
+    });
+  }
+}
+
+function kindOf(input: InboundMessageInput): string {
+  const type = input.type?.trim().toLowerCase() ?? '';
+  if (type === 'interactive' || (input.button && !type)) return 'button';
+  if (KINDS.has(type)) return type;
+  if (!type && input.media?.mimeType) {
+    const family = input.media.mimeType.split('/')[0]!;
+    return ['image', 'video', 'audio'].includes(family) ? family : 'document';
+  }
+  if (!type && input.details && 'latitude' in input.details) return 'location';
+  if (!type || (type === 'chat' && input.text)) return 'text';
+  return input.text ? 'text' : 'unsupported';
+}
+
+function detailsOf(input: InboundMessageInput): Record<string, unknown> | null {
+  const details = { ...(input.details ?? {}) };
+  if (input.button?.payload) details.payload = input.button.payload;
+  if (input.media?.id) details.mediaId = input.media.id;
+  return Object.keys(details).length ? details : null;
+}
+
+/** Seconds or milliseconds since the epoch, or an ISO date; now when unreadable or ahead of now. */
+function dateOf(value: string | null, now: Date): Date {
+  if (!value) return now;
+  const n = Number(value);
+  const ms = Number.isFinite(n) && n > 0 ? (n < 1e11 ? n * 1000 : n) : Date.parse(value);
+  if (!Number.isFinite(ms) || ms > now.getTime() + MAX_AHEAD_MS) return now;
+  return new Date(Math.min(ms, now.getTime()));
+}

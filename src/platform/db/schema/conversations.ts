@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+
+export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/**
+ * One conversation per contact and business: the replies a business's number receives and what it answers.
+ * `last_inbound_at` (the contact's last message) dates the customer-service window. Owned by the
+ * conversations module.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** No foreign key, as in the send queue: a deleted contact keeps its history (readers join contacts). */
+    contactId: uuid('contact_id'),
+    /** E.164, as contacts store it. */
+    phoneNumber: text('phone_number').notNull(),
+    status: text('status').$type<ConversationStatus>().notNull().default('open'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    lastInboundAt: timestamptz('last_inbound_at'),
+    lastMessageText: text('last_message_text'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_business_phone_key').on(t.businessId, t.phoneNumber),
+    index('conversations_business_activity_idx').on(
+      t.businessId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('conversations_status_check', sql`${t.status} IN ('open', 'closed')`),
+  ],
+);
+
+export const CONVERSATION_MESSAGE_STATES = [
+  'received',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
+export type ConversationMessageState = (typeof CONVERSATION_MESSAGE_STATES)[number];
+
+/**
+ * The messages of a conversation: what the contact wrote (`in`, state `received`) and the business's replies
+ * (`out`), which are also their own send queue (claimed by the dispatcher under a lease, like
+ * campaign_messages). Campaign messages stay in campaign_messages and are read beside these.
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: id(),
+    /** Insertion order: ties of `created_at` are broken by it. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    direction: text('direction').$type<'in' | 'out'>().notNull(),
+    type: text('type').notNull(),
+    text: text('text'),
+    /** Our storage key of its media (fetched from the provider, or the business's upload). */
+    mediaKey: text('media_key'),
+    mediaType: text('media_type'),
+    /** What the kind carries beyond text: a location, shared contacts, the reacted message, a button's payload. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    /** Inbound: the provider's key of the event (a replay adds nothing). */
+    eventKey: text('event_key'),
+    status: text('status').$type<ConversationMessageState>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    leaseExpiresAt: timestamptz('lease_expires_at'),
+    lockedBy: text('locked_by'),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    templateId: uuid('template_id'),
+    templateParameters: jsonb('template_parameters'),
+    /** The ledger entry that paid for a reply. */
+    transactionId: uuid('transaction_id'),
+    sentAt: timestamptz('sent_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    readAt: timestamptz('read_at'),
+    failedAt: timestamptz('failed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('conversation_messages_thread_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.seq.desc().nullsFirst(),
+    ),
+    uniqueIndex('conversation_messages_event_key').on(t.businessId, t.eventKey),
+    index('conversation_messages_ready_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('conversation_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    index('conversation_messages_provider_id_idx')
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} IS NOT NULL`),
+    check('conversation_messages_direction_check', sql`${t.direction} IN ('in', 'out')`),
+    check(
+      'conversation_messages_status_check',
+      sql`${t.status} IN ('received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed')`,
+    ),
+  ],
+);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The shapes of a conversation and of one of its messages, as the API answers them and as the
+ * `conversationMessage` real-time event carries them (declared here so the event's contract and the
+ * routes' schemas are one).
+ */
+export const CONVERSATION_MESSAGE_TYPES = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'button',
+  'reaction',
+  'location',
+  'contacts',
+  'template',
+  'campaign',
+  'unsupported',
+] as const;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  contactId: z.string().nullable(),
+  phoneNumber: z.string(),
+  name: z.string().nullable().describe("the contact's name; null when it has none"),
+  status: z.enum(['open', 'closed']),
+  unreadCount: z.number().int(),
+  lastMessageAt: z.string(),
+  lastMessageText: z.string().nullable(),
+  tags: z.array(z.string()),
+  windowEndsAt: z
+    .string()
+    .nullable()
+    .describe(
+      "end of the customer-service window (24 hours after the contact's last message); null when it is closed",
+    ),
+});
+
+export const conversationMessageSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['in', 'out']),
+  type: z.enum(CONVERSATION_MESSAGE_TYPES),
+  text: z.string().nullable(),
+  status: z.enum(['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed']),
+  mediaUrl: z.string().nullable().describe('our stored copy of its media'),
+  mediaType: z.string().nullable(),
+  details: z
+    .object({})
+    .catchall(z.unknown())
+    .nullable()
+    .describe('what a reaction, location, shared contact or button reply carries'),
+  error: z.string().nullable(),
+  campaignId: z.string().nullable().describe('set for the messages of a campaign'),
+  createdAt: z.string(),
+});
+
+export const conversationMessagePayload = z.object({
+  conversation: conversationSchema,
+  message: conversationMessageSchema,
+});

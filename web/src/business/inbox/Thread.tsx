@@ -1,0 +1,299 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { conversationKeys, conversationMessagesQuery } from '../../api/queries/conversations';
+import { approvedTemplatesQuery } from '../../api/queries/templates';
+import { FormError } from '../../ui/form-errors';
+import { formatDateTime } from '../../ui/format';
+import { StateBadge } from '../../ui/page';
+import { uploadFileRecord } from '../../ui/upload';
+import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
+
+/** One conversation: its header (the window's time left, open/close), its messages, the composer. */
+export function Thread({ conversation: c }: { conversation: Conversation }) {
+  const queryClient = useQueryClient();
+  const messages = useQuery(conversationMessagesQuery(c.id));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = windowLeft(c.windowEndsAt, now);
+  const status = useMutation({
+    mutationFn: (next: 'open' | 'closed') =>
+      unwrap(
+        api.PATCH('/api/v1/conversations/{id}', { params: { path: { id: c.id } }, body: { status: next } }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+  });
+  const items = [...(messages.data?.items ?? [])].reverse();
+
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Title order={2} size="h4">
+              {c.name ?? c.phoneNumber}
+            </Title>
+            {c.name && (
+              <Text size="sm" c="dimmed">
+                {c.phoneNumber}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="xs">
+            <StateBadge state={c.status} />
+            <Button
+              size="xs"
+              variant="default"
+              loading={status.isPending}
+              onClick={() => status.mutate(c.status === 'open' ? 'closed' : 'open')}
+            >
+              {c.status === 'open' ? 'Close' : 'Reopen'}
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" c={left ? 'teal.9' : 'dimmed'} data-testid="window">
+          {left
+            ? `Reply window: ${left}`
+            : 'Reply window closed: the contact has not written in 24 hours, so only an approved template can be sent.'}
+        </Text>
+        <Stack
+          gap="xs"
+          p="xs"
+          style={{ background: 'var(--mantine-color-gray-0)', borderRadius: 8, minHeight: 160 }}
+          aria-label="Messages"
+          role="log"
+        >
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed" ta="center">
+              {messages.isLoading ? 'Loading…' : 'No messages.'}
+            </Text>
+          )}
+          {items.map((m) => (
+            <Bubble key={m.id} message={m} />
+          ))}
+        </Stack>
+        {left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Bubble({ message: m }: { message: ConversationMessage }) {
+  const out = m.direction === 'out';
+  const tick = out ? TICKS[m.status] : undefined;
+  return (
+    <Box
+      data-testid={out ? 'message-out' : 'message-in'}
+      data-status={m.status}
+      style={{
+        alignSelf: out ? 'flex-end' : 'flex-start',
+        maxWidth: '85%',
+        background: out ? 'var(--mantine-color-blue-0)' : 'white',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 8,
+        padding: '6px 10px',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {m.type === 'campaign' && (
+        <Text size="xs" c="dimmed">
+          Campaign message
+        </Text>
+      )}
+      {m.mediaUrl && m.mediaType?.startsWith('image/') && (
+        <img src={m.mediaUrl} alt={m.text ?? 'Photo'} style={{ maxWidth: '100%', borderRadius: 4 }} />
+      )}
+      {m.mediaUrl && !m.mediaType?.startsWith('image/') && (
+        <Text size="sm">
+          <a href={m.mediaUrl} target="_blank" rel="noreferrer">
+            Open the {m.type}
+          </a>
+        </Text>
+      )}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {m.text ?? describe(m)}
+      </Text>
+      <Group gap={6} justify="flex-end">
+        <Text size="xs" c="dimmed">
+          {formatDateTime(m.createdAt)}
+        </Text>
+        {tick && (
+          <Text
+            size="xs"
+            c={m.status === 'read' ? 'blue.9' : m.status === 'failed' ? 'red.9' : 'dimmed'}
+            title={tick.words}
+            data-testid="ticks"
+          >
+            <span aria-hidden="true">{tick.mark}</span> {tick.words}
+          </Text>
+        )}
+      </Group>
+      {m.status === 'failed' && m.error && (
+        <Text size="xs" c="red.9">
+          {m.error}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function describe(m: ConversationMessage): string {
+  const d = (m.details ?? {}) as Record<string, unknown>;
+  if (m.type === 'reaction') return `Reacted ${String(d.emoji ?? '')}`;
+  if (m.type === 'location')
+    return `Location: ${d.name ?? ''} ${d.latitude ?? ''}, ${d.longitude ?? ''}`.trim();
+  if (m.type === 'contacts') return 'Shared a contact';
+  if (m.type === 'unsupported') return 'A message this console cannot show';
+  return '';
+}
+
+function TextComposer({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const send = useMutation({
+    mutationFn: async () => {
+      if (!file)
+        return unwrap(
+          api.POST('/api/v1/conversations/{id}/messages', { params: { path: { id } }, body: { text } }),
+        );
+      const upload = await uploadFileRecord(file, 'replies');
+      return unwrap(
+        api.POST('/api/v1/conversations/{id}/messages', {
+          params: { path: { id } },
+          body: { mediaKey: upload.key, ...(text.trim() ? { caption: text.trim() } : {}) },
+        }),
+      );
+    },
+    onSuccess: () => {
+      setText('');
+      setFile(null);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    },
+  });
+  const ready = !!file || !!text.trim();
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready) send.mutate();
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label={file ? 'Caption' : 'Reply'}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && ready) send.mutate();
+          }}
+        />
+        <FormError message={send.error ? errorText(send.error) : null} />
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf">
+              {(props) => (
+                <Button {...props} variant="default" size="sm">
+                  {file ? 'Change file' : 'Attach'}
+                </Button>
+              )}
+            </FileButton>
+            {file && (
+              <Text size="sm" truncate>
+                {file.name}
+              </Text>
+            )}
+          </Group>
+          <Button type="submit" loading={send.isPending} disabled={!ready}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function TemplateComposer({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const templates = useQuery(approvedTemplatesQuery);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [values, setValues] = useState<string[]>([]);
+  const template = templates.data?.items.find((t) => t.id === templateId);
+  const vars = template ? bodyVariables(template.components) : 0;
+  const send = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/v1/conversations/{id}/messages', {
+          params: { path: { id } },
+          body: {
+            templateId: templateId!,
+            templateParameters: {
+              body: Array.from({ length: vars }, (_, i) => ({ text: values[i]?.trim() || '-' })),
+            },
+          },
+        }),
+      ),
+    onSuccess: () => {
+      setTemplateId(null);
+      setValues([]);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Alert color="gray" p="xs">
+        <Text size="sm">Outside the window WhatsApp accepts only an approved template.</Text>
+      </Alert>
+      <Select
+        label="Template"
+        placeholder={templates.data?.items.length ? 'Choose an approved template' : 'No approved templates'}
+        data={(templates.data?.items ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.language})` }))}
+        value={templateId}
+        onChange={(v) => {
+          setTemplateId(v);
+          setValues([]);
+        }}
+      />
+      {Array.from({ length: vars }, (_, i) => (
+        <TextInput
+          // biome-ignore lint/suspicious/noArrayIndexKey: one input per variable, in order
+          key={i}
+          label={`Variable {{${i + 1}}}`}
+          value={values[i] ?? ''}
+          onChange={(e) => {
+            const next = [...values];
+            next[i] = e.currentTarget.value;
+            setValues(next);
+          }}
+        />
+      ))}
+      <FormError message={send.error ? errorText(send.error) : null} />
+      <Group justify="flex-end">
+        <Button disabled={!templateId} loading={send.isPending} onClick={() => send.mutate()}>
+          Send template
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
