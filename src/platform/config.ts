@@ -88,6 +88,8 @@ const envSchema = z.object({
   IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES: positiveInt.default(512 * 1024 * 1024),
   /** Hosts (`host` or `host:port`) an import may fetch from even on a private address: your own file server. */
   IMPORT_ALLOWED_HOSTS: csv.default([]),
+  /** Hosts (`host` or `host:port`) a contact's media may be fetched from on a private address: a gateway's media server. */
+  MEDIA_ALLOWED_HOSTS: csv.default([]),
   /** Contact imports and exports (campaign-message exports too) one business may run at once, per process. */
   TRANSFERS_PER_BUSINESS: positiveInt.default(1),
   /** The longest any one import or export may run, waiting included; past it, it is stopped and its slot freed. */

@@ -39,7 +39,11 @@ describe('conversations through the gateway', () => {
   });
   let adapter: GatewayMessagingAdapter;
   const messaging: MessagingPort = { requiresCredentials: true, send: (c, m) => adapter.send(c, m) };
-  const t = useTestApp({ ports: { messaging }, env: { MESSAGING_WEBHOOK_SECRET: SECRET } });
+  // The test's file server is on loopback: allowed by name, as an operator allows the gateway's media host.
+  const t = useTestApp({
+    ports: { messaging },
+    env: { MESSAGING_WEBHOOK_SECRET: SECRET, MEDIA_ALLOWED_HOSTS: '127.0.0.1' },
+  });
   let dispatcher: Dispatcher;
   let files: Server;
   let filesUrl = '';
@@ -216,6 +220,32 @@ describe('conversations through the gateway', () => {
     expect(page.body.data.items[2].mediaUrl).toBe(t.deps.storage.urlOf(rows[0]!.mediaKey!));
     const [after] = await t.db.select().from(conversations).where(eq(conversations.id, conversation.id));
     expect(after!.unreadCount).toBe(3);
+  });
+
+  it('refuses a media link on a private address the operator did not allow, keeping the message with why', async () => {
+    // 127.0.0.2 is loopback too, but only 127.0.0.1 is allowed: the link is never fetched.
+    const requests: string[] = [];
+    const internal = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.2', resolve));
+    try {
+      const { user, number } = await business();
+      const conversation = await contactWrites(user, number, mobile(), {
+        type: 'image',
+        text: null,
+        mediaUrl: `http://127.0.0.2:${(internal.address() as AddressInfo).port}/metadata.png`,
+        caption: 'Look',
+        timestamp: '1',
+      });
+      const [row] = await rowsOf(conversation.id);
+      expect(row).toMatchObject({ type: 'image', text: 'Look', mediaKey: null });
+      expect(row!.error).toMatch(/^The medium could not be kept: .*private/);
+      expect(requests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   it('still applies START and STOP, and keeps them in the conversation', async () => {

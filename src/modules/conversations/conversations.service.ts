@@ -135,15 +135,16 @@ export class ConversationsService {
       reply = { ...base, type: 'text', text: body.text!, templateParameters: null, preview: body.text! };
     }
 
-    const { messageId, charge } = await this.deps.db.transaction(async (tx) => {
+    // The answer is the reply as queued, read before the commit: once committed a dispatcher may already be
+    // sending it, and its later states reach the console as events.
+    const { messageId, charge, stored } = await this.deps.db.transaction(async (tx) => {
       const charge = await chargeReply(tx, { businessId, conversationId: id, category });
       const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
-      return { messageId, charge };
+      return { messageId, charge, stored: await findMessage(tx, businessId, messageId) };
     });
     signalDispatch();
     await alertIfCreditLow(this.deps, businessId, charge.walletBefore, charge.walletAfter);
     await emitConversationMessage(this.deps, businessId, id, messageId, this.deps.logger);
-    const stored = await findMessage(this.deps.db, businessId, messageId);
     return toMessageDto(stored!, (key) => this.deps.storage.urlOf(key));
   }
 

@@ -1,6 +1,6 @@
-import { request } from 'undici';
 import type { AppDeps } from '../../deps.js';
-import { parseUrl } from '../../platform/net/parse-url.js';
+import type { Config } from '../../platform/config.js';
+import { SafeFetcher } from '../../platform/net/safe-fetch.js';
 import { credentialsForSending } from '../business/index.js';
 
 /** Largest medium kept (WhatsApp's own limit for documents is 100 MB; what a console shows is far less). */
@@ -15,7 +15,7 @@ export interface MediaRef {
   mimeType: string | null;
 }
 
-type MediaDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage'>;
+type MediaDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'config'>;
 
 /**
  * Copies a medium a contact sent into our storage (the provider's links expire, and its Cloud links need the
@@ -35,7 +35,7 @@ export async function keepInboundMedia(
       throw new Error('The business has no Cloud API token to fetch the medium with');
     fetched = await deps.cloud.fetchMedia({ accessToken: credentials.password }, media.id, MAX_MEDIA_BYTES);
   } else if (media.url) {
-    fetched = await fetchLink(media.url);
+    fetched = await fetchLink(deps.config, media.url);
   } else {
     throw new Error('The medium names neither an id nor a link');
   }
@@ -45,29 +45,34 @@ export async function keepInboundMedia(
   return { key, type };
 }
 
-async function fetchLink(link: string): Promise<{ bytes: Buffer; contentType: string }> {
-  const url = parseUrl(link);
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new Error('The medium link is not an http(s) URL');
-  const res = await request(url, { method: 'GET', headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
-  if (res.statusCode < 200 || res.statusCode >= 300) {
-    await res.body.dump();
-    throw new Error(`The medium could not be fetched (HTTP ${res.statusCode})`);
+/**
+ * The link comes from the gateway's callback, so it is fetched like any URL the service did not choose: never
+ * from a private, loopback or metadata address unless the operator allowed that host (`MEDIA_ALLOWED_HOSTS`),
+ * within the size cap and the deadline.
+ */
+const fetchers = new WeakMap<Config, SafeFetcher>();
+
+function fetcherFor(config: Config): SafeFetcher {
+  let fetcher = fetchers.get(config);
+  if (!fetcher) {
+    fetcher = new SafeFetcher({
+      maxBytes: MAX_MEDIA_BYTES,
+      timeoutMs: TIMEOUT_MS,
+      allowedHosts: config.MEDIA_ALLOWED_HOSTS,
+      userAgent: 'campaign-messaging-inbox/1.0',
+    });
+    fetchers.set(config, fetcher);
   }
+  return fetcher;
+}
+
+async function fetchLink(config: Config, link: string): Promise<{ bytes: Buffer; contentType: string }> {
+  const file = await fetcherFor(config).fetch(link);
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_MEDIA_BYTES) {
-      res.body.destroy();
-      throw new Error('The medium is too large to keep');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const header = res.headers['content-type'];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
   return {
     bytes: Buffer.concat(chunks),
-    contentType: typeof header === 'string' ? header.split(';')[0]!.trim() : 'application/octet-stream',
+    contentType: file.contentType?.split(';')[0]!.trim() || 'application/octet-stream',
   };
 }
 
