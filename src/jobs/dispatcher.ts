@@ -63,7 +63,7 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier'
+  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier' | 'config'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';

@@ -10,6 +10,7 @@ import {
   templateSendFor,
 } from '../modules/templates/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
+import { loadSendLinks, type SendLinks, withTrackedLinks } from './send-links.js';
 import { personalise } from './send-policy.js';
 
 const CREDENTIALS_TTL_MS = 30_000;
@@ -28,6 +29,7 @@ export type SendContent = CampaignContent & {
     components: { type: string }[];
     needs: ReturnType<typeof templateNeeds>;
   } | null;
+  links: SendLinks;
 };
 
 export class SendInputs {
@@ -37,7 +39,7 @@ export class SendInputs {
     { value: Promise<MessagingCredentials | null>; at: number }
   >();
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'config'>) {}
 
   content(campaignId: string): Promise<SendContent | null> {
     let content = this.contents.get(campaignId);
@@ -56,8 +58,10 @@ export class SendInputs {
     const row = content.templateId
       ? await findTemplateOfBusiness(this.deps.db, content.businessId, content.templateId)
       : null;
+    const components = row ? (row.components as { type: string }[]) : null;
     return {
       ...content,
+      links: await loadSendLinks(this.deps, content, components),
       template: row
         ? {
             name: row.name,
@@ -91,6 +95,15 @@ export class SendInputs {
 export function toOutbound(content: SendContent, message: ClaimedMessage): OutboundMessage {
   const params = (content.templateParameters as TemplateParameters | null) ?? null;
   const text = personalise(content.message, message);
+  return withTrackedLinks(toPlainOutbound(content, message, params, text), content.links, message);
+}
+
+function toPlainOutbound(
+  content: SendContent,
+  message: ClaimedMessage,
+  params: TemplateParameters | null,
+  text: string,
+): OutboundMessage {
   return {
     to: message.phoneNumber,
     text: params ? fillText(text, params.body, message) : text,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
-import { ACTIVITY_KINDS, MESSAGE_STATES, MILESTONES, recordOf } from '../messages/index.js';
+import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
@@ -64,6 +64,8 @@ const campaignFields = {
   /** The approved template the campaign is sent as; `message` then holds its body text. */
   templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
   templateParameters: templateParameters.nullish(),
+  /** Links in the message and its button go out as tracked short links (on by default). */
+  trackClicks: z.boolean({ message: 'Must be true or false' }),
 };
 
 export const createCampaignBody = z.object({
@@ -72,6 +74,7 @@ export const createCampaignBody = z.object({
   selectedContactId: campaignFields.selectedContactId.default([]),
   tags: campaignFields.tags.default([]),
   tagMatch: campaignFields.tagMatch.default('any'),
+  trackClicks: campaignFields.trackClicks.default(true),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CreateCampaignInput = z.output<typeof createCampaignBody>;
@@ -94,6 +97,7 @@ export const updateCampaignBody = z.object({
   timeZone: campaignFields.timeZone,
   templateId: campaignFields.templateId,
   templateParameters: campaignFields.templateParameters,
+  trackClicks: campaignFields.trackClicks.optional(),
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -113,6 +117,9 @@ const messageFilters = {
     .max(100)
     .optional()
     .describe("Phone digits (anywhere in the number) or words starting the recipient's name"),
+  clicked: queryBoolean
+    .optional()
+    .describe('Only the messages whose recipient clicked (true) or did not (false)'),
 };
 
 export const listMessagesQuery = pageQuery.extend(messageFilters);
@@ -154,6 +161,7 @@ export const campaignSchema = z.object({
   cost: z.number().nullable(),
   rate: z.number().nullable(),
   templateId: z.string().nullable().describe('The template the campaign is sent as'),
+  trackClicks: z.boolean().describe('Links go out as tracked short links'),
   templateParameters: templateParameters
     .nullable()
     .describe("How each of the template's variables is filled: a contact's field or fixed text"),
@@ -198,6 +206,7 @@ export const campaignMessageSchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   readAt: z.string().nullable(),
+  clickedAt: z.string().nullable().describe('First time the recipient followed one of its tracked links'),
   failedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -244,10 +253,25 @@ export const campaignReportSchema = z.object({
     .describe('Messages now in each state; they add up to `recipients`'),
   pending: z.number().int().describe('Not sent yet: held + queued + sending'),
   reached: z
-    .object(recordOf(MILESTONES, count))
-    .describe('The funnel: messages that got at least that far (a read one was delivered and sent)'),
+    .object(recordOf(FUNNEL, count))
+    .describe(
+      'The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: ' +
+        'messages whose recipient followed one of their tracked links at least once',
+    ),
   deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
   readRate: z.number().describe('reached.read / reached.delivered, 0..1'),
+  clickRate: z.number().describe('reached.clicked / reached.delivered, 0..1'),
+  trackClicks: z.boolean().describe("Whether the campaign's links go out as tracked links"),
+  links: z
+    .array(
+      z.object({
+        position: z.number().int().describe('0 is the button when there is one, then the body in order'),
+        url: z.string(),
+        clicked: z.number().int().describe('Messages whose recipient followed it at least once'),
+        clicks: z.number().int().describe('Every follow by a person (previews and prefetches not counted)'),
+      }),
+    )
+    .describe('The tracked links, with their clicks (listed once the first message went out)'),
   failureReasons: z
     .array(z.object({ reason: z.string(), count: z.number().int() }))
     .describe('Why messages failed, most frequent first'),

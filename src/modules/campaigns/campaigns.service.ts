@@ -84,6 +84,7 @@ export function toCampaignDto(row: CampaignRow) {
     cost: row.cost === null ? null : Number(row.cost),
     rate: row.rate === null ? null : Number(row.rate),
     templateId: row.templateId,
+    trackClicks: row.trackClicks,
     templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
     stoppedAt: iso(row.stoppedAt),
     stopReason: row.stopReason,
@@ -107,6 +108,7 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),
     readAt: iso(row.readAt),
+    clickedAt: iso(row.clickedAt),
     failedAt: iso(row.failedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -163,7 +165,12 @@ export class CampaignsService {
     return streamExport({
       limits: sharedTransferLimits(this.deps.config, this.deps.database),
       businessId: campaign.businessId,
-      open: () => openMessageCursor(this.deps.database, campaign.id, { status: q.status, search: q.search }),
+      open: () =>
+        openMessageCursor(this.deps.database, campaign.id, {
+          status: q.status,
+          search: q.search,
+          clicked: q.clicked,
+        }),
       layout: MESSAGE_EXPORT_LAYOUT,
       format: q.format,
       fileBase: `campaign-${campaign.id.slice(0, 8)}-messages`,
@@ -204,6 +211,7 @@ export class CampaignsService {
       timeZone: input.timeZone ?? null,
       templateId: input.templateId ?? null,
       templateParameters: input.templateParameters ?? null,
+      trackClicks: input.trackClicks,
     };
     await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;

@@ -6,6 +6,7 @@
 export * from '../../platform/db/message-states.js';
 export * from './counters.js';
 export * from './counters-of-campaigns.js';
+export * from './message-clicks.js';
 export * from './message-export.js';
 export * from './message-queue.js';
 export * from './message-reads.js';

@@ -182,6 +182,8 @@ export interface paths {
                             code: number;
                             data: {
                                 days: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits bought that day (settled purchases) */
                                     creditsSold: number;
                                     /** @description Credits and plan units campaigns were billed */
@@ -220,6 +222,8 @@ export interface paths {
                                     sentOutAt: string | null;
                                 }[];
                                 totals: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits bought that day (settled purchases) */
                                     creditsSold: number;
                                     /** @description Credits and plan units campaigns were billed */
@@ -1457,6 +1461,8 @@ export interface paths {
                             data: {
                                 /** @description Every day of the window, oldest first, zeros included */
                                 days: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits and plan units campaigns were billed */
                                     creditsSpent: number;
                                     /** @description YYYY-MM-DD in `timeZone` */
@@ -1491,6 +1497,8 @@ export interface paths {
                                     sentOutAt: string | null;
                                 }[];
                                 totals: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits and plan units campaigns were billed */
                                     creditsSpent: number;
                                     /** @description Messages delivered to the handset that day */
@@ -2999,6 +3007,8 @@ export interface paths {
                                         headerMediaUrl?: string;
                                     } | null;
                                     timeZone: string | null;
+                                    /** @description Links go out as tracked short links */
+                                    trackClicks: boolean;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
                                 }[];
@@ -3079,6 +3089,8 @@ export interface paths {
                             headerMediaUrl?: string;
                         } | null;
                         timeZone?: string | null;
+                        /** @default true */
+                        trackClicks?: boolean;
                         uploadFileUrl?: string | null;
                     };
                 };
@@ -3155,6 +3167,8 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
                             };
@@ -3274,6 +3288,8 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
                             };
@@ -3378,6 +3394,7 @@ export interface paths {
                             headerMediaUrl?: string;
                         } | null;
                         timeZone?: string | null;
+                        trackClicks?: boolean;
                         uploadFileUrl?: string | null;
                     };
                 };
@@ -3454,6 +3471,8 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
                             };
@@ -3562,6 +3581,8 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
                             };
@@ -3593,6 +3614,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the messages whose recipient clicked (true) or did not (false) */
+                    clicked?: "true" | "false";
                     page?: number;
                     pageSize?: number;
                     /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
@@ -3619,6 +3642,8 @@ export interface paths {
                             data: {
                                 items: {
                                     attempts: number;
+                                    /** @description First time the recipient followed one of its tracked links */
+                                    clickedAt: string | null;
                                     contactId: string | null;
                                     createdAt: string;
                                     deliveredAt: string | null;
@@ -3675,6 +3700,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the messages whose recipient clicked (true) or did not (false) */
+                    clicked?: "true" | "false";
                     format?: "csv" | "xlsx";
                     /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
                     search?: string;
@@ -3807,6 +3834,8 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
                             };
@@ -3857,6 +3886,8 @@ export interface paths {
                             code: number;
                             data: {
                                 campaignId: string;
+                                /** @description reached.clicked / reached.delivered, 0..1 */
+                                clickRate: number;
                                 completedAt: string | null;
                                 /** @description Credits (or plan units) billed */
                                 cost: number | null;
@@ -3867,6 +3898,16 @@ export interface paths {
                                     count: number;
                                     reason: string;
                                 }[];
+                                /** @description The tracked links, with their clicks (listed once the first message went out) */
+                                links: {
+                                    /** @description Messages whose recipient followed it at least once */
+                                    clicked: number;
+                                    /** @description Every follow by a person (previews and prefetches not counted) */
+                                    clicks: number;
+                                    /** @description 0 is the button when there is one, then the body in order */
+                                    position: number;
+                                    url: string;
+                                }[];
                                 name: string;
                                 /** @description Recipients who opted out within 7 days of receiving it */
                                 optOuts: number;
@@ -3874,8 +3915,9 @@ export interface paths {
                                 /** @description Not sent yet: held + queued + sending */
                                 pending: number;
                                 rate: number | null;
-                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent) */
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once */
                                 reached: {
+                                    clicked: number;
                                     delivered: number;
                                     read: number;
                                     sent: number;
@@ -3898,6 +3940,7 @@ export interface paths {
                                 timeline: {
                                     /** @description From send-out to now, oldest first */
                                     buckets: {
+                                        clicked: number;
                                         delivered: number;
                                         failed: number;
                                         read: number;
@@ -3907,6 +3950,8 @@ export interface paths {
                                     /** @description Bucket size, fitted to the age; null before send-out */
                                     bucketSeconds: number | null;
                                 };
+                                /** @description Whether the campaign's links go out as tracked links */
+                                trackClicks: boolean;
                             };
                             message: string;
                             /** @enum {string} */

@@ -46,6 +46,8 @@ export const campaignMessages = pgTable(
     readAt: timestamptz('read_at'),
     /** When it failed; null unless the message is failed. */
     failedAt: timestamptz('failed_at'),
+    /** First time its recipient followed one of its tracked links. */
+    clickedAt: timestamptz('clicked_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -57,6 +57,11 @@ export const campaigns = pgTable(
     /** Set once when a provider error (template, token, permission) stopped the campaign's remaining sends. */
     stoppedAt: timestamptz('stopped_at'),
     stopReason: text('stop_reason'),
+    /** Links in the message and its button go out as tracked short links (`links` module). */
+    trackClicks: boolean('track_clicks').notNull().default(true),
+    /** A retarget audience: recipients of this other campaign of the business with `audienceOutcome`. */
+    audienceFromCampaign: uuid('audience_from_campaign'),
+    audienceOutcome: text('audience_outcome'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
