@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
-import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, recordOf } from '../messages/index.js';
+import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
@@ -66,6 +66,14 @@ const campaignFields = {
   templateParameters: templateParameters.nullish(),
   /** Links in the message and its button go out as tracked short links (on by default). */
   trackClicks: z.boolean({ message: 'Must be true or false' }),
+  /** A retarget audience: another campaign's recipients with an outcome (tags narrow it). */
+  audience: z
+    .object({
+      fromCampaign: z.uuid({ message: 'Must be a UUID' }),
+      outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
+    })
+    .strict()
+    .nullish(),
 };
 
 export const createCampaignBody = z.object({
@@ -98,6 +106,7 @@ export const updateCampaignBody = z.object({
   templateId: campaignFields.templateId,
   templateParameters: campaignFields.templateParameters,
   trackClicks: campaignFields.trackClicks.optional(),
+  audience: campaignFields.audience,
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -162,6 +171,10 @@ export const campaignSchema = z.object({
   rate: z.number().nullable(),
   templateId: z.string().nullable().describe('The template the campaign is sent as'),
   trackClicks: z.boolean().describe('Links go out as tracked short links'),
+  audience: z
+    .object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) })
+    .nullable()
+    .describe("A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags`"),
   templateParameters: templateParameters
     .nullable()
     .describe("How each of the template's variables is filled: a contact's field or fixed text"),
@@ -222,6 +235,7 @@ export const estimateBody = z.object({
   selectedContactId: campaignFields.selectedContactId.default([]),
   tags: campaignFields.tags.default([]),
   tagMatch: campaignFields.tagMatch.default('any'),
+  audience: campaignFields.audience,
   messageType: campaignFields.messageType.default('marketing'),
   paymentMethod: z.enum(PAYMENT_METHODS).default('credit'),
 });

@@ -18,6 +18,7 @@ import {
   openMessageCursor,
 } from '../messages/index.js';
 import { findTemplateOfBusiness, type TemplateParameters } from '../templates/index.js';
+import { checkRetarget, retargetColumns, retargetOf } from './campaign-audience.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { cancelInTransaction } from './campaign-cancel.js';
 import { estimateCampaign } from './campaign-estimate.js';
@@ -85,6 +86,7 @@ export function toCampaignDto(row: CampaignRow) {
     rate: row.rate === null ? null : Number(row.rate),
     templateId: row.templateId,
     trackClicks: row.trackClicks,
+    audience: retargetOf(row),
     templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
     stoppedAt: iso(row.stoppedAt),
     stopReason: row.stopReason,
@@ -138,7 +140,8 @@ export class CampaignsService {
     return toPage(rows.map(toCampaignDto), total, q);
   }
 
-  estimate(auth: AuthContext, input: EstimateInput) {
+  async estimate(auth: AuthContext, input: EstimateInput) {
+    await checkRetarget(this.deps.db, businessOf(auth), input.audience, input);
     return estimateCampaign(this.deps.db, businessOf(auth), input);
   }
 
@@ -212,7 +215,9 @@ export class CampaignsService {
       templateId: input.templateId ?? null,
       templateParameters: input.templateParameters ?? null,
       trackClicks: input.trackClicks,
+      ...retargetColumns(input.audience),
     };
+    await checkRetarget(this.deps.db, businessId, input.audience, input);
     await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;
     if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
@@ -231,8 +236,21 @@ export class CampaignsService {
     }
     const patch: Partial<NewCampaign> = {};
     for (const [key, value] of Object.entries(input)) {
-      if (value !== undefined && key !== 'scheduledAt') (patch as Record<string, unknown>)[key] = value;
+      if (value !== undefined && key !== 'scheduledAt' && key !== 'audience')
+        (patch as Record<string, unknown>)[key] = value;
     }
+    if (input.audience !== undefined) Object.assign(patch, retargetColumns(input.audience));
+    const audience = input.audience === undefined ? retargetOf(current) : input.audience;
+    await checkRetarget(
+      this.deps.db,
+      current.businessId,
+      audience,
+      {
+        sendToAllContact: input.sendToAllContact ?? current.sendToAllContact,
+        selectedContactId: input.selectedContactId ?? current.selectedContactId,
+      },
+      current.id,
+    );
     if (patch.selectedContactId) patch.selectedContactId = [...new Set(patch.selectedContactId)];
     if (input.templateId === null) patch.templateId = null;
     if (input.templateParameters === null) patch.templateParameters = null;

@@ -8,6 +8,7 @@ export * from './counters.js';
 export * from './counters-of-campaigns.js';
 export * from './message-clicks.js';
 export * from './message-export.js';
+export * from './message-outcomes.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
 export * from './progress.js';

@@ -6,6 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
+import { outcomeTest, retargetTagTest } from './message-outcomes.js';
 
 /**
  * Every change to a campaign message's state, in one place: this file is the only code that writes
@@ -71,7 +72,8 @@ export interface Recipient {
 /**
  * Publish: queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT:
  * the opted-in contacts of this business, all of them or those among `selected_contact_id` or carrying
- * the campaign's tags (any of them, or all of them). Returns how many were queued, which is what the
+ * the campaign's tags (any of them, or all of them); with a retarget audience, those that had its outcome in
+ * the other campaign (narrowed by the tags when it has any). Returns how many were queued, which is what the
  * publish bills.
  */
 export async function queueRecipients(
@@ -89,9 +91,15 @@ export async function queueRecipients(
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
-               OR (k.tag_match = 'any' AND c.tags && k.tags)
-               OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+          AND (k.audience_from_campaign IS NULL
+               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+                    OR (k.tag_match = 'any' AND c.tags && k.tags)
+                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+            OR k.audience_from_campaign IS NOT NULL
+               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
+               AND EXISTS (SELECT 1 FROM campaign_messages m
+                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
+                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))
         ON CONFLICT (campaign_id, phone_number) DO NOTHING
         RETURNING 1
       )

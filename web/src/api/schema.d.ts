@@ -2948,6 +2948,12 @@ export interface paths {
                                 items: {
                                     actionButtonTitle: string | null;
                                     actionButtonUrl: string | null;
+                                    /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                    audience: {
+                                        fromCampaign: string;
+                                        /** @enum {string} */
+                                        outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                    } | null;
                                     completedAt: string | null;
                                     cost: number | null;
                                     createdAt: string;
@@ -3042,6 +3048,12 @@ export interface paths {
                     "application/json": {
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         description?: string | null;
                         header?: string | null;
                         isScheduled: boolean;
@@ -3108,6 +3120,12 @@ export interface paths {
                             data: {
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3220,6 +3238,12 @@ export interface paths {
                             data: {
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3356,6 +3380,12 @@ export interface paths {
                     "application/json": {
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         description?: string | null;
                         header?: string | null;
                         isScheduled?: boolean;
@@ -3412,6 +3442,12 @@ export interface paths {
                             data: {
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3522,6 +3558,12 @@ export interface paths {
                             data: {
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3775,6 +3817,12 @@ export interface paths {
                             data: {
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3994,6 +4042,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         /**
                          * @default marketing
                          * @enum {string}
