@@ -38,12 +38,18 @@ export async function loadSendLinks(
     templateParameters: unknown;
   },
   templateComponents: readonly { type: string; buttons?: unknown }[] | null,
+  offset = 0,
 ): Promise<SendLinks> {
   if (!content.trackClicks) return NO_LINKS;
-  const plain = linksOf(content);
+  const plain = linksOf(content).map((l) => ({ ...l, position: l.position + offset }));
   const params = content.templateParameters as TemplateParameters | null;
   const templated = templateComponents
-    ? trackedTemplateButtons(templateComponents, params?.buttons, deps.config.PUBLIC_URL, plain.length)
+    ? trackedTemplateButtons(
+        templateComponents,
+        params?.buttons,
+        deps.config.PUBLIC_URL,
+        offset + plain.length,
+      )
     : { links: [], buttons: [] };
   const links = [...plain, ...templated.links];
   await saveCampaignLinks(deps.db, content.id, links);

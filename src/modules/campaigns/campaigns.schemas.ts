@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
+import { AB_METRICS } from './ab-test.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -66,6 +67,34 @@ const campaignFields = {
   templateParameters: templateParameters.nullish(),
   /** Links in the message and its button go out as tracked short links (on by default). */
   trackClicks: z.boolean({ message: 'Must be true or false' }),
+  /** An A/B test's variants: each its own text or its own template (`ab-test.ts`). */
+  variants: z
+    .array(
+      z
+        .object({
+          name: z.string().trim().min(1).max(20),
+          message: z.string().trim().min(1).max(4096).nullish(),
+          templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
+          templateParameters: templateParameters.nullish(),
+        })
+        .strict()
+        .refine((v) => !!v.message !== !!v.templateId, {
+          message: 'Give a variant either a message or a templateId',
+          path: ['message'],
+        }),
+    )
+    .min(2, 'An A/B test has two or three variants')
+    .max(3, 'An A/B test has two or three variants')
+    .refine((vs) => new Set(vs.map((v) => v.name)).size === vs.length, 'Variant names must differ')
+    .nullish(),
+  abTest: z
+    .object({
+      testShare: z.number().min(0.01).max(1).describe('Share of the audience the variants are tested on'),
+      metric: z.enum(AB_METRICS),
+      decideAfterMinutes: z.number().int().min(1).max(10_080),
+    })
+    .strict()
+    .nullish(),
   /** A retarget audience: another campaign's recipients with an outcome (tags narrow it). */
   audience: z
     .object({
@@ -107,6 +136,8 @@ export const updateCampaignBody = z.object({
   templateParameters: campaignFields.templateParameters,
   trackClicks: campaignFields.trackClicks.optional(),
   audience: campaignFields.audience,
+  variants: campaignFields.variants,
+  abTest: campaignFields.abTest,
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -175,6 +206,20 @@ export const campaignSchema = z.object({
     .object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) })
     .nullable()
     .describe("A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags`"),
+  variants: z
+    .array(
+      z.object({
+        name: z.string(),
+        message: z.string().nullish(),
+        templateId: z.string().nullish(),
+        templateParameters: templateParameters.nullish(),
+      }),
+    )
+    .nullable()
+    .describe('An A/B test: the variants, tested side by side on `abTest.testShare` of the audience'),
+  abTest: z
+    .object({ testShare: z.number(), metric: z.enum(AB_METRICS), decideAfterMinutes: z.number().int() })
+    .nullable(),
   templateParameters: templateParameters
     .nullable()
     .describe("How each of the template's variables is filled: a contact's field or fixed text"),
@@ -303,4 +348,34 @@ export const campaignReportSchema = z.object({
       .array(z.object({ start: z.string(), ...activity }))
       .describe('From send-out to now, oldest first'),
   }),
+});
+
+export const chooseWinnerBody = z.object({ variant: z.string().trim().min(1).max(20) });
+
+const variantCount = () => z.number().int();
+export const variantsReportSchema = z.object({
+  abTest: z
+    .object({ testShare: z.number(), metric: z.enum(AB_METRICS), decideAfterMinutes: z.number().int() })
+    .nullable(),
+  winner: z.string().nullable().describe("The winning variant's name; null until chosen"),
+  decidedAt: z.string().nullable().describe('When the winner was chosen and the rest went out'),
+  decidedBy: z.enum(['auto', 'manual']).nullable(),
+  decideAt: z.string().nullable().describe('When the rule chooses (send-out + decideAfterMinutes)'),
+  variants: z.array(
+    z.object({
+      name: z.string(),
+      message: z.string().nullable(),
+      templateId: z.string().nullable(),
+      variant: z.number().int(),
+      recipients: variantCount().describe('Its test share, plus the rest once it won'),
+      sent: variantCount(),
+      delivered: variantCount(),
+      read: variantCount(),
+      clicked: variantCount(),
+      failed: variantCount(),
+      readRate: z.number(),
+      clickRate: z.number(),
+      cost: z.number().describe('Its recipients x the rate billed'),
+    }),
+  ),
 });

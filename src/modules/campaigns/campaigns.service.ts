@@ -18,6 +18,7 @@ import {
   openMessageCursor,
 } from '../messages/index.js';
 import { findTemplateOfBusiness, type TemplateParameters } from '../templates/index.js';
+import { type AbTest, checkAbTest, chooseWinnerByHand, type Variant, variantsReport } from './ab-test.js';
 import { checkRetarget, retargetColumns, retargetOf } from './campaign-audience.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { cancelInTransaction } from './campaign-cancel.js';
@@ -87,6 +88,8 @@ export function toCampaignDto(row: CampaignRow) {
     templateId: row.templateId,
     trackClicks: row.trackClicks,
     audience: retargetOf(row),
+    variants: (row.variants as Variant[] | null) ?? null,
+    abTest: (row.abTest as AbTest | null) ?? null,
     templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
     stoppedAt: iso(row.stoppedAt),
     stopReason: row.stopReason,
@@ -158,6 +161,17 @@ export class CampaignsService {
     };
   }
 
+  async variants(auth: AuthContext, id: string) {
+    return variantsReport(this.deps.db, await this.find(auth, id));
+  }
+
+  async chooseWinner(auth: AuthContext, id: string, variant: string) {
+    this.assertMayPublish(auth);
+    const campaign = await this.find(auth, id);
+    await chooseWinnerByHand(this.deps.db, campaign.businessId, campaign.id, variant);
+    return variantsReport(this.deps.db, await this.find(auth, id));
+  }
+
   async report(auth: AuthContext, id: string) {
     return campaignReport(this.deps.db, await this.find(auth, id));
   }
@@ -216,7 +230,10 @@ export class CampaignsService {
       templateParameters: input.templateParameters ?? null,
       trackClicks: input.trackClicks,
       ...retargetColumns(input.audience),
+      variants: input.variants ?? null,
+      abTest: input.abTest ?? null,
     };
+    await checkAbTest(this.deps.db, businessId, input.variants, input.abTest);
     await checkRetarget(this.deps.db, businessId, input.audience, input);
     await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;
@@ -240,6 +257,14 @@ export class CampaignsService {
         (patch as Record<string, unknown>)[key] = value;
     }
     if (input.audience !== undefined) Object.assign(patch, retargetColumns(input.audience));
+    if (input.variants === null) patch.variants = null;
+    if (input.abTest === null) patch.abTest = null;
+    await checkAbTest(
+      this.deps.db,
+      current.businessId,
+      input.variants === undefined ? (current.variants as Variant[] | null) : input.variants,
+      input.abTest === undefined ? (current.abTest as AbTest | null) : input.abTest,
+    );
     const audience = input.audience === undefined ? retargetOf(current) : input.audience;
     await checkRetarget(
       this.deps.db,

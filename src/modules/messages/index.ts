@@ -11,6 +11,7 @@ export * from './message-export.js';
 export * from './message-outcomes.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
+export * from './message-variants.js';
 export * from './progress.js';
 export * from './receipt-sweep.js';
 export * from './receipt-writer.js';

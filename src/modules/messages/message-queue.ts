@@ -43,6 +43,8 @@ export interface ClaimedMessage {
   firstName: string;
   lastName: string;
   attempts: number;
+  /** The A/B variant it carries (null outside a test). */
+  variant: number | null;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
@@ -144,7 +146,10 @@ export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promis
     WHERE status = 'held' AND campaign_id IN (${sql.join(
       campaignIds.map((id) => sql`${id}`),
       sql`, `,
-    )})`);
+    )})
+      -- An A/B test's rest waits for its winner (releaseRestWithWinner).
+      AND (variant IS NOT NULL
+           OR campaign_id NOT IN (SELECT id FROM campaigns WHERE ab_test IS NOT NULL AND ab_winner IS NULL))`);
 }
 
 /**
@@ -209,6 +214,7 @@ export async function claimMessages(
     first_name: string;
     last_name: string;
     attempts: number;
+    variant: number | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -225,7 +231,8 @@ export async function claimMessages(
         LIMIT ${args.limit}
         FOR UPDATE SKIP LOCKED
       ))
-      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts`,
+      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
+                m.variant`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -235,6 +242,7 @@ export async function claimMessages(
     firstName: r.first_name,
     lastName: r.last_name,
     attempts: Number(r.attempts),
+    variant: r.variant === null ? null : Number(r.variant),
   }));
 }
 

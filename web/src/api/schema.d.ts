@@ -2946,6 +2946,12 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    abTest: {
+                                        decideAfterMinutes: number;
+                                        /** @enum {string} */
+                                        metric: "readRate" | "clickRate";
+                                        testShare: number;
+                                    } | null;
                                     actionButtonTitle: string | null;
                                     actionButtonUrl: string | null;
                                     /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3017,6 +3023,35 @@ export interface paths {
                                     trackClicks: boolean;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
+                                    /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                    variants: {
+                                        message?: string | null;
+                                        name: string;
+                                        templateId?: string | null;
+                                        templateParameters?: {
+                                            /** @default [] */
+                                            body: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            buttons?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            header?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            /** Format: uri */
+                                            headerMediaUrl?: string;
+                                        } | null;
+                                    }[] | null;
                                 }[];
                                 page: number;
                                 pageSize: number;
@@ -3046,6 +3081,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decideAfterMinutes: number;
+                            /** @enum {string} */
+                            metric: "readRate" | "clickRate";
+                            /** @description Share of the audience the variants are tested on */
+                            testShare: number;
+                        } | null;
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
                         audience?: {
@@ -3104,6 +3146,34 @@ export interface paths {
                         /** @default true */
                         trackClicks?: boolean;
                         uploadFileUrl?: string | null;
+                        variants?: {
+                            message?: string | null;
+                            name: string;
+                            templateId?: string | null;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            } | null;
+                        }[] | null;
                     };
                 };
             };
@@ -3118,6 +3188,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
                                 /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3189,6 +3265,35 @@ export interface paths {
                                 trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3236,6 +3341,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
                                 /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3316,6 +3427,35 @@ export interface paths {
                                 trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3378,6 +3518,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decideAfterMinutes: number;
+                            /** @enum {string} */
+                            metric: "readRate" | "clickRate";
+                            /** @description Share of the audience the variants are tested on */
+                            testShare: number;
+                        } | null;
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
                         audience?: {
@@ -3426,6 +3573,34 @@ export interface paths {
                         timeZone?: string | null;
                         trackClicks?: boolean;
                         uploadFileUrl?: string | null;
+                        variants?: {
+                            message?: string | null;
+                            name: string;
+                            templateId?: string | null;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            } | null;
+                        }[] | null;
                     };
                 };
             };
@@ -3440,6 +3615,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
                                 /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3511,6 +3692,35 @@ export interface paths {
                                 trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3556,6 +3766,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
                                 /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3627,6 +3843,35 @@ export interface paths {
                                 trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3815,6 +4060,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
                                 /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
@@ -3886,6 +4137,35 @@ export interface paths {
                                 trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -4011,6 +4291,170 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An A/B campaign's variants side by side: each one's funnel, rates and cost, and the winner
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                /** @description When the rule chooses (send-out + decideAfterMinutes) */
+                                decideAt: string | null;
+                                /** @description When the winner was chosen and the rest went out */
+                                decidedAt: string | null;
+                                decidedBy: ("auto" | "manual") | null;
+                                variants: {
+                                    clicked: number;
+                                    clickRate: number;
+                                    /** @description Its recipients x the rate billed */
+                                    cost: number;
+                                    delivered: number;
+                                    failed: number;
+                                    message: string | null;
+                                    name: string;
+                                    read: number;
+                                    readRate: number;
+                                    /** @description Its test share, plus the rest once it won */
+                                    recipients: number;
+                                    sent: number;
+                                    templateId: string | null;
+                                    variant: number;
+                                }[];
+                                /** @description The winning variant's name; null until chosen */
+                                winner: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose an A/B test's winner by hand: the rest of the audience gets it now
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        variant: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                /** @description When the rule chooses (send-out + decideAfterMinutes) */
+                                decideAt: string | null;
+                                /** @description When the winner was chosen and the rest went out */
+                                decidedAt: string | null;
+                                decidedBy: ("auto" | "manual") | null;
+                                variants: {
+                                    clicked: number;
+                                    clickRate: number;
+                                    /** @description Its recipients x the rate billed */
+                                    cost: number;
+                                    delivered: number;
+                                    failed: number;
+                                    message: string | null;
+                                    name: string;
+                                    read: number;
+                                    readRate: number;
+                                    /** @description Its test share, plus the rest once it won */
+                                    recipients: number;
+                                    sent: number;
+                                    templateId: string | null;
+                                    variant: number;
+                                }[];
+                                /** @description The winning variant's name; null until chosen */
+                                winner: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

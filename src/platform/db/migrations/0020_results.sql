@@ -1,5 +1,5 @@
 -- Results that drive the next campaign: the clicked milestone (clicked_at, its counter and activity column),
--- tracked links and their clicks, per-campaign tracking switch, and retarget audiences.
+-- tracked links and their clicks, per-campaign tracking switch, retarget audiences and A/B variants.
 ALTER TABLE "campaign_messages" ADD COLUMN "clicked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "campaign_counters" ADD COLUMN "clicked" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "message_activity" ADD COLUMN "clicked" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -27,6 +27,13 @@ CREATE TABLE "message_clicks" (
 ALTER TABLE "campaign_links" ADD CONSTRAINT "campaign_links_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_clicks" ADD CONSTRAINT "message_clicks_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "message_clicks_campaign_idx" ON "message_clicks" USING btree ("campaign_id");--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "variants" jsonb;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "ab_test" jsonb;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "ab_winner" smallint;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "ab_decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "ab_decided_by" text;--> statement-breakpoint
+ALTER TABLE "campaign_messages" ADD COLUMN "variant" smallint;--> statement-breakpoint
+CREATE INDEX "campaigns_ab_pending_idx" ON "campaigns" USING btree ("sent_out_at") WHERE "campaigns"."ab_test" IS NOT NULL AND "campaigns"."ab_winner" IS NULL AND "campaigns"."is_sent_out";--> statement-breakpoint
 -- Written by `npm run db:functions` from src/platform/db/functions.ts.
 -- The counters (campaign_counters, campaign_failure_reasons, message_activity) are kept by statement-level
 -- triggers with transition tables, like contact_counts: one aggregate per statement, in the same
