@@ -74,7 +74,11 @@ export function Variants({ campaignId, live }: { campaignId: string; live: numbe
                     <Title order={3} size="h5">
                       Variant {x.name}
                     </Title>
-                    {won && <Badge color="green">Winner</Badge>}
+                    {won && (
+                      <Badge color="green" variant="light">
+                        Winner
+                      </Badge>
+                    )}
                     {leading && <Badge variant="light">Leading</Badge>}
                   </Group>
                   <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>

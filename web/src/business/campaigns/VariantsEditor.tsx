@@ -1,4 +1,15 @@
-import { Card, Group, NumberInput, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import {
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 
 /** What the composer keeps of an A/B test: variant A is the campaign's message, B (and C) their own. */
 export interface AbDraft {
@@ -89,7 +100,7 @@ export function VariantsEditor({
                 })
               }
             />
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
               <NumberInput
                 label="Test share (%)"
                 min={1}
@@ -115,7 +126,7 @@ export function VariantsEditor({
                 value={value.decideAfterHours}
                 onChange={(n) => set({ decideAfterHours: Number(n) || 1 })}
               />
-            </Group>
+            </SimpleGrid>
           </>
         )}
       </Stack>
