@@ -126,7 +126,9 @@ try {
     db,
     sql`SELECT id FROM campaign_messages WHERE campaign_id = ${id} ORDER BY random() LIMIT 100000`,
   );
-  const linkPaths = sample.map((m, i) => `/l/${tokens.sign({ messageId: m.id, position: i % 3 })}`);
+  const linkPaths = sample.map(
+    (m, i) => `/l/${tokens.sign({ campaignId: id, messageId: m.id, position: i % 3 })}`,
+  );
 
   const service = await startService(bench.url);
   try {
@@ -134,6 +136,7 @@ try {
     // Warm-up of both routes.
     load(service.url, linkPaths.slice(0, 2000), 'warm-links');
     load(service.url, ['/api/v1/health'], 'warm-health');
+    await new Promise((r) => setTimeout(r, 2_000)); // the warm-up's last click batch is written
     const [before] = await queryRows<{ clicks: number }>(
       db,
       sql`SELECT sum(clicks)::int AS clicks FROM campaign_links WHERE campaign_id = ${id}`,

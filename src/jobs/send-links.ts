@@ -69,7 +69,8 @@ export function withTrackedLinks(
 ): OutboundMessage {
   const tokens = links.tokens;
   if (!links.links.length || !tokens) return out;
-  const token = (position: number) => tokens.sign({ messageId: message.id, position });
+  const token = (position: number) =>
+    tokens.sign({ campaignId: message.campaignId, messageId: message.id, position });
   const tracked = (position: number) => `${links.base}/l/${token(position)}`;
   const template = out.template && {
     ...out.template,

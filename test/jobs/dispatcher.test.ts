@@ -89,7 +89,7 @@ describe('dispatcher', () => {
     // The button's link goes out tracked (one link per message; test/modules/click-tracking.test.ts).
     expect(JSON.parse(form.action!)).toEqual({
       display_text: 'Shop',
-      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4000\/l\/[A-Za-z0-9_-]{34}$/),
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4000\/l\/[A-Za-z0-9_-]{55}$/),
     });
 
     const res = await t.request({ url: `/campaigns/${campaign.id}`, token: user.accessToken });

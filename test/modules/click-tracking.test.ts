@@ -9,7 +9,7 @@ import { queuedCampaign, testDispatcher, useGateway } from '../jobs/helpers.js';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const TRACKED = /http:\/\/127\.0\.0\.1:4000\/l\/([A-Za-z0-9_-]{34})/g;
+const TRACKED = /http:\/\/127\.0\.0\.1:4000\/l\/([A-Za-z0-9_-]{55})/g;
 
 /**
  * Click tracking end to end: a campaign's links go out as one tracked link per message and link, a person
@@ -64,7 +64,7 @@ describe('click tracking', () => {
       expect(body).toHaveLength(3);
       expect(body[0]).toBe(body[2]);
       expect(body[0]).not.toBe(body[1]);
-      expect(s.text).toMatch(/\/l\/[A-Za-z0-9_-]{34}\. Also/);
+      expect(s.text).toMatch(/\/l\/[A-Za-z0-9_-]{55}\. Also/);
       const button = tokensIn(s.button ?? '');
       expect(button).toHaveLength(1);
       expect(body).not.toContain(button[0]);
@@ -147,27 +147,35 @@ describe('click tracking', () => {
   it('answers an unknown, forged or expired token with a plain page, never an error', async () => {
     const { sends } = await sent(1);
     const [token] = tokensIn(sends[0]!.text);
-    const forged = `${token!.slice(0, 30)}${token!.slice(30) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-    const unknownMessage = linkTokensOf(t.deps.config).sign({
-      messageId: '00000000-0000-4000-8000-000000000000',
+    const forged = `${token!.slice(0, 51)}${token!.slice(51) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const [message] = await t.db
+      .select()
+      .from(campaignMessages)
+      .where(eq(campaignMessages.phoneNumber, sends[0]!.to));
+    const unknownCampaign = linkTokensOf(t.deps.config).sign({
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      messageId: message!.id,
       position: 0,
     });
     const beyondLinks = linkTokensOf(t.deps.config).sign({
-      messageId: (await t.db.select().from(campaignMessages))[0]!.id,
+      campaignId: message!.campaignId,
+      messageId: message!.id,
       position: 9,
     });
-    for (const bad of ['nope', forged, unknownMessage, beyondLinks, 'x'.repeat(34), 'a.b']) {
+    const notAvailable = async (bad: string) => {
       const res = await follow(bad);
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('This link is not available');
       expect(res.text).not.toMatch(/error|stack|sql|campaign_messages/i);
-    }
-    // Past the links' lifetime (180 days after the send), the same token leads nowhere.
-    await t.db.execute(sql`UPDATE campaign_messages SET sent_at = now() - interval '181 days'`);
-    const expired = await follow(token!);
-    expect(expired.status).toBe(404);
-    expect(expired.text).toContain('This link is not available');
+    };
+    for (const bad of ['nope', forged, unknownCampaign, 'x'.repeat(55), 'a.b']) await notAvailable(bad);
+    // Past the links' lifetime (180 days after the send-out), the message's own token leads nowhere.
+    await t.db.execute(
+      sql`UPDATE campaigns SET sent_out_at = now() - interval '181 days' WHERE id = ${message!.campaignId}`,
+    );
+    await notAvailable(token!);
+    await notAvailable(beyondLinks);
   });
 
   it('sends the original links when tracking is off for the campaign', async () => {

@@ -11,7 +11,9 @@ import type { OutboundMessage } from '../../src/providers/messaging/messaging.po
 
 const BASE = 'https://svc.example';
 const tokens = new LinkTokens('a-secret-of-at-least-thirty-two-characters');
+const CAMPAIGN = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const message = {
+  campaignId: CAMPAIGN,
   id: '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b',
   phoneNumber: '+2348031110000',
   firstName: 'Ada',
@@ -35,10 +37,10 @@ describe('tracked links', () => {
   });
 
   it('signs a token per message and link that only this key verifies', () => {
-    const token = tokens.sign({ messageId: message.id, position: 2 });
-    expect(token).toMatch(/^[A-Za-z0-9_-]{34}$/);
-    expect(tokens.verify(token)).toEqual({ messageId: message.id, position: 2 });
-    expect(tokens.sign({ messageId: message.id, position: 3 })).not.toBe(token);
+    const token = tokens.sign({ campaignId: CAMPAIGN, messageId: message.id, position: 2 });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{55}$/);
+    expect(tokens.verify(token)).toEqual({ campaignId: CAMPAIGN, messageId: message.id, position: 2 });
+    expect(tokens.sign({ campaignId: CAMPAIGN, messageId: message.id, position: 3 })).not.toBe(token);
     expect(new LinkTokens('another-secret-of-at-least-thirty-two-chars').verify(token)).toBeNull();
     expect(tokens.verify(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
   });
@@ -91,9 +93,11 @@ describe('tracked links', () => {
     );
     const [, shop, docs] = sent.template!.components;
     const token = (shop as { parameters: { text: string }[] }).parameters[0]!.text;
-    expect(tokens.verify(token)).toEqual({ messageId: message.id, position: 1 });
+    expect(tokens.verify(token)).toEqual({ campaignId: CAMPAIGN, messageId: message.id, position: 1 });
     expect(docs).toEqual(out.template!.components[2]);
-    expect(sent.text).toBe(`Hi Ada ${BASE}/l/${tokens.sign({ messageId: message.id, position: 0 })}`);
+    expect(sent.text).toBe(
+      `Hi Ada ${BASE}/l/${tokens.sign({ campaignId: CAMPAIGN, messageId: message.id, position: 0 })}`,
+    );
   });
 
   it('tells a person from a preview, a prefetch or a bot', () => {

@@ -13,6 +13,6 @@ export {
   trackedTemplateButtons,
   urlsIn,
 } from './link-rewrite.js';
-export { type LinkRef, LinkTokens, linkTokensOf } from './link-tokens.js';
+export { type LinkRef, LinkTokens, linkTokensOf, TOKEN_LENGTH } from './link-tokens.js';
 export { LINK_LIFETIME_DAYS, linkReport, saveCampaignLinks } from './links.repository.js';
 export { isPrefetch } from './prefetch.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import type { CampaignLink } from './link-rewrite.js';
 
-/** How long a tracked link keeps leading to its URL after its message was sent. */
+/** How long a tracked link keeps leading to its URL after its campaign went out. */
 export const LINK_LIFETIME_DAYS = 180;
 
 /** Stores a campaign's links once (every process derives the same ones from the fixed content). */
@@ -15,26 +15,28 @@ export async function saveCampaignLinks(db: Db, campaignId: string, links: reado
     ON CONFLICT (campaign_id, position) DO NOTHING`);
 }
 
-export interface ResolvedLink {
-  url: string;
-  campaignId: string;
-  businessId: string;
+/** A campaign's links as the redirect needs them; null for no such campaign. */
+export interface CampaignLinks {
+  urls: Map<number, string>;
+  /** Links lead nowhere after this (the send-out plus the links' lifetime); null before the send-out. */
+  expiresAt: number | null;
 }
 
-/**
- * Where a tracked link leads: one read by the message's primary key and the link's. Null for a message
- * that is gone, a position its campaign has not, a campaign whose tracking is off, or an expired link.
- */
-export async function resolveLink(db: Db, messageId: string, position: number): Promise<ResolvedLink | null> {
-  const [row] = await queryRows<{ url: string; campaign_id: string; business_id: string }>(
+/** A campaign's links and when they expire: one read by the campaign's key. */
+export async function loadCampaignLinks(db: Db, campaignId: string): Promise<CampaignLinks | null> {
+  const rows = await queryRows<{ sent_out_ms: number | null; position: number | null; url: string | null }>(
     db,
-    sql`SELECT l.url, m.campaign_id, m.business_id
-        FROM campaign_messages m
-        JOIN campaign_links l ON l.campaign_id = m.campaign_id AND l.position = ${position}
-        WHERE m.id = ${messageId}
-          AND coalesce(m.sent_at, m.created_at) > now() - ${LINK_LIFETIME_DAYS} * interval '1 day'`,
+    sql`SELECT (extract(epoch FROM k.sent_out_at) * 1000)::float8 AS sent_out_ms, l.position, l.url
+        FROM campaigns k
+        LEFT JOIN campaign_links l ON l.campaign_id = k.id
+        WHERE k.id = ${campaignId}`,
   );
-  return row ? { url: row.url, campaignId: row.campaign_id, businessId: row.business_id } : null;
+  if (!rows.length) return null;
+  const sentOut = rows[0]!.sent_out_ms;
+  return {
+    urls: new Map(rows.filter((r) => r.url !== null).map((r) => [Number(r.position), r.url!])),
+    expiresAt: sentOut === null ? null : Number(sentOut) + LINK_LIFETIME_DAYS * 86_400_000,
+  };
 }
 
 export interface ClickBatchEntry {

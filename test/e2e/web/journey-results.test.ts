@@ -78,7 +78,11 @@ describe.skipIf(!hasChromium)('journey: results', () => {
         .from(campaignMessages)
         .where(eq(campaignMessages.businessId, user.businessId))
         .limit(1);
-      const token = linkTokensOf(service.deps.config).sign({ messageId: message!.id, position: 0 });
+      const token = linkTokensOf(service.deps.config).sign({
+        campaignId: message!.campaignId,
+        messageId: message!.id,
+        position: 0,
+      });
       // A phone's browser (a headless browser's own User-Agent is taken for a bot, and not counted).
       const phoneContext = await browser.newContext({
         userAgent:
