@@ -143,11 +143,26 @@ try {
     );
     const health = load(service.url, ['/api/v1/health'], 'health');
     const redirect = load(service.url, linkPaths, 'links');
-    await new Promise((r) => setTimeout(r, 1_000)); // the last click batch is written
-    const [after] = await queryRows<{ clicks: number }>(
-      db,
-      sql`SELECT sum(clicks)::int AS clicks FROM campaign_links WHERE campaign_id = ${id}`,
-    );
+    // The clicks are written in batches after the redirects answered: how long the writes trail the load.
+    const loadEnded = performance.now();
+    const recorded = async () =>
+      Number(
+        (
+          await queryRows<{ clicks: number }>(
+            db,
+            sql`SELECT sum(clicks)::int AS clicks FROM campaign_links WHERE campaign_id = ${id}`,
+          )
+        )[0]!.clicks,
+      ) - Number(before!.clicks);
+    let written = await recorded();
+    let stableSince = performance.now();
+    while (written < (redirect.statuses['3xx'] ?? 0) && performance.now() - stableSince < 5_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = await recorded();
+      if (now !== written) stableSince = performance.now();
+      written = now;
+    }
+    const trailMs = performance.now() - loadEnded;
     const describe = (l: Load) =>
       `${fmt(l.perSecond)} req/s  (latency p50 ${l.p50} ms, p99 ${l.p99} ms; ${fmt(l.requests)} requests, statuses ${JSON.stringify(l.statuses)}, errors ${l.errors})`;
     lines.push(['GET /l/{token} (302, counted click)', describe(redirect)]);
@@ -155,7 +170,7 @@ try {
     lines.push(['redirect / health', `${fmt(redirect.perSecond / health.perSecond, 2)}x`]);
     lines.push([
       'clicks recorded by the batches',
-      `${fmt(Number(after!.clicks) - Number(before!.clicks))} of ${fmt(redirect.statuses['3xx'] ?? 0)} redirects`,
+      `${fmt(written)} of ${fmt(redirect.statuses['3xx'] ?? 0)} redirects, the last ${fmt(trailMs)} ms after the load ended`,
     ]);
 
     const headers = { authorization: `Bearer ${business.accessToken}` };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
 import { chooseWinner, decideDueTests, pickWinner } from '../../src/modules/campaigns/index.js';
+import { releaseHeldMessages } from '../../src/modules/messages/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { campaignMessages, campaigns, contacts } from '../../src/platform/db/schema/index.js';
 import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../factories.js';
@@ -158,6 +159,29 @@ describe('A/B variants', () => {
       read: 3,
       readRate: 0.75,
     });
+  });
+
+  it('keeps the rest of a scheduled test held when the campaign falls due', async () => {
+    const user = await sender();
+    await createContacts(t, user.businessId, 10);
+    const res = await t.request({
+      url: '/campaigns',
+      token: user.accessToken,
+      body: {
+        ...abBody({ isScheduled: true, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }),
+        paymentMethod: 'credit',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.data.id as string;
+    expect((await byVariant(id)).every((r) => r.status === 'held')).toBe(true);
+    await releaseHeldMessages(t.db, [id]);
+    const rows = await byVariant(id);
+    // The test share goes out; the rest waits for the winner.
+    const tested = rows.filter((r) => r.variant !== null);
+    expect(tested.every((r) => r.status === 'queued')).toBe(true);
+    expect(tested.reduce((n, r) => n + Number(r.n), 0)).toBe(5);
+    expect(rows.find((r) => r.variant === null)).toMatchObject({ status: 'held', n: 5 });
   });
 
   it('keeps the first variant on a tie and picks by click rate when asked', () => {
