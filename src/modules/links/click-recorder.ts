@@ -6,22 +6,20 @@ import { applyClicks, type ClickBatchEntry } from './links.repository.js';
 
 /** A batch is written at most this long after its first click. */
 export const CLICK_FLUSH_MS = 250;
-/** ...or as soon as it holds this many distinct message links (and one write takes at most this many). */
-const BATCH = 2_000;
+/** ...or as soon as it holds this many distinct message links. */
+const FLUSH_AT = 2_000;
 
 type Deps = { db: Db; realtime: RealtimeHub; logger: Logger };
 
 /**
  * Clicks are recorded after the redirect has answered, in batches: one transaction per batch counts them per
  * message and link, sets the messages' first click (`clicked_at`, which moves the campaign's counters) and
- * schedules a `campaignProgress`. One write at a time per process: clicks that arrive meanwhile gather into
- * the next batch, so under load the batches grow rather than queue. A redirect never waits on a write; a
- * process that stops flushes first.
+ * schedules a `campaignProgress`. A redirect never waits on a write; a process that stops flushes first.
  */
 export class ClickRecorder {
   private pending = new Map<string, ClickBatchEntry>();
   private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: Deps) {}
 
@@ -37,43 +35,21 @@ export class ClickRecorder {
         clicks: 1,
         at: click.at.toISOString(),
       });
-    if (this.draining) return;
-    if (this.pending.size >= BATCH) void this.drain();
+    if (this.pending.size >= FLUSH_AT) void this.flush();
     else if (!this.timer) {
-      this.timer = setTimeout(() => void this.drain(), CLICK_FLUSH_MS);
+      this.timer = setTimeout(() => void this.flush(), CLICK_FLUSH_MS);
       this.timer.unref();
     }
   }
 
-  /** Writes everything pending (and waits for a write under way): for shutdown and tests. */
-  async flush(): Promise<void> {
-    while (this.draining || this.pending.size) await this.drain();
-  }
-
-  private drain(): Promise<void> {
+  /** Writes what is pending (and waits for a write under way): for shutdown and tests. */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    // Nothing to write: no drain (its `finally` would run before this assignment and leave it set).
-    if (!this.draining && !this.pending.size) return Promise.resolve();
-    this.draining ??= (async () => {
-      try {
-        while (this.pending.size) await this.write(this.take());
-      } finally {
-        this.draining = null;
-      }
-    })();
-    return this.draining;
-  }
-
-  /** Up to a batch of the pending clicks, taken out of the map. */
-  private take(): ClickBatchEntry[] {
-    const batch: ClickBatchEntry[] = [];
-    for (const [key, entry] of this.pending) {
-      batch.push(entry);
-      this.pending.delete(key);
-      if (batch.length >= BATCH) break;
-    }
-    return batch;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    this.flushing = this.flushing.then(() => (batch.length ? this.write(batch) : undefined));
+    return this.flushing;
   }
 
   private async write(batch: ClickBatchEntry[]): Promise<void> {
