@@ -39,6 +39,10 @@ export function FollowUps({ campaignId, tracksClicks }: { campaignId: string; tr
             <Button
               key={o.outcome}
               variant="light"
+              // Long labels wrap on a phone rather than being cut.
+              h="auto"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal' } }}
               onClick={() =>
                 void navigate({
                   to: '/campaigns/new',

@@ -12,12 +12,12 @@ export function LinkClicks({ links, delivered }: { links: Report['links']; deliv
       <Title order={2} size="h4" mb="sm">
         Links
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={300}>
         <Table>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Link</Table.Th>
-              <Table.Th ta="right">Recipients who clicked</Table.Th>
+              <Table.Th ta="right">Recipients</Table.Th>
               <Table.Th ta="right">Clicks</Table.Th>
             </Table.Tr>
           </Table.Thead>
