@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   ACTIVITY_KINDS,
+  ENGAGEMENTS,
+  FUNNEL,
   MESSAGE_STATE_MODEL,
   MESSAGE_STATES,
   MILESTONES,
@@ -117,7 +119,18 @@ export const PENDING_STATES = ${list(PENDING_STATES)} satisfies readonly Message
 export const MILESTONES = ${list(MILESTONES)};
 export type Milestone = (typeof MILESTONES)[number];
 
-/** What the activity counts (timelines, days): every milestone, and failures. */
+/** Milestones a message reaches by what its recipient does (a clicked message may or may not be read). */
+export const ENGAGEMENTS = ${list(ENGAGEMENTS)};
+export type Engagement = (typeof ENGAGEMENTS)[number];
+
+/** The funnel's steps as the console shows them: the milestones, then the engagements. */
+export const FUNNEL = ${list(FUNNEL)};
+export type FunnelStep = (typeof FUNNEL)[number];
+
+/** What the console calls each engagement. */
+export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked' };
+
+/** What the activity counts (timelines, days): every milestone, failures and engagements. */
 export const ACTIVITY_KINDS = ${list(ACTIVITY_KINDS)};
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

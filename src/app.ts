@@ -3,6 +3,7 @@ import { API_PREFIX } from './app/api-prefix.js';
 import { installDrain } from './app/drain.js';
 import { installHealth } from './app/health.js';
 import { installHttpPlugins } from './app/http-plugins.js';
+import { installLinkRedirect } from './app/link-redirect.js';
 import { installMetrics } from './app/metrics.js';
 import { installRequestGuard } from './app/request-guard.js';
 import { installSandboxes } from './app/sandboxes.js';
@@ -28,6 +29,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await installApiDocs(app, deps.config);
   installHealth(app, deps);
   installMetrics(app, deps);
+  installLinkRedirect(app, deps);
   await installSandboxes(app, deps);
   await app.register(registerModules(deps), { prefix: API_PREFIX });
   await installWebConsole(app, deps);

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from './database.js';
 import { Mailbox } from './mailbox.js';
 
 export interface TestRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Relative to /api/v1 unless it starts with `/api/`, `/docs`, `/openapi` or another root path given as `raw`. */
   url: string;
   token?: string;
@@ -117,7 +117,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 }
 
-const ROOT_PATHS = ['/docs', '/openapi.json', '/storage/', '/sandbox/', '/metrics', '/socket.io'];
+const ROOT_PATHS = ['/docs', '/openapi.json', '/storage/', '/sandbox/', '/metrics', '/socket.io', '/l/'];
 function isRootPath(url: string): boolean {
   return ROOT_PATHS.some((p) => url.startsWith(p));
 }

@@ -64,7 +64,16 @@ export function dispatcherOptions(
 
 export type DispatcherDeps = Pick<
   AppDeps,
-  'db' | 'messaging' | 'cloud' | 'secretBox' | 'logger' | 'realtime' | 'redis' | 'notifier' | 'storage'
+  | 'db'
+  | 'messaging'
+  | 'cloud'
+  | 'secretBox'
+  | 'logger'
+  | 'realtime'
+  | 'redis'
+  | 'notifier'
+  | 'storage'
+  | 'config'
 >;
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { startAbDecisions } from '../modules/campaigns/index.js';
 import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
@@ -39,5 +40,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startWithdrawalReconciliation(deps),
     // Uploads signed but never confirmed, once their grace period is over.
     startUploadSweep(deps),
+    // A/B tests whose time is up get their winner, and the rest of their audience goes out.
+    startAbDecisions(deps, deps.config.SCHEDULER_INTERVAL_MS),
   ];
 }

@@ -10,6 +10,7 @@ import {
   templateSendFor,
 } from '../modules/templates/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
+import { loadSendLinks, type SendLinks, withTrackedLinks } from './send-links.js';
 import { personalise } from './send-policy.js';
 
 const CREDENTIALS_TTL_MS = 30_000;
@@ -21,13 +22,16 @@ const MAX_CAMPAIGNS = 1_000;
  * minute, so a changed password takes effect soon without a decryption per message).
  */
 /** A campaign's content with the template it is sent as (null without one, or when it was deleted). */
-export type SendContent = CampaignContent & {
+export type SendContent = Omit<CampaignContent, 'variants'> & {
   template: {
     name: string;
     language: string;
     components: { type: string }[];
     needs: ReturnType<typeof templateNeeds>;
   } | null;
+  links: SendLinks;
+  /** An A/B test's variants as sends need them, by index (null outside a test). */
+  variants: SendContent[] | null;
 };
 
 export class SendInputs {
@@ -37,7 +41,7 @@ export class SendInputs {
     { value: Promise<MessagingCredentials | null>; at: number }
   >();
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'config'>) {}
 
   content(campaignId: string): Promise<SendContent | null> {
     let content = this.contents.get(campaignId);
@@ -53,11 +57,45 @@ export class SendInputs {
   private async load(campaignId: string): Promise<SendContent | null> {
     const content = await loadCampaignContent(this.deps.db, campaignId);
     if (!content) return null;
+    const { variants: given, ...plain } = content;
+    const own = await this.withTemplate(plain, 0);
+    if (!given?.length) return own;
+    // Each variant's links are numbered after the previous ones: one numbering for the whole campaign.
+    const variants: SendContent[] = [];
+    let offset = own.links.links.length;
+    for (const v of given) {
+      const variant = await this.withTemplate(
+        {
+          ...plain,
+          message: v.message ?? '',
+          templateId: v.templateId ?? null,
+          templateParameters: v.templateParameters ?? null,
+        },
+        offset,
+        !v.message,
+      );
+      variants.push(variant);
+      offset += variant.links.links.length;
+    }
+    return { ...own, variants };
+  }
+
+  /** The content with its template (and, for a template variant, the template's body as its text). */
+  private async withTemplate(
+    content: Omit<CampaignContent, 'variants'>,
+    linkOffset: number,
+    textFromTemplate = false,
+  ): Promise<SendContent> {
     const row = content.templateId
       ? await findTemplateOfBusiness(this.deps.db, content.businessId, content.templateId)
       : null;
+    const components = row ? (row.components as { type: string; text?: string }[]) : null;
+    if (textFromTemplate)
+      content = { ...content, message: components?.find((c) => c.type === 'BODY')?.text ?? '' };
     return {
       ...content,
+      variants: null,
+      links: await loadSendLinks(this.deps, content, components, linkOffset),
       template: row
         ? {
             name: row.name,
@@ -88,9 +126,19 @@ export class SendInputs {
  * template, its variables are filled for this recipient: as the Cloud API's template components, and in
  * the text (`{{1}}`...) that a gateway sends.
  */
-export function toOutbound(content: SendContent, message: ClaimedMessage): OutboundMessage {
+export function toOutbound(campaign: SendContent, message: ClaimedMessage): OutboundMessage {
+  const content = (message.variant !== null && campaign.variants?.[message.variant]) || campaign;
   const params = (content.templateParameters as TemplateParameters | null) ?? null;
   const text = personalise(content.message, message);
+  return withTrackedLinks(toPlainOutbound(content, message, params, text), content.links, message);
+}
+
+function toPlainOutbound(
+  content: SendContent,
+  message: ClaimedMessage,
+  params: TemplateParameters | null,
+  text: string,
+): OutboundMessage {
   return {
     to: message.phoneNumber,
     text: params ? fillText(text, params.body, message) : text,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MILESTONES, recordOf } from './db/message-states.js';
+import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
 import { conversationMessagePayload } from './realtime-conversation.js';
 
@@ -100,16 +100,18 @@ export const ROOM_EVENTS = {
   campaignProgress: {
     rooms: ['business'],
     when:
-      'while its messages move (sends, delivery reports): at most once a second per campaign (however many ' +
+      'while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many ' +
       'server processes), and once more when it completes (`status` `sent`); ' +
       MILESTONES.map((m) => `\`${m}\``).join(', ') +
       ' count messages that reached at least that state (a message that failed after it was sent is in `sent` ' +
-      'and `failed`); `pending` ones are not sent yet',
+      'and `failed`); ' +
+      ENGAGEMENTS.map((e) => `\`${e}\``).join(', ') +
+      ' count messages whose recipient followed one of their tracked links; `pending` ones are not sent yet',
     payload: z.object({
       campaignId: z.string(),
       status: z.enum(CAMPAIGN_STATUSES),
       recipients: count(),
-      ...recordOf(MILESTONES, count),
+      ...recordOf(FUNNEL, count),
       failed: count(),
       pending: count(),
     }),

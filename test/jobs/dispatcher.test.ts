@@ -86,7 +86,11 @@ describe('dispatcher', () => {
       send_to: one.phoneNumber.slice(1),
       format: 'json',
     });
-    expect(JSON.parse(form.action!)).toEqual({ display_text: 'Shop', url: 'https://shop.example/sale' });
+    // The button's link goes out tracked (one link per message; test/modules/click-tracking.test.ts).
+    expect(JSON.parse(form.action!)).toEqual({
+      display_text: 'Shop',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4000\/l\/[A-Za-z0-9_-]{55}$/),
+    });
 
     const res = await t.request({ url: `/campaigns/${campaign.id}`, token: user.accessToken });
     expect(res.body.data).toMatchObject({ status: 'sent', sentCount: 30, failedCount: 0 });

@@ -152,6 +152,9 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
   'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
+  // A/B variants (docs/decisions/campaigns.md): reading them as the report; choosing a winner sends messages.
+  'GET /campaigns/{id}/variants': 'auth',
+  'POST /campaigns/{id}/winner': 'verifiedEmail+verifiedBusiness',
 
   'POST /upload/presigned-url': 'auth',
   'POST /upload/confirm': 'auth',

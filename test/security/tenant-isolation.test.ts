@@ -149,6 +149,27 @@ const BODY_IDS: Record<string, BodyIdRow> = {
   },
   // Another business's contact ids select nobody (the estimate counts only the caller's contacts).
   'POST /campaigns/estimate selectedContactId': { global: true },
+  // A retarget audience may name only a campaign of the caller's own business.
+  'POST /campaigns audience': {
+    resource: campaign,
+    body: ({ id }) => ({
+      ...publishNow,
+      sendToAllContact: false,
+      audience: { fromCampaign: id, outcome: 'read' },
+    }),
+    refused: true,
+  },
+  'PATCH /campaigns/{id} audience': {
+    resource: campaign,
+    path: campaign,
+    body: ({ id }) => ({ sendToAllContact: false, audience: { fromCampaign: id, outcome: 'read' } }),
+    refused: true,
+  },
+  'POST /campaigns/estimate audience': {
+    resource: campaign,
+    body: ({ id }) => ({ audience: { fromCampaign: id, outcome: 'delivered-not-read' } }),
+    refused: true,
+  },
   'POST /payments/verify reference': {
     resource: payment,
     body: ({ reference }) => ({ reference }),

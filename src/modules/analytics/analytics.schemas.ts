@@ -28,6 +28,7 @@ const ACTIVITY_THAT_DAY: Record<ActivityKind, string> = {
   delivered: 'Messages delivered to the handset that day',
   read: 'Messages read that day',
   failed: 'Messages that failed that day',
+  clicked: 'Messages whose recipient first followed one of their links that day',
 };
 
 const counts = {

@@ -12,6 +12,12 @@ export interface CampaignContent {
   actionButtonUrl: string | null;
   templateId: string | null;
   templateParameters: unknown;
+  /** Links go out as tracked short links (`links` module). */
+  trackClicks: boolean;
+  /** An A/B test's variants, each its own text or template (null outside a test). */
+  variants:
+    | { name: string; message?: string | null; templateId?: string | null; templateParameters?: unknown }[]
+    | null;
 }
 
 /** What every message of a campaign carries. Fixed once published (only drafts can be edited). */
@@ -27,10 +33,13 @@ export async function loadCampaignContent(db: Db, campaignId: string): Promise<C
     action_button_url: string | null;
     template_id: string | null;
     template_parameters: unknown;
+    track_clicks: boolean;
+    variants: unknown;
   }>(
     db,
     sql`SELECT id, business_id, message_type, message, header, upload_file_url, action_button_title,
-               action_button_url, template_id, template_parameters
+               action_button_url, template_id, template_parameters, track_clicks,
+               variants
         FROM campaigns WHERE id = ${campaignId}`,
   );
   if (!row) return null;
@@ -48,5 +57,9 @@ export async function loadCampaignContent(db: Db, campaignId: string): Promise<C
       typeof row.template_parameters === 'string'
         ? JSON.parse(row.template_parameters)
         : row.template_parameters,
+    trackClicks: row.track_clicks,
+    variants: (typeof row.variants === 'string'
+      ? JSON.parse(row.variants)
+      : row.variants) as CampaignContent['variants'],
   };
 }

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
 import { countAudience } from '../contacts/index.js';
+import { countRetargetAudience } from '../messages/index.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { findWallet } from '../wallet/index.js';
@@ -24,7 +25,9 @@ export const COST_CURRENCY = 'USD';
  */
 export async function estimateCampaign(db: Db, businessId: string, input: EstimateInput) {
   const [recipients, settings, wallet, active] = await Promise.all([
-    countAudience(db, businessId, input),
+    input.audience
+      ? countRetargetAudience(db, businessId, { ...input, ...input.audience })
+      : countAudience(db, businessId, input),
     getAppSettings(db),
     findWallet(db, businessId),
     findActiveUserPlan(db, businessId),

@@ -6,6 +6,7 @@ import { providerOfBusiness } from '../business/index.js';
 import { queueRecipients } from '../messages/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
+import { splitIfTested } from './ab-test.js';
 import {
   type Charge,
   chargeCampaign,
@@ -64,6 +65,7 @@ export async function publishInTransaction(
 
   const immediate = !draft.isScheduled;
   const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
+  await splitIfTested(tx, draft);
   if (recipients === 0) {
     throw new BusinessRuleError('This campaign has no recipients: no opted-in contacts match it');
   }

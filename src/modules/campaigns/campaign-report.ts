@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
 import { campaignOptOutCount } from '../contacts/index.js';
+import { linkReport } from '../links/index.js';
 import {
   campaignCounters,
   campaignFailureReasons,
@@ -26,17 +27,19 @@ const rate = (part: number, whole: number) => (whole ? Math.round((part / whole)
 /**
  * A campaign's results, from counts kept as messages change (campaign counters, failure reasons, minute
  * activity, opt-outs): a handful of primary-key reads whatever the number of recipients. `deliveryRate` is
- * delivered / accepted by the gateway, `readRate` read / delivered. The timeline runs from the send-out to
+ * delivered / accepted by the gateway, `readRate` read / delivered, `clickRate` clicked / delivered (a message
+ * clicked without a delivery report still counts as clicked). The timeline runs from the send-out to
  * now, in buckets sized to the campaign's age.
  */
 export async function campaignReport(db: Db, campaign: CampaignRow, now = new Date()) {
   const start = campaign.sentOutAt;
   const bucketSeconds = start ? bucketFor(Math.max(1, (now.getTime() - start.getTime()) / 1000)) : null;
-  const [counters, failureReasons, optOuts, timeline] = await Promise.all([
+  const [counters, failureReasons, optOuts, timeline, links] = await Promise.all([
     campaignCounters(db, campaign.id),
     campaignFailureReasons(db, campaign.id),
     campaignOptOutCount(db, campaign.id),
     start && bucketSeconds ? campaignTimeline(db, campaign.id, { from: start, to: now, bucketSeconds }) : [],
+    linkReport(db, campaign.id),
   ]);
   const { reached } = counters;
   return {
@@ -50,6 +53,9 @@ export async function campaignReport(db: Db, campaign: CampaignRow, now = new Da
     reached,
     deliveryRate: rate(reached.delivered, reached.sent),
     readRate: rate(reached.read, reached.delivered),
+    clickRate: rate(reached.clicked, reached.delivered),
+    trackClicks: campaign.trackClicks,
+    links,
     failureReasons,
     optOuts,
     cost: campaign.cost === null ? null : Number(campaign.cost),

@@ -9,6 +9,7 @@ import {
   campaignReportSchema,
   campaignSchema,
   campaignStatsSchema,
+  chooseWinnerBody,
   createCampaignBody,
   estimateBody,
   estimateSchema,
@@ -18,6 +19,7 @@ import {
   publishCampaignBody,
   qrCodeSchema,
   updateCampaignBody,
+  variantsReportSchema,
 } from './campaigns.schemas.js';
 import { CampaignsService } from './campaigns.service.js';
 
@@ -249,5 +251,40 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
     },
     async (req, reply) =>
       sendSuccess(reply, await service.cancel(req.auth, req.params.id), 'Campaign cancelled and refunded'),
+  );
+
+  app.get(
+    '/campaigns/:id/variants',
+    {
+      config: { apiObject: 'campaignVariants' },
+      schema: {
+        tags,
+        summary: "An A/B campaign's variants side by side: each one's funnel, rates and cost, and the winner",
+        params: campaignParams,
+        response: { 200: successSchema(variantsReportSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.variants(req.auth, req.params.id), 'Campaign variants fetched'),
+  );
+
+  app.post(
+    '/campaigns/:id/winner',
+    {
+      config: { apiObject: 'campaignVariants', auth: ['verifiedEmail', 'verifiedBusiness'] },
+      schema: {
+        tags,
+        summary: "Choose an A/B test's winner by hand: the rest of the audience gets it now",
+        params: campaignParams,
+        body: chooseWinnerBody,
+        response: { 200: successSchema(variantsReportSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.chooseWinner(req.auth, req.params.id, req.body.variant),
+        'Winner chosen: the rest of the audience gets it now',
+      ),
   );
 };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
+import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
-import { ACTIVITY_KINDS, MESSAGE_STATES, MILESTONES, recordOf } from '../messages/index.js';
+import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
+import { AB_METRICS } from './ab-test.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -64,6 +65,44 @@ const campaignFields = {
   /** The approved template the campaign is sent as; `message` then holds its body text. */
   templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
   templateParameters: templateParameters.nullish(),
+  /** Links in the message and its button go out as tracked short links (on by default). */
+  trackClicks: z.boolean({ message: 'Must be true or false' }),
+  /** An A/B test's variants: each its own text or its own template (`ab-test.ts`). */
+  variants: z
+    .array(
+      z
+        .object({
+          name: z.string().trim().min(1).max(20),
+          message: z.string().trim().min(1).max(4096).nullish(),
+          templateId: z.uuid({ message: 'Must be a UUID' }).nullish(),
+          templateParameters: templateParameters.nullish(),
+        })
+        .strict()
+        .refine((v) => !!v.message !== !!v.templateId, {
+          message: 'Give a variant either a message or a templateId',
+          path: ['message'],
+        }),
+    )
+    .min(2, 'An A/B test has two or three variants')
+    .max(3, 'An A/B test has two or three variants')
+    .refine((vs) => new Set(vs.map((v) => v.name)).size === vs.length, 'Variant names must differ')
+    .nullish(),
+  abTest: z
+    .object({
+      testShare: z.number().min(0.01).max(1).describe('Share of the audience the variants are tested on'),
+      metric: z.enum(AB_METRICS),
+      decideAfterMinutes: z.number().int().min(1).max(10_080),
+    })
+    .strict()
+    .nullish(),
+  /** A retarget audience: another campaign's recipients with an outcome (tags narrow it). */
+  audience: z
+    .object({
+      fromCampaign: z.uuid({ message: 'Must be a UUID' }),
+      outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
+    })
+    .strict()
+    .nullish(),
 };
 
 export const createCampaignBody = z.object({
@@ -72,6 +111,7 @@ export const createCampaignBody = z.object({
   selectedContactId: campaignFields.selectedContactId.default([]),
   tags: campaignFields.tags.default([]),
   tagMatch: campaignFields.tagMatch.default('any'),
+  trackClicks: campaignFields.trackClicks.default(true),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CreateCampaignInput = z.output<typeof createCampaignBody>;
@@ -94,6 +134,10 @@ export const updateCampaignBody = z.object({
   timeZone: campaignFields.timeZone,
   templateId: campaignFields.templateId,
   templateParameters: campaignFields.templateParameters,
+  trackClicks: campaignFields.trackClicks.optional(),
+  audience: campaignFields.audience,
+  variants: campaignFields.variants,
+  abTest: campaignFields.abTest,
 });
 export type UpdateCampaignInput = z.output<typeof updateCampaignBody>;
 
@@ -113,6 +157,9 @@ const messageFilters = {
     .max(100)
     .optional()
     .describe("Phone digits (anywhere in the number) or words starting the recipient's name"),
+  clicked: queryBoolean
+    .optional()
+    .describe('Only the messages whose recipient clicked (true) or did not (false)'),
 };
 
 export const listMessagesQuery = pageQuery.extend(messageFilters);
@@ -154,6 +201,25 @@ export const campaignSchema = z.object({
   cost: z.number().nullable(),
   rate: z.number().nullable(),
   templateId: z.string().nullable().describe('The template the campaign is sent as'),
+  trackClicks: z.boolean().describe('Links go out as tracked short links'),
+  audience: z
+    .object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) })
+    .nullable()
+    .describe("A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags`"),
+  variants: z
+    .array(
+      z.object({
+        name: z.string(),
+        message: z.string().nullish(),
+        templateId: z.string().nullish(),
+        templateParameters: templateParameters.nullish(),
+      }),
+    )
+    .nullable()
+    .describe('An A/B test: the variants, tested side by side on `abTest.testShare` of the audience'),
+  abTest: z
+    .object({ testShare: z.number(), metric: z.enum(AB_METRICS), decideAfterMinutes: z.number().int() })
+    .nullable(),
   templateParameters: templateParameters
     .nullable()
     .describe("How each of the template's variables is filled: a contact's field or fixed text"),
@@ -198,6 +264,7 @@ export const campaignMessageSchema = z.object({
   sentAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   readAt: z.string().nullable(),
+  clickedAt: z.string().nullable().describe('First time the recipient followed one of its tracked links'),
   failedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -213,6 +280,7 @@ export const estimateBody = z.object({
   selectedContactId: campaignFields.selectedContactId.default([]),
   tags: campaignFields.tags.default([]),
   tagMatch: campaignFields.tagMatch.default('any'),
+  audience: campaignFields.audience,
   messageType: campaignFields.messageType.default('marketing'),
   paymentMethod: z.enum(PAYMENT_METHODS).default('credit'),
 });
@@ -244,10 +312,25 @@ export const campaignReportSchema = z.object({
     .describe('Messages now in each state; they add up to `recipients`'),
   pending: z.number().int().describe('Not sent yet: held + queued + sending'),
   reached: z
-    .object(recordOf(MILESTONES, count))
-    .describe('The funnel: messages that got at least that far (a read one was delivered and sent)'),
+    .object(recordOf(FUNNEL, count))
+    .describe(
+      'The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: ' +
+        'messages whose recipient followed one of their tracked links at least once',
+    ),
   deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
   readRate: z.number().describe('reached.read / reached.delivered, 0..1'),
+  clickRate: z.number().describe('reached.clicked / reached.delivered, 0..1'),
+  trackClicks: z.boolean().describe("Whether the campaign's links go out as tracked links"),
+  links: z
+    .array(
+      z.object({
+        position: z.number().int().describe('0 is the button when there is one, then the body in order'),
+        url: z.string(),
+        clicked: z.number().int().describe('Messages whose recipient followed it at least once'),
+        clicks: z.number().int().describe('Every follow by a person (previews and prefetches not counted)'),
+      }),
+    )
+    .describe('The tracked links, with their clicks (listed once the first message went out)'),
   failureReasons: z
     .array(z.object({ reason: z.string(), count: z.number().int() }))
     .describe('Why messages failed, most frequent first'),
@@ -265,4 +348,34 @@ export const campaignReportSchema = z.object({
       .array(z.object({ start: z.string(), ...activity }))
       .describe('From send-out to now, oldest first'),
   }),
+});
+
+export const chooseWinnerBody = z.object({ variant: z.string().trim().min(1).max(20) });
+
+const variantCount = () => z.number().int();
+export const variantsReportSchema = z.object({
+  abTest: z
+    .object({ testShare: z.number(), metric: z.enum(AB_METRICS), decideAfterMinutes: z.number().int() })
+    .nullable(),
+  winner: z.string().nullable().describe("The winning variant's name; null until chosen"),
+  decidedAt: z.string().nullable().describe('When the winner was chosen and the rest went out'),
+  decidedBy: z.enum(['auto', 'manual']).nullable(),
+  decideAt: z.string().nullable().describe('When the rule chooses (send-out + decideAfterMinutes)'),
+  variants: z.array(
+    z.object({
+      name: z.string(),
+      message: z.string().nullable(),
+      templateId: z.string().nullable(),
+      variant: z.number().int(),
+      recipients: variantCount().describe('Its test share, plus the rest once it won'),
+      sent: variantCount(),
+      delivered: variantCount(),
+      read: variantCount(),
+      clicked: variantCount(),
+      failed: variantCount(),
+      readRate: z.number(),
+      clickRate: z.number(),
+      cost: z.number().describe('Its recipients x the rate billed'),
+    }),
+  ),
 });

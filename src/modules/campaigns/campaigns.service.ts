@@ -18,6 +18,8 @@ import {
   openMessageCursor,
 } from '../messages/index.js';
 import { findTemplateOfBusiness, type TemplateParameters } from '../templates/index.js';
+import { type AbTest, checkAbTest, chooseWinnerByHand, type Variant, variantsReport } from './ab-test.js';
+import { checkRetarget, retargetColumns, retargetOf } from './campaign-audience.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { cancelInTransaction } from './campaign-cancel.js';
 import { estimateCampaign } from './campaign-estimate.js';
@@ -84,6 +86,10 @@ export function toCampaignDto(row: CampaignRow) {
     cost: row.cost === null ? null : Number(row.cost),
     rate: row.rate === null ? null : Number(row.rate),
     templateId: row.templateId,
+    trackClicks: row.trackClicks,
+    audience: retargetOf(row),
+    variants: (row.variants as Variant[] | null) ?? null,
+    abTest: (row.abTest as AbTest | null) ?? null,
     templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
     stoppedAt: iso(row.stoppedAt),
     stopReason: row.stopReason,
@@ -107,6 +113,7 @@ export function toCampaignMessageDto(row: CampaignMessageRow) {
     sentAt: iso(row.sentAt),
     deliveredAt: iso(row.deliveredAt),
     readAt: iso(row.readAt),
+    clickedAt: iso(row.clickedAt),
     failedAt: iso(row.failedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -136,7 +143,8 @@ export class CampaignsService {
     return toPage(rows.map(toCampaignDto), total, q);
   }
 
-  estimate(auth: AuthContext, input: EstimateInput) {
+  async estimate(auth: AuthContext, input: EstimateInput) {
+    await checkRetarget(this.deps.db, businessOf(auth), input.audience, input);
     return estimateCampaign(this.deps.db, businessOf(auth), input);
   }
 
@@ -153,6 +161,17 @@ export class CampaignsService {
     };
   }
 
+  async variants(auth: AuthContext, id: string) {
+    return variantsReport(this.deps.db, await this.find(auth, id));
+  }
+
+  async chooseWinner(auth: AuthContext, id: string, variant: string) {
+    this.assertMayPublish(auth);
+    const campaign = await this.find(auth, id);
+    await chooseWinnerByHand(this.deps.db, campaign.businessId, campaign.id, variant);
+    return variantsReport(this.deps.db, await this.find(auth, id));
+  }
+
   async report(auth: AuthContext, id: string) {
     return campaignReport(this.deps.db, await this.find(auth, id));
   }
@@ -163,7 +182,12 @@ export class CampaignsService {
     return streamExport({
       limits: sharedTransferLimits(this.deps.config, this.deps.database),
       businessId: campaign.businessId,
-      open: () => openMessageCursor(this.deps.database, campaign.id, { status: q.status, search: q.search }),
+      open: () =>
+        openMessageCursor(this.deps.database, campaign.id, {
+          status: q.status,
+          search: q.search,
+          clicked: q.clicked,
+        }),
       layout: MESSAGE_EXPORT_LAYOUT,
       format: q.format,
       fileBase: `campaign-${campaign.id.slice(0, 8)}-messages`,
@@ -204,7 +228,13 @@ export class CampaignsService {
       timeZone: input.timeZone ?? null,
       templateId: input.templateId ?? null,
       templateParameters: input.templateParameters ?? null,
+      trackClicks: input.trackClicks,
+      ...retargetColumns(input.audience),
+      variants: input.variants ?? null,
+      abTest: input.abTest ?? null,
     };
+    await checkAbTest(this.deps.db, businessId, input.variants, input.abTest);
+    await checkRetarget(this.deps.db, businessId, input.audience, input);
     await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;
     if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
@@ -223,8 +253,29 @@ export class CampaignsService {
     }
     const patch: Partial<NewCampaign> = {};
     for (const [key, value] of Object.entries(input)) {
-      if (value !== undefined && key !== 'scheduledAt') (patch as Record<string, unknown>)[key] = value;
+      if (value !== undefined && key !== 'scheduledAt' && key !== 'audience')
+        (patch as Record<string, unknown>)[key] = value;
     }
+    if (input.audience !== undefined) Object.assign(patch, retargetColumns(input.audience));
+    if (input.variants === null) patch.variants = null;
+    if (input.abTest === null) patch.abTest = null;
+    await checkAbTest(
+      this.deps.db,
+      current.businessId,
+      input.variants === undefined ? (current.variants as Variant[] | null) : input.variants,
+      input.abTest === undefined ? (current.abTest as AbTest | null) : input.abTest,
+    );
+    const audience = input.audience === undefined ? retargetOf(current) : input.audience;
+    await checkRetarget(
+      this.deps.db,
+      current.businessId,
+      audience,
+      {
+        sendToAllContact: input.sendToAllContact ?? current.sendToAllContact,
+        selectedContactId: input.selectedContactId ?? current.selectedContactId,
+      },
+      current.id,
+    );
     if (patch.selectedContactId) patch.selectedContactId = [...new Set(patch.selectedContactId)];
     if (input.templateId === null) patch.templateId = null;
     if (input.templateParameters === null) patch.templateParameters = null;

@@ -1,5 +1,6 @@
 // The campaigns module's public surface: other modules, jobs and the app import from here, never from its
 // inner files.
+export { chooseWinner, decideDueTests, pickWinner, startAbDecisions } from './ab-test.js';
 export { campaignsSentOutBetween } from './campaign-activity.js';
 export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';

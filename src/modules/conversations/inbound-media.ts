@@ -72,7 +72,7 @@ async function fetchLink(config: Config, link: string): Promise<{ bytes: Buffer;
   for await (const chunk of file.body) chunks.push(chunk as Buffer);
   return {
     bytes: Buffer.concat(chunks),
-    contentType: file.contentType?.split(';')[0]!.trim() || 'application/octet-stream',
+    contentType: (file.contentType ?? '').split(';')[0]!.trim() || 'application/octet-stream',
   };
 }
 

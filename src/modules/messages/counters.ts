@@ -3,12 +3,13 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import {
   ACTIVITY_KINDS,
   type ActivityKind,
+  ENGAGEMENTS,
   FAILED_AFTER_SENT,
+  type FunnelStep,
   funnelOf,
   MESSAGE_STATE_MODEL,
   MESSAGE_STATES,
   type MessageState,
-  type Milestone,
   PENDING_STATES,
   recordOf,
 } from '../../platform/db/message-states.js';
@@ -30,7 +31,7 @@ export interface CampaignCounters extends Record<MessageState, number> {
    * The funnel, "reached at least" each milestone: accepted by the gateway (sent, delivered, read, or failed
    * after sent), delivered (delivered or read), read.
    */
-  reached: Record<Milestone, number>;
+  reached: Record<FunnelStep, number>;
 }
 
 /** The states counted live when read (counted within another state's counter: `sending` in `queued`). */
@@ -49,7 +50,7 @@ export const COUNTERS_WITH_IN_FLIGHT = sql.raw(
       : `c.${s}${LIVE_STATES.filter((l) => MESSAGE_STATE_MODEL[l].counter === s)
           .map((l) => ` - live_${l}.n`)
           .join('')} AS ${s}`,
-  ).join(', ')}, c.${FAILED_AFTER_SENT.column}
+  ).join(', ')}, c.${FAILED_AFTER_SENT.column}, ${ENGAGEMENTS.map((e) => `c.${e}`).join(', ')}
   FROM campaign_counters c${LIVE_STATES.map(
     (s) => `
   CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM campaign_messages m
@@ -70,7 +71,7 @@ export function toCampaignCounters(row: CountersRow | undefined): CampaignCounte
     recipients: n('recipients'),
     failedAfterSent,
     pending: PENDING_STATES.reduce((sum, s) => sum + states[s], 0),
-    reached: funnelOf({ ...states, failedAfterSent }),
+    reached: funnelOf({ ...states, failedAfterSent, ...recordOf(ENGAGEMENTS, n) }),
   };
 }
 

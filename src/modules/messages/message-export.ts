@@ -14,6 +14,7 @@ export const MESSAGE_EXPORT_LAYOUT: ExportLayout = {
     'sentAt',
     'deliveredAt',
     'readAt',
+    'clickedAt',
     'failedAt',
     'errorCode',
     'failureReason',
@@ -43,6 +44,7 @@ export function openMessageCursor(
       isoText(m.sentAt),
       isoText(m.deliveredAt),
       isoText(m.readAt),
+      isoText(m.clickedAt),
       isoText(m.failedAt),
       sql`${m.errorCode}`,
       // A reason shows only on a failed message, as in the list.

@@ -6,6 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
+import { outcomeTest, retargetTagTest } from './message-outcomes.js';
 
 /**
  * Every change to a campaign message's state, in one place: this file is the only code that writes
@@ -42,6 +43,8 @@ export interface ClaimedMessage {
   firstName: string;
   lastName: string;
   attempts: number;
+  /** The A/B variant it carries (null outside a test). */
+  variant: number | null;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
@@ -71,7 +74,8 @@ export interface Recipient {
 /**
  * Publish: queues one message per recipient, snapshotting phone and names, in a single INSERT ... SELECT:
  * the opted-in contacts of this business, all of them or those among `selected_contact_id` or carrying
- * the campaign's tags (any of them, or all of them). Returns how many were queued, which is what the
+ * the campaign's tags (any of them, or all of them); with a retarget audience, those that had its outcome in
+ * the other campaign (narrowed by the tags when it has any). Returns how many were queued, which is what the
  * publish bills.
  */
 export async function queueRecipients(
@@ -89,9 +93,15 @@ export async function queueRecipients(
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
-               OR (k.tag_match = 'any' AND c.tags && k.tags)
-               OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+          AND (k.audience_from_campaign IS NULL
+               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+                    OR (k.tag_match = 'any' AND c.tags && k.tags)
+                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+            OR k.audience_from_campaign IS NOT NULL
+               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
+               AND EXISTS (SELECT 1 FROM campaign_messages m
+                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
+                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))
         ON CONFLICT (campaign_id, phone_number) DO NOTHING
         RETURNING 1
       )
@@ -136,7 +146,10 @@ export async function releaseHeldMessages(db: Db, campaignIds: string[]): Promis
     WHERE status = 'held' AND campaign_id IN (${sql.join(
       campaignIds.map((id) => sql`${id}`),
       sql`, `,
-    )})`);
+    )})
+      -- An A/B test's rest waits for its winner (releaseRestWithWinner).
+      AND (variant IS NOT NULL
+           OR campaign_id NOT IN (SELECT id FROM campaigns WHERE ab_test IS NOT NULL AND ab_winner IS NULL))`);
 }
 
 /**
@@ -201,6 +214,7 @@ export async function claimMessages(
     first_name: string;
     last_name: string;
     attempts: number;
+    variant: number | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -217,7 +231,8 @@ export async function claimMessages(
         LIMIT ${args.limit}
         FOR UPDATE SKIP LOCKED
       ))
-      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts`,
+      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
+                m.variant`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -227,6 +242,7 @@ export async function claimMessages(
     firstName: r.first_name,
     lastName: r.last_name,
     attempts: Number(r.attempts),
+    variant: r.variant === null ? null : Number(r.variant),
   }));
 }
 

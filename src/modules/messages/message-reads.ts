@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import {
@@ -93,6 +93,8 @@ export interface MessageFilters {
   status?: MessageState;
   /** Phone digits, or words of the recipient's name (see `messageSearch`). */
   search?: string;
+  /** Only messages whose recipient clicked (true) or did not (false). */
+  clicked?: boolean;
 }
 
 /**
@@ -121,6 +123,11 @@ export function messageFilter(campaignId: string, f: MessageFilters): SQL {
     eq(campaignMessages.campaignId, campaignId),
     f.status ? eq(campaignMessages.status, f.status) : undefined,
     f.search ? (messageSearch(f.search) ?? undefined) : undefined,
+    f.clicked === undefined
+      ? undefined
+      : f.clicked
+        ? isNotNull(campaignMessages.clickedAt)
+        : isNull(campaignMessages.clickedAt),
   )!;
 }
 

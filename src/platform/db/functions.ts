@@ -2,6 +2,7 @@ import {
   ACTIVITY_KINDS,
   COUNTED_STATES,
   type CountedState,
+  ENGAGEMENTS,
   FAILED_AFTER_SENT,
   FAILED_STATE,
   statesCountedAs,
@@ -242,7 +243,7 @@ function asCounted(column: string): string {
 }
 
 const FAILED_AFTER_SENT_ROWS = `status::text = '${FAILED_STATE}' AND provider_message_id IS NOT NULL`;
-const COUNTER_COLUMNS = ['recipients', ...COUNTED_STATES, FAILED_AFTER_SENT.column];
+const COUNTER_COLUMNS = ['recipients', ...COUNTED_STATES, FAILED_AFTER_SENT.column, ...ENGAGEMENTS];
 const ACTIVITY_COLUMNS = ACTIVITY_KINDS.map((k) => `${k}_at`);
 const MESSAGE_COLUMNS = `campaign_id, business_id, status, error, provider_message_id, ${ACTIVITY_COLUMNS.join(', ')}`;
 
@@ -258,6 +259,7 @@ const APPLY_SIGNED_ROWS = `counters AS (
 ${[
   ...COUNTED_STATES.map((c) => `COALESCE(sum(sign) FILTER (WHERE ${countedAs(c)}), 0)`),
   `COALESCE(sum(sign) FILTER (WHERE ${FAILED_AFTER_SENT_ROWS}), 0)`,
+  ...ENGAGEMENTS.map((e) => `COALESCE(sum(sign) FILTER (WHERE ${e}_at IS NOT NULL), 0)`),
 ]
   .map((line) => `           ${line}`)
   .join(',\n')}
@@ -353,6 +355,7 @@ ${COUNTER_COLUMNS.map((c) => `    ${c} = c.${c} - d.${c}`).join(',\n')}
 ${[
   ...COUNTED_STATES.map((c) => `count(*) FILTER (WHERE ${countedAs(c)}) AS ${c}`),
   `count(*) FILTER (WHERE ${FAILED_AFTER_SENT_ROWS}) AS ${FAILED_AFTER_SENT.column}`,
+  ...ENGAGEMENTS.map((e) => `count(*) FILTER (WHERE ${e}_at IS NOT NULL) AS ${e}`),
 ]
   .map((line) => `               ${line}`)
   .join(',\n')}

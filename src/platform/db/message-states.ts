@@ -23,10 +23,22 @@ export const MILESTONES = ['sent', 'delivered', 'read'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 
 /**
+ * Milestones a message reaches by what its recipient does rather than by a state: a clicked message may be
+ * delivered or read (or neither, when the phone sends no receipts). Each is the message's `<name>_at`
+ * (set once, the first time) and a counter of its own in `campaign_counters` (messages with it set).
+ */
+export const ENGAGEMENTS = ['clicked'] as const;
+export type Engagement = (typeof ENGAGEMENTS)[number];
+
+/** The funnel's steps as reports and the console show them: the milestones, then the engagements. */
+export const FUNNEL = [...MILESTONES, ...ENGAGEMENTS] as const;
+export type FunnelStep = (typeof FUNNEL)[number];
+
+/**
  * What the activity counts per minute (`message_activity`), each from the message's `<kind>_at` timestamp:
  * every milestone, and failures.
  */
-export const ACTIVITY_KINDS = [...MILESTONES, 'failed'] as const;
+export const ACTIVITY_KINDS = [...MILESTONES, 'failed', ...ENGAGEMENTS] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export interface MessageStateModel {
@@ -123,14 +135,16 @@ export function recordOf<K extends string, V>(keys: readonly K[], value: (key: K
 }
 
 /** Counts as the counters keep them: one per counted state, and the failed messages that had been sent. */
-export type CounterCounts = Record<CountedState, number> & { failedAfterSent: number };
+export type CounterCounts = Record<CountedState, number> &
+  Record<Engagement, number> & { failedAfterSent: number };
 
-/** The funnel: how many messages reached at least each milestone, from the counters. */
-export function funnelOf(counts: CounterCounts): Record<Milestone, number> {
-  return recordOf(MILESTONES, (m) =>
+/** The funnel: how many messages reached at least each milestone, and each engagement, from the counters. */
+export function funnelOf(counts: CounterCounts): Record<FunnelStep, number> {
+  const milestones = recordOf(MILESTONES, (m) =>
     COUNTED_STATES.reduce(
       (sum, s) => sum + (reachedBy(s).includes(m) ? counts[s] : 0),
       FAILED_AFTER_SENT.reached.includes(m) ? counts.failedAfterSent : 0,
     ),
   );
+  return { ...milestones, ...recordOf(ENGAGEMENTS, (e) => counts[e]) };
 }

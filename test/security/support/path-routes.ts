@@ -1,4 +1,5 @@
 import {
+  abCampaign,
   account,
   business,
   campaign,
@@ -46,6 +47,8 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /campaigns/{id}/report': tenant(campaign),
   'POST /campaigns/{id}/publish': tenant(campaign, { paymentMethod: 'credit' }),
   'POST /campaigns/{id}/cancel': tenant(scheduledCampaign),
+  'GET /campaigns/{id}/variants': tenant(campaign),
+  'POST /campaigns/{id}/winner': tenant(abCampaign, { variant: 'A' }),
   'POST /notifications/{id}/read': tenant(notification),
   'GET /tickets/{id}': tenant(ticket),
   'POST /tickets/{id}/comments': tenant(ticket, { content: 'Mallory was here' }),

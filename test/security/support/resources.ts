@@ -81,6 +81,32 @@ export const scheduledCampaign: Resource = {
   read: campaign.read,
 };
 
+/** An A/B campaign sent out, its winner not chosen yet. */
+export const abCampaign: Resource = {
+  name: 'A/B campaign',
+  async create(t, owner) {
+    await createContacts(t, owner.businessId, 2);
+    await grantCredits(t, owner.businessId, '10');
+    const draft = await createCampaign(t, owner.businessId, {
+      variants: [
+        { name: 'A', message: 'a' },
+        { name: 'B', message: 'b' },
+      ],
+      abTest: { testShare: 0.5, metric: 'readRate', decideAfterMinutes: 60 },
+    });
+    await t.db.transaction((tx) =>
+      publishInTransaction(tx, {
+        businessId: owner.businessId,
+        campaignId: draft.id,
+        paymentMethod: 'credit',
+        requireCredentials: false,
+      }),
+    );
+    return { id: draft.id };
+  },
+  read: campaign.read,
+};
+
 export const notification: Resource = {
   name: 'notification',
   async create(t, owner) {

@@ -22,8 +22,19 @@ export const PENDING_STATES = ['held', 'queued', 'sending'] as const satisfies r
 export const MILESTONES = ['sent', 'delivered', 'read'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 
-/** What the activity counts (timelines, days): every milestone, and failures. */
-export const ACTIVITY_KINDS = ['sent', 'delivered', 'read', 'failed'] as const;
+/** Milestones a message reaches by what its recipient does (a clicked message may or may not be read). */
+export const ENGAGEMENTS = ['clicked'] as const;
+export type Engagement = (typeof ENGAGEMENTS)[number];
+
+/** The funnel's steps as the console shows them: the milestones, then the engagements. */
+export const FUNNEL = ['sent', 'delivered', 'read', 'clicked'] as const;
+export type FunnelStep = (typeof FUNNEL)[number];
+
+/** What the console calls each engagement. */
+export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked' };
+
+/** What the activity counts (timelines, days): every milestone, failures and engagements. */
+export const ACTIVITY_KINDS = ['sent', 'delivered', 'read', 'failed', 'clicked'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** A campaign's status as the API shows it. */
@@ -91,7 +102,7 @@ export interface RoomEvents {
     reason: string | null;
     decidedAt: string;
   };
-  /** while its messages move (sends, delivery reports): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `pending` ones are not sent yet */
+  /** while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `clicked` count messages whose recipient followed one of their tracked links; `pending` ones are not sent yet */
   campaignProgress: {
     campaignId: string;
     status: 'draft' | 'scheduled' | 'pending' | 'sent';
@@ -99,6 +110,7 @@ export interface RoomEvents {
     sent: number;
     delivered: number;
     read: number;
+    clicked: number;
     failed: number;
     pending: number;
   };

@@ -182,6 +182,8 @@ export interface paths {
                             code: number;
                             data: {
                                 days: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits bought that day (settled purchases) */
                                     creditsSold: number;
                                     /** @description Credits and plan units campaigns were billed */
@@ -220,6 +222,8 @@ export interface paths {
                                     sentOutAt: string | null;
                                 }[];
                                 totals: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits bought that day (settled purchases) */
                                     creditsSold: number;
                                     /** @description Credits and plan units campaigns were billed */
@@ -1457,6 +1461,8 @@ export interface paths {
                             data: {
                                 /** @description Every day of the window, oldest first, zeros included */
                                 days: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits and plan units campaigns were billed */
                                     creditsSpent: number;
                                     /** @description YYYY-MM-DD in `timeZone` */
@@ -1491,6 +1497,8 @@ export interface paths {
                                     sentOutAt: string | null;
                                 }[];
                                 totals: {
+                                    /** @description Messages whose recipient first followed one of their links that day */
+                                    clicked: number;
                                     /** @description Credits and plan units campaigns were billed */
                                     creditsSpent: number;
                                     /** @description Messages delivered to the handset that day */
@@ -2938,8 +2946,20 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    abTest: {
+                                        decideAfterMinutes: number;
+                                        /** @enum {string} */
+                                        metric: "readRate" | "clickRate";
+                                        testShare: number;
+                                    } | null;
                                     actionButtonTitle: string | null;
                                     actionButtonUrl: string | null;
+                                    /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                    audience: {
+                                        fromCampaign: string;
+                                        /** @enum {string} */
+                                        outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                    } | null;
                                     completedAt: string | null;
                                     cost: number | null;
                                     createdAt: string;
@@ -2999,8 +3019,39 @@ export interface paths {
                                         headerMediaUrl?: string;
                                     } | null;
                                     timeZone: string | null;
+                                    /** @description Links go out as tracked short links */
+                                    trackClicks: boolean;
                                     updatedAt: string;
                                     uploadFileUrl: string | null;
+                                    /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                    variants: {
+                                        message?: string | null;
+                                        name: string;
+                                        templateId?: string | null;
+                                        templateParameters?: {
+                                            /** @default [] */
+                                            body: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            buttons?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            header?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            /** Format: uri */
+                                            headerMediaUrl?: string;
+                                        } | null;
+                                    }[] | null;
                                 }[];
                                 page: number;
                                 pageSize: number;
@@ -3030,8 +3081,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decideAfterMinutes: number;
+                            /** @enum {string} */
+                            metric: "readRate" | "clickRate";
+                            /** @description Share of the audience the variants are tested on */
+                            testShare: number;
+                        } | null;
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         description?: string | null;
                         header?: string | null;
                         isScheduled: boolean;
@@ -3079,7 +3143,37 @@ export interface paths {
                             headerMediaUrl?: string;
                         } | null;
                         timeZone?: string | null;
+                        /** @default true */
+                        trackClicks?: boolean;
                         uploadFileUrl?: string | null;
+                        variants?: {
+                            message?: string | null;
+                            name: string;
+                            templateId?: string | null;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            } | null;
+                        }[] | null;
                     };
                 };
             };
@@ -3094,8 +3188,20 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3155,8 +3261,39 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3204,8 +3341,20 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3274,8 +3423,39 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3338,8 +3518,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        abTest?: {
+                            decideAfterMinutes: number;
+                            /** @enum {string} */
+                            metric: "readRate" | "clickRate";
+                            /** @description Share of the audience the variants are tested on */
+                            testShare: number;
+                        } | null;
                         actionButtonTitle?: string | null;
                         actionButtonUrl?: string | null;
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         description?: string | null;
                         header?: string | null;
                         isScheduled?: boolean;
@@ -3378,7 +3571,36 @@ export interface paths {
                             headerMediaUrl?: string;
                         } | null;
                         timeZone?: string | null;
+                        trackClicks?: boolean;
                         uploadFileUrl?: string | null;
+                        variants?: {
+                            message?: string | null;
+                            name: string;
+                            templateId?: string | null;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            } | null;
+                        }[] | null;
                     };
                 };
             };
@@ -3393,8 +3615,20 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3454,8 +3688,39 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3501,8 +3766,20 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3562,8 +3839,39 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3593,6 +3901,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the messages whose recipient clicked (true) or did not (false) */
+                    clicked?: "true" | "false";
                     page?: number;
                     pageSize?: number;
                     /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
@@ -3619,6 +3929,8 @@ export interface paths {
                             data: {
                                 items: {
                                     attempts: number;
+                                    /** @description First time the recipient followed one of its tracked links */
+                                    clickedAt: string | null;
                                     contactId: string | null;
                                     createdAt: string;
                                     deliveredAt: string | null;
@@ -3675,6 +3987,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the messages whose recipient clicked (true) or did not (false) */
+                    clicked?: "true" | "false";
                     format?: "csv" | "xlsx";
                     /** @description Phone digits (anywhere in the number) or words starting the recipient's name */
                     search?: string;
@@ -3746,8 +4060,20 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -3807,8 +4133,39 @@ export interface paths {
                                     headerMediaUrl?: string;
                                 } | null;
                                 timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3857,6 +4214,8 @@ export interface paths {
                             code: number;
                             data: {
                                 campaignId: string;
+                                /** @description reached.clicked / reached.delivered, 0..1 */
+                                clickRate: number;
                                 completedAt: string | null;
                                 /** @description Credits (or plan units) billed */
                                 cost: number | null;
@@ -3867,6 +4226,16 @@ export interface paths {
                                     count: number;
                                     reason: string;
                                 }[];
+                                /** @description The tracked links, with their clicks (listed once the first message went out) */
+                                links: {
+                                    /** @description Messages whose recipient followed it at least once */
+                                    clicked: number;
+                                    /** @description Every follow by a person (previews and prefetches not counted) */
+                                    clicks: number;
+                                    /** @description 0 is the button when there is one, then the body in order */
+                                    position: number;
+                                    url: string;
+                                }[];
                                 name: string;
                                 /** @description Recipients who opted out within 7 days of receiving it */
                                 optOuts: number;
@@ -3874,8 +4243,9 @@ export interface paths {
                                 /** @description Not sent yet: held + queued + sending */
                                 pending: number;
                                 rate: number | null;
-                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent) */
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once */
                                 reached: {
+                                    clicked: number;
                                     delivered: number;
                                     read: number;
                                     sent: number;
@@ -3898,6 +4268,7 @@ export interface paths {
                                 timeline: {
                                     /** @description From send-out to now, oldest first */
                                     buckets: {
+                                        clicked: number;
                                         delivered: number;
                                         failed: number;
                                         read: number;
@@ -3907,6 +4278,8 @@ export interface paths {
                                     /** @description Bucket size, fitted to the age; null before send-out */
                                     bucketSeconds: number | null;
                                 };
+                                /** @description Whether the campaign's links go out as tracked links */
+                                trackClicks: boolean;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3918,6 +4291,170 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An A/B campaign's variants side by side: each one's funnel, rates and cost, and the winner
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                /** @description When the rule chooses (send-out + decideAfterMinutes) */
+                                decideAt: string | null;
+                                /** @description When the winner was chosen and the rest went out */
+                                decidedAt: string | null;
+                                decidedBy: ("auto" | "manual") | null;
+                                variants: {
+                                    clicked: number;
+                                    clickRate: number;
+                                    /** @description Its recipients x the rate billed */
+                                    cost: number;
+                                    delivered: number;
+                                    failed: number;
+                                    message: string | null;
+                                    name: string;
+                                    read: number;
+                                    readRate: number;
+                                    /** @description Its test share, plus the rest once it won */
+                                    recipients: number;
+                                    sent: number;
+                                    templateId: string | null;
+                                    variant: number;
+                                }[];
+                                /** @description The winning variant's name; null until chosen */
+                                winner: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose an A/B test's winner by hand: the rest of the audience gets it now
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        variant: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                /** @description When the rule chooses (send-out + decideAfterMinutes) */
+                                decideAt: string | null;
+                                /** @description When the winner was chosen and the rest went out */
+                                decidedAt: string | null;
+                                decidedBy: ("auto" | "manual") | null;
+                                variants: {
+                                    clicked: number;
+                                    clickRate: number;
+                                    /** @description Its recipients x the rate billed */
+                                    cost: number;
+                                    delivered: number;
+                                    failed: number;
+                                    message: string | null;
+                                    name: string;
+                                    read: number;
+                                    readRate: number;
+                                    /** @description Its test share, plus the rest once it won */
+                                    recipients: number;
+                                    sent: number;
+                                    templateId: string | null;
+                                    variant: number;
+                                }[];
+                                /** @description The winning variant's name; null until chosen */
+                                winner: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3949,6 +4486,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        audience?: {
+                            /** Format: uuid */
+                            fromCampaign: string;
+                            /** @enum {string} */
+                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                        } | null;
                         /**
                          * @default marketing
                          * @enum {string}

@@ -1,4 +1,4 @@
-import { ACTIVITY_KINDS, type ActivityKind, MESSAGE_STATE_LABELS } from '../api/model';
+import { ACTIVITY_KINDS, type ActivityKind, ENGAGEMENT_LABELS, MESSAGE_STATE_LABELS } from '../api/model';
 
 /** Each kind of activity's colour in the business's charts. */
 const COLORS: Record<ActivityKind, string> = {
@@ -6,12 +6,15 @@ const COLORS: Record<ActivityKind, string> = {
   delivered: 'teal.8',
   read: 'violet.7',
   failed: 'red.9',
+  clicked: 'orange.7',
 };
+
+const LABELS: Record<ActivityKind, string> = { ...MESSAGE_STATE_LABELS, ...ENGAGEMENT_LABELS };
 
 /** A chart's series: one per kind of activity the service counts, in its order. */
 export const ACTIVITY_SERIES = ACTIVITY_KINDS.map((kind) => ({
   name: kind,
-  label: MESSAGE_STATE_LABELS[kind],
+  label: LABELS[kind],
   color: COLORS[kind],
 }));
 

@@ -52,7 +52,12 @@ const newCampaignRoute = createRoute({
   path: '/campaigns/new',
   beforeLoad: businessOnly,
   // The Templates page's "Use in a campaign" link names the template to start from.
-  validateSearch: searchParams((s) => ({ template: str(s.template) })),
+  // A campaign page's follow-up names the campaign and the outcome its audience is built from.
+  validateSearch: searchParams((s) => ({
+    template: str(s.template),
+    fromCampaign: str(s.fromCampaign),
+    outcome: str(s.outcome),
+  })),
   component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { campaigns } from './campaigns.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
@@ -46,6 +46,10 @@ export const campaignMessages = pgTable(
     readAt: timestamptz('read_at'),
     /** When it failed; null unless the message is failed. */
     failedAt: timestamptz('failed_at'),
+    /** First time its recipient followed one of its tracked links. */
+    clickedAt: timestamptz('clicked_at'),
+    /** Which A/B variant it carries; null outside a test, and for the rest until the winner is chosen. */
+    variant: smallint('variant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -57,6 +58,18 @@ export const campaigns = pgTable(
     /** Set once when a provider error (template, token, permission) stopped the campaign's remaining sends. */
     stoppedAt: timestamptz('stopped_at'),
     stopReason: text('stop_reason'),
+    /** Links in the message and its button go out as tracked short links (`links` module). */
+    trackClicks: boolean('track_clicks').notNull().default(true),
+    /** A retarget audience: recipients of this other campaign of the business with `audienceOutcome`. */
+    audienceFromCampaign: uuid('audience_from_campaign'),
+    audienceOutcome: text('audience_outcome'),
+    /** An A/B test: its variants (`ab-test.ts`), the share tested, the rule and when the winner was chosen. */
+    variants: jsonb('variants'),
+    abTest: jsonb('ab_test'),
+    /** The winning variant's index; null until chosen (once: by the decision job or by hand). */
+    abWinner: smallint('ab_winner'),
+    abDecidedAt: timestamptz('ab_decided_at'),
+    abDecidedBy: text('ab_decided_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,6 +88,10 @@ export const campaigns = pgTable(
       .on(t.businessId, t.sentOutAt.desc().nullsFirst())
       .where(sql`${t.isSentOut}`),
     // Campaigns still being delivered: what the dispatcher's completion sweep reads.
+    // A/B tests waiting for their winner: what the decision job reads.
+    index('campaigns_ab_pending_idx')
+      .on(t.sentOutAt)
+      .where(sql`${t.abTest} IS NOT NULL AND ${t.abWinner} IS NULL AND ${t.isSentOut}`),
     index('campaigns_delivering_idx').on(t.sentOutAt).where(sql`${t.isSentOut} AND ${t.completedAt} IS NULL`),
   ],
 );

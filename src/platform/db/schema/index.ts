@@ -12,6 +12,7 @@ export * from './conversations.js';
 export * from './email-changes.js';
 export * from './enums.js';
 export * from './exchange-rates.js';
+export * from './links.js';
 export * from './message-counters.js';
 export * from './notification-settings.js';
 export * from './notifications.js';

@@ -1,5 +1,11 @@
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { ACTIVITY_KINDS, COUNTED_STATES, FAILED_AFTER_SENT, recordOf } from '../message-states.js';
+import {
+  ACTIVITY_KINDS,
+  COUNTED_STATES,
+  ENGAGEMENTS,
+  FAILED_AFTER_SENT,
+  recordOf,
+} from '../message-states.js';
 import { businesses } from './businesses.js';
 import { campaigns } from './campaigns.js';
 import { timestamptz } from './columns.js';
@@ -25,6 +31,8 @@ export const campaignCounters = pgTable('campaign_counters', {
   recipients: count('recipients'),
   ...recordOf(COUNTED_STATES, count),
   failedAfterSent: count(FAILED_AFTER_SENT.column),
+  /** Messages whose recipient did it at least once (`clicked`: followed a tracked link). */
+  ...recordOf(ENGAGEMENTS, count),
 });
 
 /** How many of a campaign's messages are failed, per reason (same triggers). Rows at 0 are kept. */

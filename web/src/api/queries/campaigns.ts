@@ -46,3 +46,10 @@ export const optInQrQuery = queryOptions({
   queryKey: [...campaignKeys.all, 'qr-code'],
   queryFn: () => unwrap(api.GET('/api/v1/campaigns/qr-code')),
 });
+
+/** An A/B campaign's variants side by side, with the winner once chosen. */
+export const campaignVariantsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...campaignKeys.all, 'variants', id],
+    queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}/variants', { params: { path: { id } } })),
+  });

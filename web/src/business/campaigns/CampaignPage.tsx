@@ -31,7 +31,10 @@ import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
+import { FollowUps } from './FollowUps';
+import { LinkClicks } from './LinkClicks';
 import { STATUS_COLOR, STATUS_LABEL } from './status';
+import { Variants } from './Variants';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
@@ -96,6 +99,7 @@ export function CampaignPage() {
     sent: live?.sent ?? r?.reached.sent ?? c.delivery.sent,
     delivered: live?.delivered ?? r?.reached.delivered ?? 0,
     read: live?.read ?? r?.reached.read ?? 0,
+    clicked: live?.clicked ?? r?.reached.clicked ?? 0,
   };
   // Processed: no longer waiting to be sent (a message that failed after it was sent counts once).
   const done = Math.max(0, counts.recipients - counts.pending);
@@ -166,7 +170,7 @@ export function CampaignPage() {
               </Text>
             </Group>
             <Progress value={percent} aria-label="Sending progress" animated={status === 'pending'} />
-            <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm">
+            <SimpleGrid cols={{ base: 2, sm: c.trackClicks ? 6 : 5 }} mt="sm">
               <Figure label="Recipients" value={counts.recipients} />
               <Figure label="Sent" value={reached.sent} />
               <Figure
@@ -179,11 +183,25 @@ export function CampaignPage() {
                 value={reached.read}
                 rate={reached.delivered ? reached.read / reached.delivered : undefined}
               />
+              {c.trackClicks && (
+                <Figure
+                  label="Clicked"
+                  value={reached.clicked}
+                  rate={reached.delivered ? reached.clicked / reached.delivered : undefined}
+                />
+              )}
               <Figure label="Failed" value={counts.failed} />
             </SimpleGrid>
             {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}
           </Stack>
         </Card>
+      )}
+      {c.variants && status !== 'draft' && status !== 'scheduled' && (
+        <Variants campaignId={id} live={live ? reached.read + reached.clicked : 0} />
+      )}
+      {r && <LinkClicks links={r.links} delivered={reached.delivered} />}
+      {(status === 'sent' || status === 'pending') && (
+        <FollowUps campaignId={id} tracksClicks={c.trackClicks} />
       )}
       {r && r.timeline.buckets.length > 0 && (
         <Card withBorder>
@@ -252,6 +270,7 @@ export function CampaignPage() {
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Phone number</Table.Th>
                   <Table.Th>State</Table.Th>
+                  <Table.Th>Clicked</Table.Th>
                   <Table.Th>Reason</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -263,6 +282,7 @@ export function CampaignPage() {
                     </Table.Td>
                     <Table.Td>{m.phoneNumber}</Table.Td>
                     <Table.Td>{m.status}</Table.Td>
+                    <Table.Td>{m.clickedAt ? formatDateTime(m.clickedAt) : ''}</Table.Td>
                     <Table.Td>{m.failureReason ?? ''}</Table.Td>
                   </Table.Tr>
                 ))}

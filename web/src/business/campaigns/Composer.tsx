@@ -11,6 +11,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -34,6 +35,7 @@ import { formatNumber } from '../../ui/format';
 import { PageHeader } from '../../ui/page';
 import { uploadFile } from '../../ui/upload';
 import type { Template } from '../templates/template-parts';
+import { OUTCOME_LABEL, type Outcome } from './follow-ups';
 import { PhonePreview } from './PhonePreview';
 import {
   fitMappings,
@@ -46,8 +48,9 @@ import {
   VariableMapping,
 } from './TemplateChoice';
 import { browserTimeZone, timeZones, utcToZoned, zonedToUtc } from './time-zone';
+import { type AbDraft, abFields, NO_AB, VariantsEditor } from './VariantsEditor';
 
-type Audience = 'all' | 'tags' | 'picked';
+type Audience = 'all' | 'tags' | 'picked' | 'retarget';
 
 /** New campaign, or a draft being edited (route /campaigns/$id/edit). */
 export function Composer() {
@@ -84,6 +87,15 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   const templateRequired = session.business?.provider === 'whatsapp-cloud';
   // A template linked from the Templates page (/campaigns/new?template=…); the edit route has none.
   const linked = useSearch({ strict: false }).template;
+  // A follow-up from a campaign page (/campaigns/new?fromCampaign=…&outcome=…), or a draft that is one.
+  const search = useSearch({ strict: false }) as { fromCampaign?: string; outcome?: string };
+  const retarget =
+    draft?.audience ??
+    (search.fromCampaign && search.outcome && search.outcome in OUTCOME_LABEL
+      ? { fromCampaign: search.fromCampaign, outcome: search.outcome as Outcome }
+      : null);
+  const fromCampaign = useQuery({ ...campaignQuery(retarget?.fromCampaign ?? ''), enabled: !!retarget });
+  const [ab, setAb] = useState<AbDraft>(NO_AB);
   const form = useForm({
     initialValues: {
       name: draft?.name ?? '',
@@ -95,7 +107,14 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
       actionButtonTitle: draft?.actionButtonTitle ?? '',
       actionButtonUrl: draft?.actionButtonUrl ?? '',
       uploadFileUrl: (draft?.uploadFileUrl ?? null) as string | null,
-      audience: (draft ? (draft.sendToAllContact ? 'all' : 'picked') : 'all') as Audience,
+      audience: (retarget
+        ? 'retarget'
+        : draft
+          ? draft.sendToAllContact
+            ? 'all'
+            : 'picked'
+          : 'all') as Audience,
+      trackClicks: draft?.trackClicks ?? true,
       tags: [] as string[],
       tagMatch: 'any' as 'any' | 'all',
       selectedContactId: (draft?.selectedContactId ?? []) as string[],
@@ -178,6 +197,8 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
 
   const audienceBody = () => ({
     sendToAllContact: v.audience === 'all',
+    ...(v.audience === 'retarget' && retarget ? { audience: retarget } : {}),
+    ...(v.audience !== 'retarget' && draft?.audience ? { audience: null } : {}),
     ...(v.audience === 'picked' ? { selectedContactId: v.selectedContactId } : {}),
     ...(v.audience === 'tags' ? { tags: v.tags, tagMatch: v.tagMatch } : {}),
   });
@@ -233,7 +254,9 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
     isScheduled: v.when === 'later',
     scheduledAt: v.when === 'later' ? zonedToUtc(v.scheduledLocal, v.timeZone).toISOString() : null,
     timeZone: v.when === 'later' ? v.timeZone : null,
+    trackClicks: v.trackClicks,
     ...audienceBody(),
+    ...(template ? {} : abFields(ab, v.message)),
   });
 
   const save = async (publish: boolean) => {
@@ -425,11 +448,18 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                     value={v.audience}
                     onChange={(a) => form.setFieldValue('audience', a as Audience)}
                     data={[
+                      ...(retarget ? [{ value: 'retarget', label: 'Follow-up' }] : []),
                       { value: 'all', label: 'All contacts' },
                       { value: 'tags', label: 'By tags' },
                       { value: 'picked', label: 'Picked contacts' },
                     ]}
                   />
+                  {v.audience === 'retarget' && retarget && (
+                    <Text size="sm" data-testid="retarget-audience">
+                      The recipients of “{fromCampaign.data?.name ?? 'the campaign'}”{' '}
+                      {OUTCOME_LABEL[retarget.outcome]}.
+                    </Text>
+                  )}
                   {v.audience === 'tags' && (
                     <>
                       <MultiSelect
@@ -494,6 +524,12 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                   )}
                 </Stack>
               </Card>
+
+              {!template && <VariantsEditor value={ab} onChange={setAb} errors={form.errors} />}
+              <Switch
+                label="Track link clicks (links go out as short tracked links)"
+                {...form.getInputProps('trackClicks', { type: 'checkbox' })}
+              />
 
               <Card withBorder>
                 <Stack gap="xs">
