@@ -190,6 +190,7 @@ describe('delivery-report callback', () => {
       sent: 2,
       delivered: 2,
       read: 1,
+      clicked: 0,
       failed: 0,
       pending: 0,
     });
