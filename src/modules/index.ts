@@ -8,6 +8,7 @@ import { authRoutes } from './auth/index.js';
 import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { contactsRoutes } from './contacts/index.js';
+import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
 import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
@@ -30,6 +31,7 @@ const modules: ModulePlugin[] = [
   businessRoutes,
   campaignsRoutes,
   contactsRoutes,
+  deliverabilityRoutes,
   exchangeRatesRoutes,
   notificationsRoutes,
   paymentsRoutes,

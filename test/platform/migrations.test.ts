@@ -35,6 +35,8 @@ const TABLES = [
   'email_changes',
   'exchange_rates',
   'message_activity',
+  'messaging_limits',
+  'messaging_window',
   'notification_settings',
   'notifications',
   'pending_receipts',

@@ -6,6 +6,7 @@ export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
 export {
+  businessesOfCloudAccount,
   businessesOfCloudNumber,
   CLOUD_PROVIDER,
   type CloudAccount,

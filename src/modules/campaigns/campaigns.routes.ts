@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../module-plugin.js';
+import { registerCampaignControls } from './campaign-controls.routes.js';
 import {
   campaignDetailSchema,
   campaignMessagePageSchema,
@@ -250,4 +251,6 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(reply, await service.cancel(req.auth, req.params.id), 'Campaign cancelled and refunded'),
   );
+
+  registerCampaignControls(app, service);
 };

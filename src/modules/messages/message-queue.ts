@@ -6,6 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
+import type { FailureOutcome } from '../../providers/messaging/cloud-errors.js';
 
 /**
  * Every change to a campaign message's state, in one place: this file is the only code that writes
@@ -42,13 +43,15 @@ export interface ClaimedMessage {
   firstName: string;
   lastName: string;
   attempts: number;
+  /** Its last failure was deferred (131049) once already: a second one is final. */
+  deferred: boolean;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
 export type Outcome = (
   | { id: string; kind: 'sent'; providerMessageId: string; at: Date }
-  | { id: string; kind: 'failed'; error: string }
-  | { id: string; kind: 'retry'; error: string; delayMs: number; refund?: boolean }
+  | { id: string; kind: 'failed'; error: string; outcome?: FailureOutcome }
+  | { id: string; kind: 'retry'; error: string; delayMs: number; refund?: boolean; outcome?: FailureOutcome }
   /** Claimed but never sent (shutdown, paused business): back to the queue, the attempt not counted. */
   | { id: string; kind: 'release' }
 ) & { batchId?: string };
@@ -201,6 +204,7 @@ export async function claimMessages(
     first_name: string;
     last_name: string;
     attempts: number;
+    deferred: boolean | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -217,7 +221,8 @@ export async function claimMessages(
         LIMIT ${args.limit}
         FOR UPDATE SKIP LOCKED
       ))
-      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts`,
+      RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
+                m.failure_outcome = 'defer' AS deferred`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -227,6 +232,7 @@ export async function claimMessages(
     firstName: r.first_name,
     lastName: r.last_name,
     attempts: Number(r.attempts),
+    deferred: r.deferred === true,
   }));
 }
 
@@ -267,6 +273,7 @@ export async function recordOutcomes(
     at: o.kind === 'sent' ? o.at.toISOString() : null,
     delay_ms: o.kind === 'retry' ? o.delayMs : 0,
     refund: o.kind === 'release' || (o.kind === 'retry' && o.refund) ? 1 : 0,
+    fo: o.kind === 'failed' ? (o.outcome ?? 'fail') : o.kind === 'retry' ? (o.outcome ?? 'retry') : null,
   }));
   const sentIds = outcomes.flatMap((o) => (o.kind === 'sent' ? [o.providerMessageId] : []));
   // Reports that arrived before these ids were stored are applied with them, in the same transaction.
@@ -288,7 +295,8 @@ async function writeOutcomes(
     sql`
       WITH v AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-          AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int)
+          AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int,
+                fo text)
       ), recipients AS MATERIALIZED (
         ${optedOut(sql`SELECT id FROM v WHERE status = 'queued'`)}
       ), stopped AS (
@@ -303,6 +311,10 @@ async function writeOutcomes(
                          ELSE COALESCE(v.err, m.error) END,
             sent_at = COALESCE(v.at, m.sent_at),
             failed_at = CASE WHEN v.status = 'failed' OR m.id IN (SELECT id FROM stopped) THEN now() END,
+            -- A sent message keeps only the mark of a deferral: a second one is final.
+            failure_outcome = CASE WHEN m.id IN (SELECT id FROM stopped) THEN NULL
+                                   WHEN v.status = 'sent' THEN NULLIF(NULLIF(m.failure_outcome, 'retry'), 'fail')
+                                   ELSE COALESCE(v.fo, m.failure_outcome) END,
             next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
             attempts = GREATEST(0, m.attempts - v.refund),
             lease_expires_at = NULL, locked_by = NULL, updated_at = now()
@@ -360,6 +372,8 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
                          WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
                          ELSE error END,
             failed_at = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped) THEN now() END,
+            failure_outcome = CASE WHEN id IN (SELECT id FROM stopped) THEN NULL
+                                   WHEN attempts >= ${maxAttempts} THEN 'retry' ELSE failure_outcome END,
             next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id
@@ -600,7 +614,8 @@ export async function failUnsentMessagesOfCampaign(
 ): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE campaign_messages SET status = 'failed', error = ${reason}, failed_at = now(), updated_at = now()
+    sql`UPDATE campaign_messages
+        SET status = 'failed', error = ${reason}, failed_at = now(), failure_outcome = 'stop', updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'queued')
         RETURNING id`,
   );

@@ -8,10 +8,12 @@ import { businessesOfCloudNumber } from '../business/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
-import { type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
+import { type AccountEvent, type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
+import { applyAccountEvent } from './cloud-account-events.js';
 import { receiveEvent } from './inbox.js';
 import { MessagingWebhookService } from './messaging.service.js';
 import { webhookTokenAccepted } from './messaging.token.js';
+import { handleReportedFailures } from './reported-failures.js';
 
 export const CLOUD_PROVIDER = 'whatsapp-cloud';
 export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
@@ -98,7 +100,9 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
         log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');
         throw new ServiceUnavailableError('Statuses not stored; send them again');
       }
+      await handleReportedFailures(deps, parsed.receipts, log);
       for (const message of parsed.inbound) await handOver(message, log);
+      for (const event of parsed.accountEvents) await applyAccount(event, log);
       for (const event of parsed.templateEvents) {
         try {
           const stored = await receiveEvent(deps.db, {
@@ -121,6 +125,27 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       return sendSuccess(reply, null, 'Received');
     },
   );
+
+  /** A number's quality or limit, an account's state, a person's marketing preference; once per event. */
+  async function applyAccount(event: AccountEvent, log: Logger): Promise<void> {
+    try {
+      const stored = await receiveEvent(deps.db, {
+        provider: CLOUD_PROVIDER,
+        eventKey: event.key,
+        eventType: event.field,
+        payload: { wabaId: event.wabaId, value: event.value },
+      });
+      if (!stored) {
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'duplicate' });
+        return;
+      }
+      const changed = await applyAccountEvent(deps, event, log);
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: changed ? 'processed' : 'ignored' });
+    } catch (err) {
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
+      log.error({ err, field: event.field }, 'cloud webhook: account event failed');
+    }
+  }
 
   /** An inbound message to the business that owns the number it was sent to; other numbers change nothing. */
   async function handOver(message: CloudInbound, log: Logger): Promise<void> {

@@ -112,6 +112,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       cls.throttled,
       cls.outcome === 'stop' ? 'campaign' : 'message',
       code === null ? `HTTP ${answer.status}` : String(code),
+      cls.outcome,
     );
   }
 

@@ -46,6 +46,14 @@ export const campaignMessages = pgTable(
     readAt: timestamptz('read_at'),
     /** When it failed; null unless the message is failed. */
     failedAt: timestamptz('failed_at'),
+    /**
+     * What its last failure calls for (`retry`, `defer`, `optout`, `fail`, `stop`: the failure table in
+     * `providers/messaging/cloud-errors.ts`); null for a message never failed, or cancelled by an opt-out.
+     */
+    failureOutcome: text('failure_outcome'),
+    /** Set with `refund_id` (the `campaign_refund` row) in the transaction that gave its charge back. */
+    refundedAt: timestamptz('refunded_at'),
+    refundId: uuid('refund_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +64,10 @@ export const campaignMessages = pgTable(
     // Per business, so a dispatcher can find which businesses have work (a skip scan over this index) and
     // claim each business's due messages in order, within that business's rate limit.
     index('campaign_messages_ready_idx').on(t.businessId, t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    // Final failures not yet refunded: what the refund sweep reads.
+    index('campaign_messages_refund_due_idx')
+      .on(t.campaignId)
+      .where(sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NOT NULL AND ${t.refundedAt} IS NULL`),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     // Delivery reports find their message by the gateway's id.
     index('campaign_messages_provider_id_idx')

@@ -57,6 +57,9 @@ export const campaigns = pgTable(
     /** Set once when a provider error (template, token, permission) stopped the campaign's remaining sends. */
     stoppedAt: timestamptz('stopped_at'),
     stopReason: text('stop_reason'),
+    /** Paused by the business or by a quality drop: its queued messages are held until it resumes. */
+    pausedAt: timestamptz('paused_at'),
+    pauseReason: text('pause_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +77,8 @@ export const campaigns = pgTable(
     index('campaigns_business_sent_idx')
       .on(t.businessId, t.sentOutAt.desc().nullsFirst())
       .where(sql`${t.isSentOut}`),
+    // Paused campaigns: the dispatcher's maintenance holds their messages that came back to the queue.
+    index('campaigns_paused_idx').on(t.pausedAt).where(sql`${t.pausedAt} IS NOT NULL`),
     // Campaigns still being delivered: what the dispatcher's completion sweep reads.
     index('campaigns_delivering_idx').on(t.sentOutAt).where(sql`${t.isSentOut} AND ${t.completedAt} IS NULL`),
   ],
