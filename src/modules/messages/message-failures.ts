@@ -10,6 +10,7 @@ import { DEFER_MS, type FailureOutcome } from '../../providers/messaging/cloud-e
 
 /** A failure a provider reported after accepting the message, with what it calls for. */
 export interface ReportedFailure {
+  providerMessageId: string;
   campaignId: string;
   businessId: string;
   phoneNumber: string;
@@ -29,6 +30,7 @@ export async function applyReportedFailures(
   if (!reports.length) return [];
   const rows = reports.map((r) => ({ pid: r.providerMessageId, fo: r.outcome }));
   const out = await queryRows<{
+    provider_message_id: string;
     campaign_id: string;
     business_id: string;
     phone_number: string;
@@ -50,9 +52,10 @@ export async function applyReportedFailures(
       FROM r
       WHERE m.provider_message_id = r.pid AND m.status = 'failed' AND m.refunded_at IS NULL
         AND (m.failure_outcome IS NULL OR m.failure_outcome = 'defer')
-      RETURNING m.campaign_id, m.business_id, m.phone_number, r.fo AS outcome, m.error`,
+      RETURNING m.provider_message_id, m.campaign_id, m.business_id, m.phone_number, r.fo AS outcome, m.error`,
   );
   return out.map((r) => ({
+    providerMessageId: r.provider_message_id,
     campaignId: r.campaign_id,
     businessId: r.business_id,
     phoneNumber: r.phone_number,

@@ -170,12 +170,6 @@ export function classifyGatewayFailure(
   };
 }
 
-/** The outcome of a reported failure's code (a Cloud status webhook's `errors[].code`), or `fail`. */
-export function outcomeOfCode(code: string | null | undefined): FailureOutcome {
-  if (!code || !/^\d+$/.test(code)) return 'fail';
-  return entryOf(Number(code))?.outcome ?? 'fail';
-}
-
 /** Every row of the table, for the documentation and its test. */
 export const FAILURE_TABLE: {
   provider: 'cloud' | 'gateway';
