@@ -252,6 +252,17 @@ function optedOut(candidates: ReturnType<typeof sql>) {
 }
 
 /**
+ * The ids among `candidates` whose campaign is paused: going back to the queue, they are held instead. FOR
+ * SHARE waits for a pause in progress (it holds the campaign's row lock while it holds the queued messages).
+ */
+function pausedCampaignOf(candidates: ReturnType<typeof sql>) {
+  return sql`
+    SELECT m.id FROM campaign_messages m JOIN campaigns k ON k.id = m.campaign_id
+    WHERE m.id = ANY(ARRAY(${candidates})) AND k.paused_at IS NOT NULL
+    FOR SHARE OF k`;
+}
+
+/**
  * Writes a batch of outcomes in one statement (and applies the delivery reports already waiting for the
  * gateway ids it stores). Fenced by `locked_by`: a row whose lease this worker lost
  * (another dispatcher reclaimed it) is left to its new owner. A retry or release of a message whose
@@ -301,9 +312,12 @@ async function writeOutcomes(
         ${optedOut(sql`SELECT id FROM v WHERE status = 'queued'`)}
       ), stopped AS (
         SELECT id FROM recipients WHERE NOT opt_in
+      ), paused AS MATERIALIZED (
+        ${pausedCampaignOf(sql`SELECT id FROM v WHERE status = 'queued'`)}
       ), done AS (
         UPDATE campaign_messages m
         SET status = CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed'
+                          WHEN m.id IN (SELECT id FROM paused) THEN 'held'
                           ELSE v.status END::message_status,
             provider_message_id = COALESCE(v.pid, m.provider_message_id),
             error = CASE WHEN v.status = 'sent' THEN NULL
