@@ -7,7 +7,12 @@ import { createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { statusCounts } from '../jobs/helpers.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
-import { cloudWebhookBody, qualityUpdateValue, signedHeaders, userPreferencesValue } from '../simulators/graph-api.js';
+import {
+  cloudWebhookBody,
+  qualityUpdateValue,
+  signedHeaders,
+  userPreferencesValue,
+} from '../simulators/graph-api.js';
 import { APP_SECRET, cloudDispatcher, useGraph } from './cloud-support.js';
 import { cloudSender, publishCloud } from './deliverability-support.js';
 
@@ -24,7 +29,11 @@ describe('quality, pause, resume and cancel', () => {
 
   async function webhook(wabaId: string, field: string, value: Record<string, unknown>) {
     const body = cloudWebhookBody(wabaId, field, value);
-    const res = await t.request({ url: '/webhooks/whatsapp-cloud', headers: signedHeaders(APP_SECRET, body), payload: body });
+    const res = await t.request({
+      url: '/webhooks/whatsapp-cloud',
+      headers: signedHeaders(APP_SECRET, body),
+      payload: body,
+    });
     expect(res.status).toBe(200);
   }
 
@@ -39,10 +48,22 @@ describe('quality, pause, resume and cancel', () => {
     const admin = await createUser(t, { role: 'admin' });
     const s = await queuedMarketing(4);
     const utility = await publishCloud(t, s, { messageType: 'utility', name: 'Receipts' });
-    await webhook(s.account.wabaId, 'phone_number_quality_update', qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }));
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }),
+    );
 
-    const [limit] = await t.db.select().from(messagingLimits).where(eq(messagingLimits.businessId, s.user.businessId));
-    expect(limit).toMatchObject({ qualityRating: 'RED', tier: 'TIER_1K', dailyRecipients: 1000, source: 'cloud' });
+    const [limit] = await t.db
+      .select()
+      .from(messagingLimits)
+      .where(eq(messagingLimits.businessId, s.user.businessId));
+    expect(limit).toMatchObject({
+      qualityRating: 'RED',
+      tier: 'TIER_1K',
+      dailyRecipients: 1000,
+      source: 'cloud',
+    });
     const page = await t.request({ url: `/campaigns/${s.id}`, token: s.user.accessToken });
     expect(page.body.data.pausedAt).not.toBeNull();
     expect(page.body.data.pauseReason).toContain('quality is RED');
@@ -52,23 +73,44 @@ describe('quality, pause, resume and cancel', () => {
     const business = await t.request({ url: '/business', token: s.user.accessToken });
     expect(business.body.data.messagingLimit).toMatchObject({ qualityRating: 'RED', dailyRecipients: 1000 });
 
-    const toBusiness = await t.db.select().from(notifications).where(eq(notifications.receiverId, s.user.businessId));
-    expect(toBusiness.map((n) => n.type)).toEqual(expect.arrayContaining(['campaign.paused', 'business.messaging_limit_changed']));
-    const toAdmin = await t.db.select().from(notifications).where(eq(notifications.receiverId, admin.accountId));
+    const toBusiness = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
+    expect(toBusiness.map((n) => n.type)).toEqual(
+      expect.arrayContaining(['campaign.paused', 'business.messaging_limit_changed']),
+    );
+    const toAdmin = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, admin.accountId));
     expect(toAdmin.map((n) => n.type)).toContain('business.quality_dropped');
 
     // The same event again (Meta retries) changes nothing more.
-    await webhook(s.account.wabaId, 'phone_number_quality_update', qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }));
-    const again = await t.db.select().from(notifications).where(eq(notifications.receiverId, s.user.businessId));
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }),
+    );
+    const again = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
     expect(again.filter((n) => n.type === 'campaign.paused')).toHaveLength(1);
 
     dispatcher = cloudDispatcher(t).start();
     await vi.waitFor(async () => expect((await statusCounts(t, utility)).sent).toBe(4), { timeout: 10_000 });
     expect(await statusCounts(t, s.id)).toEqual({ held: 4 });
-    const resumed = await t.request({ url: `/campaigns/${s.id}/resume`, token: s.user.accessToken, body: {} });
+    const resumed = await t.request({
+      url: `/campaigns/${s.id}/resume`,
+      token: s.user.accessToken,
+      body: {},
+    });
     expect(resumed.status).toBe(200);
     expect(resumed.body.data.pausedAt).toBeNull();
-    await vi.waitFor(async () => expect(await statusCounts(t, s.id)).toEqual({ sent: 4 }), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await statusCounts(t, s.id)).toEqual({ sent: 4 }), {
+      timeout: 10_000,
+    });
   });
 
   it('pause and resume by the business; rules give 400; another business gets 404', async () => {
@@ -80,25 +122,44 @@ describe('quality, pause, resume and cancel', () => {
     dispatcher = cloudDispatcher(t).start();
     const stranger = await createUser(t, { businessVerified: 'accepted' });
     for (const action of ['pause', 'resume', 'retry']) {
-      const res = await t.request({ url: `/campaigns/${s.id}/${action}`, token: stranger.accessToken, body: {} });
+      const res = await t.request({
+        url: `/campaigns/${s.id}/${action}`,
+        token: stranger.accessToken,
+        body: {},
+      });
       expect(res.status).toBe(404);
     }
-    const resumed = await t.request({ url: `/campaigns/${s.id}/resume`, token: s.user.accessToken, body: {} });
+    const resumed = await t.request({
+      url: `/campaigns/${s.id}/resume`,
+      token: s.user.accessToken,
+      body: {},
+    });
     expect(resumed.status).toBe(200);
-    await vi.waitFor(async () => expect(await statusCounts(t, s.id)).toEqual({ sent: 3 }), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await statusCounts(t, s.id)).toEqual({ sent: 3 }), {
+      timeout: 10_000,
+    });
     await vi.waitFor(async () => {
       const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, s.id));
       expect(row!.completedAt).not.toBeNull();
     });
     const late = await t.request({ url: `/campaigns/${s.id}/pause`, token: s.user.accessToken, body: {} });
     expect(late.status).toBe(400);
-    const notPaused = await t.request({ url: `/campaigns/${s.id}/resume`, token: s.user.accessToken, body: {} });
+    const notPaused = await t.request({
+      url: `/campaigns/${s.id}/resume`,
+      token: s.user.accessToken,
+      body: {},
+    });
     expect(notPaused.status).toBe(400);
   });
 
   it('a message in flight at the pause that comes back to the queue is held, not sent', async () => {
     const s = await queuedMarketing(2);
-    const claimed = await claimMessages(t.db, { businessId: s.user.businessId, limit: 2, workerId: 'w1', leaseMs: 60_000 });
+    const claimed = await claimMessages(t.db, {
+      businessId: s.user.businessId,
+      limit: 2,
+      workerId: 'w1',
+      leaseMs: 60_000,
+    });
     expect(claimed).toHaveLength(2);
     const paused = await t.request({ url: `/campaigns/${s.id}/pause`, token: s.user.accessToken, body: {} });
     expect(paused.status).toBe(200);
@@ -116,12 +177,23 @@ describe('quality, pause, resume and cancel', () => {
     const s = await cloudSender(t, graph.sim, 2);
     const person = s.people[0]!;
     const waId = person.phoneNumber.replace(/\D/g, '');
-    await webhook(s.account.wabaId, 'user_preferences', userPreferencesValue(s.account.phoneNumberId, waId, 'resume'));
+    await webhook(
+      s.account.wabaId,
+      'user_preferences',
+      userPreferencesValue(s.account.phoneNumberId, waId, 'resume'),
+    );
     let [contact] = await t.db.select().from(contacts).where(eq(contacts.id, person.id));
     expect(contact!.optIn).toBe(true);
-    await webhook(s.account.wabaId, 'user_preferences', userPreferencesValue(s.account.phoneNumberId, waId, 'stop'));
+    await webhook(
+      s.account.wabaId,
+      'user_preferences',
+      userPreferencesValue(s.account.phoneNumberId, waId, 'stop'),
+    );
     [contact] = await t.db.select().from(contacts).where(eq(contacts.id, person.id));
-    expect(contact).toMatchObject({ optIn: false, optOutReason: expect.stringContaining('stopped marketing') });
+    expect(contact).toMatchObject({
+      optIn: false,
+      optOutReason: expect.stringContaining('stopped marketing'),
+    });
   });
 
   it('account_update with a portfolio limit sets the daily limit of the account’s businesses', async () => {
@@ -132,7 +204,10 @@ describe('quality, pause, resume and cancel', () => {
     });
     const res = await t.request({ url: '/business', token: s.user.accessToken });
     expect(res.body.data.messagingLimit).toMatchObject({ dailyRecipients: 2000, tier: 'TIER_2K' });
-    await webhook(s.account.wabaId, 'account_update', { event: 'ACCOUNT_UPDATE', whatsapp_business_manager_messaging_limit: 'TIER_UNLIMITED' });
+    await webhook(s.account.wabaId, 'account_update', {
+      event: 'ACCOUNT_UPDATE',
+      whatsapp_business_manager_messaging_limit: 'TIER_UNLIMITED',
+    });
     const after = await t.request({ url: '/business', token: s.user.accessToken });
     expect(after.body.data.messagingLimit).toMatchObject({ dailyRecipients: null, remaining: null });
   });
@@ -155,7 +230,11 @@ describe('quality, pause, resume and cancel', () => {
       },
     });
     expect(res.status).toBe(201);
-    const cancel = await t.request({ url: `/campaigns/${res.body.data.id}/cancel`, token: s.user.accessToken, body: {} });
+    const cancel = await t.request({
+      url: `/campaigns/${res.body.data.id}/cancel`,
+      token: s.user.accessToken,
+      body: {},
+    });
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.status).toBe('draft');
     await expectLedgerBalanced(t);

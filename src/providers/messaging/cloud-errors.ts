@@ -157,7 +157,9 @@ export function classifyGatewayFailure(
   cause: string | null | undefined,
   errorCode: string | null | undefined,
 ): CloudErrorClass {
-  const code = errorCode && /^\d+$/.test(errorCode.trim()) ? Number(errorCode) : null;
+  // Only a Cloud message code (five digits or more) passes through: the gateway's own short codes (`003`)
+  // would otherwise read as Cloud API codes of another meaning.
+  const code = errorCode && /^[1-9]\d{4,}$/.test(errorCode.trim()) ? Number(errorCode) : null;
   const byCode = code === null ? undefined : entryOf(code);
   const entry = byCode ?? GATEWAY_CAUSES.find((c) => cause && c.pattern.test(cause))?.entry;
   const said = [cause?.trim(), errorCode ? `code ${errorCode}` : ''].filter(Boolean).join(', ');
