@@ -145,6 +145,11 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
   'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
+  'POST /campaigns/{id}/pause': 'auth',
+  'POST /campaigns/{id}/resume': 'auth',
+  'GET /campaigns/{id}/retry': 'auth',
+  'POST /campaigns/{id}/retry': 'verifiedEmail+verifiedBusiness',
+  'PATCH /admin/businesses/{id}/messaging-limit': 'admin',
 
   'POST /upload/presigned-url': 'auth',
   'POST /upload/confirm': 'auth',
