@@ -545,6 +545,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/businesses/{id}/messaging-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear a business's messaging limit and throughput (null clears; omitted keeps)
+         * @description Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Distinct people per rolling 24 hours; null = unlimited */
+                        dailyRecipients?: number | null;
+                        /** @description Throughput of the number; null = the default rate */
+                        messagesPerSecond?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                dailyRecipients: number | null;
+                                /** @description When the next place frees (ISO time), when the limit is reached */
+                                freesAt: string | null;
+                                /** @description The number's throughput; null = the default rate */
+                                messagesPerSecond: number | null;
+                                /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                qualityRating: string | null;
+                                /** @description New people that can be reached now; null = unlimited */
+                                remaining: number | null;
+                                /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                tier: string | null;
+                                /** @description People whose conversation started in the last 24 hours */
+                                used: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/businesses/{id}/promote-affiliate": {
         parameters: {
             query?: never;
@@ -2300,6 +2372,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2416,6 +2504,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2539,6 +2643,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2723,6 +2843,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2835,6 +2971,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2954,6 +3106,9 @@ export interface paths {
                                     /** @enum {string} */
                                     messageType: "marketing" | "utility" | "authentication";
                                     name: string;
+                                    /** @description Set while paused (by the business, or by a quality drop) */
+                                    pausedAt: string | null;
+                                    pauseReason: string | null;
                                     paymentMethod: ("credit" | "plan") | null;
                                     publishedAt: string | null;
                                     rate: number | null;
@@ -3110,6 +3265,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3229,6 +3387,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3276,6 +3437,13 @@ export interface paths {
                                 timeZone: string | null;
                                 updatedAt: string;
                                 uploadFileUrl: string | null;
+                                /** @description Set while the campaign's queued messages wait for the business's messaging limit */
+                                waitingForLimit: {
+                                    /** @description When the messaging limit frees a place and sending goes on */
+                                    resumesAt: string | null;
+                                    /** @description Messages waiting for the limit */
+                                    waiting: number;
+                                } | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3409,6 +3577,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3517,6 +3688,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3705,6 +3879,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign being delivered: its queued messages wait (400 when not being delivered)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}/publish": {
         parameters: {
             query?: never;
@@ -3762,6 +4051,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3862,11 +4154,36 @@ export interface paths {
                                 cost: number | null;
                                 /** @description reached.delivered / reached.sent, 0..1 (0 before any is sent) */
                                 deliveryRate: number;
+                                /** @description Failed messages grouped by what their failure calls for */
+                                failureGroups: {
+                                    count: number;
+                                    /**
+                                     * @description What the failure calls for (docs/failure-outcomes.md)
+                                     * @enum {string}
+                                     */
+                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "cancelled";
+                                    reasons: {
+                                        count: number;
+                                        reason: string;
+                                    }[];
+                                    /** @description Of them, messages whose charge was given back */
+                                    refunded: number;
+                                    /** @description The outcome in plain words */
+                                    words: string;
+                                }[];
                                 /** @description Why messages failed, most frequent first */
                                 failureReasons: {
                                     count: number;
                                     reason: string;
                                 }[];
+                                money: {
+                                    /** @description Credits (or plan units) charged: the publish and any retries */
+                                    charged: number;
+                                    /** @description charged - refunded */
+                                    net: number;
+                                    /** @description Given back for messages that failed for good */
+                                    refunded: number;
+                                };
                                 name: string;
                                 /** @description Recipients who opted out within 7 days of receiving it */
                                 optOuts: number;
@@ -3918,6 +4235,281 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
+                                timeZone: string | null;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a retry would send again and charge now
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description What the retry would charge: messages x rate */
+                                credits: number;
+                                /** @description Messages given up after a temporary or deferred failure */
+                                messages: number;
+                                paymentMethod: ("credit" | "plan") | null;
+                                rate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send again the messages whose failure was temporary or deferred and which were given up (refunded), charging them anew; idempotent (a second call finds nothing to retry and charges nothing)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                campaign: {
+                                    actionButtonTitle: string | null;
+                                    actionButtonUrl: string | null;
+                                    completedAt: string | null;
+                                    cost: number | null;
+                                    createdAt: string;
+                                    description: string | null;
+                                    failedCount: number;
+                                    header: string | null;
+                                    id: string;
+                                    isPublished: boolean;
+                                    isScheduled: boolean;
+                                    isSentOut: boolean;
+                                    message: string;
+                                    /** @enum {string} */
+                                    messageType: "marketing" | "utility" | "authentication";
+                                    name: string;
+                                    /** @description Set while paused (by the business, or by a quality drop) */
+                                    pausedAt: string | null;
+                                    pauseReason: string | null;
+                                    paymentMethod: ("credit" | "plan") | null;
+                                    publishedAt: string | null;
+                                    rate: number | null;
+                                    recipientCount: number;
+                                    scheduledAt: string | null;
+                                    selectedContactId: string[];
+                                    sendToAllContact: boolean;
+                                    sentCount: number;
+                                    sentOutAt: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @description When a provider error stopped its remaining sends */
+                                    stoppedAt: string | null;
+                                    /** @description Why its remaining sends were stopped */
+                                    stopReason: string | null;
+                                    /** @enum {string} */
+                                    tagMatch: "any" | "all";
+                                    tags: string[];
+                                    /** @description The template the campaign is sent as */
+                                    templateId: string | null;
+                                    /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                    templateParameters: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                    timeZone: string | null;
+                                    updatedAt: string;
+                                    uploadFileUrl: string | null;
+                                };
+                                /** @description What this retry charged */
+                                credits: number;
+                                /** @description Messages queued again (0 when nothing was left to retry) */
+                                messages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3993,6 +4585,18 @@ export interface paths {
                                 currency: string;
                                 /** @description Whether the chosen payment method covers `credits` now */
                                 enough: boolean;
+                                /** @description How the messaging limit splits the audience; null when the business has no limit */
+                                messagingLimit: {
+                                    dailyRecipients: number;
+                                    /** @description Recipients that wait for the limit */
+                                    later: number;
+                                    /** @description New people the limit lets the business reach now */
+                                    remaining: number;
+                                    /** @description When the first of those waiting can go (ISO time) */
+                                    resumesAt: string | null;
+                                    /** @description Recipients that go out at once */
+                                    sendsNow: number;
+                                } | null;
                                 /** @enum {string} */
                                 paymentMethod: "credit" | "plan";
                                 /** @description Active plan balance; null without an active plan */
