@@ -23,9 +23,8 @@ export function DeliverabilityAlerts({ campaign: c }: { campaign: Campaign }) {
         >
           {formatNumber(c.waitingForLimit.waiting)} messages wait for your number's messaging limit
           {c.waitingForLimit.resumesAt
-            ? `: sending resumes at ${formatDateTime(c.waitingForLimit.resumesAt)}`
-            : ''}
-          , by itself.
+            ? `; sending resumes by itself at ${formatDateTime(c.waitingForLimit.resumesAt)}.`
+            : '; sending resumes by itself when it frees.'}
         </Alert>
       )}
     </>
