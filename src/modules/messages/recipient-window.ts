@@ -63,24 +63,29 @@ export async function claimWithinLimit(
   },
 ): Promise<LimitedClaim> {
   return db.transaction(async (tx) => {
+    // Its own statement: the count below must be read after the lock is held (a statement's snapshot is
+    // taken when it starts).
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext('messaging-window'), hashtext(${args.businessId}))`,
     );
     const since = cutoff(args.now);
-    const usage = await windowUsage(tx, args.businessId, args.now);
-    let room = Math.max(0, args.dailyRecipients - usage.used);
-    const candidates = await queryRows<{ id: string; phone_number: string; known: boolean }>(
+    // The window's count and the due messages in one round trip; `used` is repeated on each row.
+    const candidates = await queryRows<{ id: string; phone_number: string; known: boolean; used: number }>(
       tx,
       sql`SELECT m.id, m.phone_number,
                  EXISTS (SELECT 1 FROM messaging_window w
                          WHERE w.business_id = m.business_id AND w.phone_number = m.phone_number
-                           AND w.started_at > ${since}::timestamptz) AS known
+                           AND w.started_at > ${since}::timestamptz) AS known,
+                 (SELECT count(*)::int FROM messaging_window
+                  WHERE business_id = ${args.businessId} AND started_at > ${since}::timestamptz) AS used
           FROM campaign_messages m
           WHERE m.business_id = ${args.businessId} AND m.status = 'queued' AND m.next_attempt_at <= now()
           ORDER BY m.next_attempt_at
           LIMIT ${args.limit}
           FOR UPDATE OF m SKIP LOCKED`,
     );
+    if (!candidates.length) return { messages: [], heldBack: 0, freesAt: null };
+    let room = Math.max(0, args.dailyRecipients - Number(candidates[0]!.used));
     const entering = new Set<string>();
     const picked: string[] = [];
     let heldBack = 0;
@@ -93,24 +98,18 @@ export async function claimWithinLimit(
         picked.push(c.id);
       } else heldBack++;
     }
-    if (entering.size) {
-      await tx.execute(sql`
-        INSERT INTO messaging_window (business_id, phone_number, started_at)
-        SELECT ${args.businessId}, p, ${args.now.toISOString()}::timestamptz
-        FROM unnest(${sql.param([...entering])}::text[]) AS p
-        ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
-        WHERE messaging_window.started_at <= ${since}::timestamptz`);
-    }
-    const messages = picked.length ? await claimIds(tx, picked, args) : [];
+    const messages = picked.length ? await claimIds(tx, picked, [...entering], args) : [];
     const freesAt = heldBack > 0 ? (await windowUsage(tx, args.businessId, args.now)).freesAt : null;
     return { messages, heldBack, freesAt };
   });
 }
 
+/** Claims the picked messages and enters their new recipients in the window, in one statement. */
 async function claimIds(
   tx: Db,
   ids: string[],
-  args: { workerId: string; leaseMs: number },
+  entering: string[],
+  args: { businessId: string; workerId: string; leaseMs: number; now: Date },
 ): Promise<ClaimedMessage[]> {
   const rows = await queryRows<{
     id: string;
@@ -123,7 +122,15 @@ async function claimIds(
     deferred: boolean | null;
   }>(
     tx,
-    sql`UPDATE campaign_messages m
+    sql`WITH entered AS (
+          INSERT INTO messaging_window (business_id, phone_number, started_at)
+          SELECT ${args.businessId}, p, ${args.now.toISOString()}::timestamptz
+          FROM unnest(${sql.param(entering)}::text[]) AS p
+          ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
+          WHERE messaging_window.started_at <= ${cutoff(args.now)}::timestamptz
+          RETURNING 1
+        )
+        UPDATE campaign_messages m
         SET status = 'sending', attempts = m.attempts + 1, locked_by = ${args.workerId},
             lease_expires_at = now() + ${args.leaseMs} * interval '1 millisecond', updated_at = now()
         WHERE m.id = ANY(${sql.param(ids)}::uuid[]) AND m.status = 'queued'
