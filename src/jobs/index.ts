@@ -3,6 +3,7 @@ import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startNumberHealthSweep } from './number-health-sweep.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
 import { startUploadSweep } from './upload-sweep.js';
@@ -39,5 +40,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startWithdrawalReconciliation(deps),
     // Uploads signed but never confirmed, once their grace period is over.
     startUploadSweep(deps),
+    // The Cloud numbers' quality and messaging limit, between their webhooks.
+    startNumberHealthSweep(deps),
   ];
 }

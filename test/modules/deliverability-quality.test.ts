@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
+import { refreshCloudNumbers } from '../../src/modules/deliverability/index.js';
 import { claimMessages, recordOutcomes } from '../../src/modules/messages/index.js';
 import { campaigns, contacts, messagingLimits, notifications } from '../../src/platform/db/schema/index.js';
 import { createUser } from '../factories.js';
@@ -14,7 +15,7 @@ import {
   userPreferencesValue,
 } from '../simulators/graph-api.js';
 import { APP_SECRET, cloudDispatcher, useGraph } from './cloud-support.js';
-import { cloudSender, publishCloud } from './deliverability-support.js';
+import { cloudSender, publishCloud, setLimit } from './deliverability-support.js';
 
 describe('quality, pause, resume and cancel', () => {
   const graph = useGraph();
@@ -210,6 +211,30 @@ describe('quality, pause, resume and cancel', () => {
     });
     const after = await t.request({ url: '/business', token: s.user.accessToken });
     expect(after.body.data.messagingLimit).toMatchObject({ dailyRecipients: null, remaining: null });
+  });
+
+  it("the number's tier, quality and throughput are read from the Cloud API; an admin's figure overrides them", async () => {
+    const s = await cloudSender(t, graph.sim, 1);
+    s.account.messagingLimitTier = 'TIER_10K';
+    s.account.throughputLevel = 'HIGH';
+    s.account.qualityRating = 'YELLOW';
+    expect(await refreshCloudNumbers(t.deps)).toBeGreaterThanOrEqual(1);
+    const read = await t.request({ url: '/business', token: s.user.accessToken });
+    expect(read.body.data.messagingLimit).toMatchObject({
+      dailyRecipients: 10_000,
+      messagesPerSecond: 1_000,
+      tier: 'TIER_10K',
+      qualityRating: 'YELLOW',
+    });
+    await setLimit(t, s.user.businessId, { dailyRecipients: 500 });
+    s.account.messagingLimitTier = 'TIER_100K';
+    await refreshCloudNumbers(t.deps);
+    const held = await t.request({ url: '/business', token: s.user.accessToken });
+    expect(held.body.data.messagingLimit).toMatchObject({ dailyRecipients: 500, tier: 'TIER_100K' });
+    await setLimit(t, s.user.businessId, { dailyRecipients: null, messagesPerSecond: null });
+    await refreshCloudNumbers(t.deps);
+    const back = await t.request({ url: '/business', token: s.user.accessToken });
+    expect(back.body.data.messagingLimit).toMatchObject({ dailyRecipients: 100_000, tier: 'TIER_100K' });
   });
 
   it('a scheduled campaign is cancelled and refunded; the ledger balances', async () => {

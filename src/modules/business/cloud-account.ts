@@ -104,3 +104,12 @@ export async function businessesOfCloudAccount(
           AND (${digits}::text IS NULL OR regexp_replace(coalesce(waba_number, ''), '\\D', '', 'g') = ${digits})`,
   );
 }
+
+/** Every business connected through the Cloud API (the number-health refresh reads each). */
+export async function cloudBusinessIds(db: Db): Promise<{ id: string; phoneNumberId: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT id, provider_hsm_id AS "phoneNumberId" FROM businesses
+        WHERE provider = ${CLOUD_PROVIDER} AND provider_hsm_id IS NOT NULL ORDER BY id`,
+  );
+}

@@ -11,6 +11,7 @@ export {
   CLOUD_PROVIDER,
   type CloudAccount,
   cloudAccountOf,
+  cloudBusinessIds,
   type ProviderKind,
   providerKind,
   providerOfBusiness,

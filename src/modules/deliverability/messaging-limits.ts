@@ -30,7 +30,11 @@ export async function businessExists(db: Db, businessId: string): Promise<boolea
   return !!row;
 }
 
-/** What changed: the fields given are written, the others kept. Returns the row before and after. */
+/**
+ * What changed: the fields given are written, the others kept. Returns the row before and after. An admin's
+ * figures are an override: while they stand (`source` admin), the Cloud's tier and quality are recorded but
+ * its limit and throughput are not applied; an admin clearing both hands the limit back to the Cloud.
+ */
 export async function writeLimit(
   db: Db,
   businessId: string,
@@ -48,12 +52,26 @@ export async function writeLimit(
       .from(messagingLimits)
       .where(eq(messagingLimits.businessId, businessId))
       .for('update');
+    let applied = patch;
+    let by = source;
+    if (source === 'cloud' && before?.source === 'admin') {
+      const { dailyRecipients: _d, messagesPerSecond: _m, ...rest } = patch;
+      applied = rest;
+      by = 'admin';
+    }
+    if (source === 'admin') {
+      const daily =
+        patch.dailyRecipients !== undefined ? patch.dailyRecipients : (before?.dailyRecipients ?? null);
+      const rate =
+        patch.messagesPerSecond !== undefined ? patch.messagesPerSecond : (before?.messagesPerSecond ?? null);
+      if (daily === null && rate === null) by = 'cloud';
+    }
     const [after] = await tx
       .insert(messagingLimits)
-      .values({ businessId, ...patch, source })
+      .values({ businessId, ...applied, source: by })
       .onConflictDoUpdate({
         target: messagingLimits.businessId,
-        set: { ...patch, source, updatedAt: sql`now()` },
+        set: { ...applied, source: by, updatedAt: sql`now()` },
       })
       .returning();
     return { before: before ?? null, after: after! };
