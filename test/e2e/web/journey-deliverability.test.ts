@@ -101,6 +101,14 @@ describe.skipIf(!hasChromium)('journey: deliverability', () => {
         .waitFor();
       await screenshot(page, 'home-number-health');
 
+      // Before publishing, the composer says how much of the audience goes out now and when the rest will.
+      await page.goto('/campaigns/new');
+      await page
+        .getByTestId('limit-estimate')
+        .getByText(/0 go out now; 6 wait for the messaging limit and start at/)
+        .waitFor();
+      await screenshot(page, 'composer-messaging-limit');
+
       // The two that went out were reported failed: grouped with their words, refunded, listed in the wallet.
       await page.goto(`/campaigns/${id}`);
       const group = page.getByTestId('failure-group-fail');
