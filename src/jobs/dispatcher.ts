@@ -16,7 +16,7 @@ import { onDispatchSignal } from '../platform/dispatch-signal.js';
 import type { Job } from '../platform/job.js';
 import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
 import { ClaimedBatch } from './claimed-batch.js';
-import { afterFailures, outcomeByCause } from './failure-routing.js';
+import { afterFailures, outcomeByCause, SETTLE_MS } from './failure-routing.js';
 import { MessagingLimits } from './messaging-limit.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
@@ -42,6 +42,8 @@ export interface DispatcherOptions {
   breaker: BreakerOptions;
   /** The clock the messaging limit's 24-hour window is counted by (tests move it). */
   now: () => Date;
+  /** How long a reported failure is left to its webhook's handler before maintenance sorts it. */
+  failureSettleMs: number;
 }
 
 export function dispatcherOptions(
@@ -61,6 +63,7 @@ export function dispatcherOptions(
     flushMs: 20,
     breaker: DEFAULT_BREAKER,
     now: () => new Date(),
+    failureSettleMs: SETTLE_MS,
     ...overrides,
   };
 }
@@ -440,7 +443,7 @@ export class Dispatcher implements Job {
       this.deps.logger.warn({ campaigns: reclaimed }, 'dispatcher: reclaimed expired leases');
     for (const id of reclaimed) this.writer.scheduleCompletionCheck(id);
     for (const id of await campaignsReadyToComplete(this.deps.db)) await this.writer.checkCompletion(id);
-    await afterFailures(this.deps);
+    await afterFailures(this.deps, this.opts.failureSettleMs);
   }
 
   private async keepLeases(): Promise<void> {

@@ -190,6 +190,41 @@ describe('every failure handled by its cause, and money back for what failed', (
     await expectLedgerBalanced(t);
   });
 
+  it('a failed report that arrived before its message was stored is sorted and refunded by maintenance', async () => {
+    const sender = await cloudSender(t, graph.sim, 1);
+    graph.sim.holdSends = true;
+    const id = await publishCloud(t, sender);
+    dispatcher = cloudDispatcher(t, { failureSettleMs: 0 }).start();
+    await vi.waitFor(() => expect(graph.sim.heldCount).toBe(1), { timeout: 10_000 });
+    // The status comes before the send's answer: kept pending, applied when the answer is recorded.
+    const wamid = graph.sim.sent.find((m) => m.phoneNumberId === sender.account.phoneNumberId)!.wamid;
+    const body = cloudWebhookBody(
+      sender.account.wabaId,
+      'messages',
+      statusValue(sender.account.phoneNumberId, {
+        id: wamid,
+        status: 'failed',
+        recipient: digits(sender.people[0]!.phoneNumber),
+        errors: [{ code: 131026, title: 'Message undeliverable' }],
+      }),
+    );
+    const res = await t.request({
+      url: '/webhooks/whatsapp-cloud',
+      headers: signedHeaders(APP_SECRET, body),
+      payload: body,
+    });
+    expect(res.status).toBe(200);
+    graph.sim.holdSends = false;
+    graph.sim.releaseSends();
+    await vi.waitFor(async () => expect(await statusCounts(t, id)).toEqual({ failed: 1 }), {
+      timeout: 10_000,
+    });
+    await vi.waitFor(async () => expect(await refundsOf(id)).toHaveLength(1), { timeout: 10_000 });
+    const [message] = await messages(id);
+    expect(message).toMatchObject({ failureOutcome: 'fail' });
+    await expectLedgerBalanced(t);
+  });
+
   describe('failed statuses from the Cloud webhook', () => {
     async function sentCampaign(count: number) {
       const sender = await cloudSender(t, graph.sim, count);

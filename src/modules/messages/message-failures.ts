@@ -183,3 +183,38 @@ export async function failureGroupsOf(
   );
   return rows.map((r) => ({ outcome: r.outcome, reason: r.reason, count: r.n, refunded: r.refunded }));
 }
+
+/** A failure reported by the provider that no handler gave an outcome yet. */
+export interface UnsortedFailure {
+  id: string;
+  providerMessageId: string;
+  errorCode: string | null;
+  error: string | null;
+}
+
+/**
+ * Failures reported at least `settleMs` ago (the webhook's own handler goes first) and within the last hour
+ * (older ones predate outcomes) that have no outcome: a report that arrived before its message was stored is
+ * applied by the receipt sweep, which does not sort it. Up to `limit`, oldest first.
+ */
+export async function unsortedFailures(db: Db, settleMs: number, limit = 500): Promise<UnsortedFailure[]> {
+  const rows = await queryRows<{
+    id: string;
+    provider_message_id: string;
+    error_code: string | null;
+    error: string | null;
+  }>(
+    db,
+    sql`SELECT id, provider_message_id, error_code, error FROM campaign_messages
+        WHERE status = 'failed' AND failure_outcome IS NULL AND provider_message_id IS NOT NULL
+          AND updated_at > now() - interval '1 hour'
+          AND updated_at < now() - ${settleMs} * interval '1 millisecond'
+        ORDER BY updated_at LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    providerMessageId: r.provider_message_id,
+    errorCode: r.error_code,
+    error: r.error,
+  }));
+}

@@ -38,3 +38,5 @@ ALTER TABLE "campaigns" ADD COLUMN "pause_reason" text;
 ALTER TABLE "contacts" ADD COLUMN "opt_out_reason" text;
 --> statement-breakpoint
 CREATE INDEX "campaigns_paused_idx" ON "campaigns" USING btree ("paused_at") WHERE "campaigns"."paused_at" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "campaign_messages_unsorted_failure_idx" ON "campaign_messages" USING btree ("updated_at") WHERE "campaign_messages"."status" = 'failed' AND "campaign_messages"."failure_outcome" IS NULL AND "campaign_messages"."provider_message_id" IS NOT NULL;

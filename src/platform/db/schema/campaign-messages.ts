@@ -68,6 +68,13 @@ export const campaignMessages = pgTable(
     index('campaign_messages_refund_due_idx')
       .on(t.campaignId)
       .where(sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NOT NULL AND ${t.refundedAt} IS NULL`),
+    // Failures the provider reported that no handler sorted yet (a report that waited for its message):
+    // the dispatcher's maintenance gives them their outcome.
+    index('campaign_messages_unsorted_failure_idx')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NULL AND ${t.providerMessageId} IS NOT NULL`,
+      ),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     // Delivery reports find their message by the gateway's id.
     index('campaign_messages_provider_id_idx')
