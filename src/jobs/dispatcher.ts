@@ -419,7 +419,7 @@ export class Dispatcher implements Job {
         if (left > 0) this.waitingOf.set(waiting.businessId, left);
         else this.waitingOf.delete(waiting.businessId);
       }
-      this.settle(waiting, { id: waiting.id, kind: 'failed', error: reason });
+      this.settle(waiting, { id: waiting.id, kind: 'failed', error: reason, outcome: 'stop' });
     }
     void stopCampaignSends(
       this.deps,
