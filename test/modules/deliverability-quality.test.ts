@@ -195,6 +195,11 @@ describe('quality, pause, resume and cancel', () => {
       optIn: false,
       optOutReason: expect.stringContaining('stopped marketing'),
     });
+    const shown = await t.request({ url: `/contacts/${person.id}`, token: s.user.accessToken });
+    expect(shown.body.data).toMatchObject({
+      optIn: false,
+      optOutReason: expect.stringContaining('stopped marketing'),
+    });
   });
 
   it('account_update with a portfolio limit sets the daily limit of the account’s businesses', async () => {

@@ -4765,6 +4765,8 @@ export interface paths {
                                     id: string;
                                     lastName: string;
                                     optIn: boolean;
+                                    /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                    optOutReason: string | null;
                                     phoneNumber: string;
                                     tags: string[];
                                     updatedAt: string;
@@ -4822,6 +4824,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;
@@ -4877,6 +4881,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;
@@ -4966,6 +4972,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;
