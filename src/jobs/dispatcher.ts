@@ -132,6 +132,7 @@ export class Dispatcher implements Job {
         (businessId, tokens) => this.startPaced(businessId, tokens),
         () => this.pump(),
         (businessId) => this.releaseWaiting(businessId),
+        (businessId) => this.limits.rateOf(businessId),
       );
     }
     this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);

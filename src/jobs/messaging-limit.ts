@@ -20,7 +20,7 @@ const RECHECK_MS = 1_000;
  * a business without one costs one primary-key read a second, not one per claim.
  */
 export class MessagingLimits {
-  private readonly cache = new Map<string, { daily: number | null; readAt: number }>();
+  private readonly cache = new Map<string, { daily: number | null; rate: number | null; readAt: number }>();
   private readonly blocked = new Map<string, { freesAt: number; recheckAt: number }>();
 
   constructor(
@@ -38,6 +38,11 @@ export class MessagingLimits {
       return false;
     }
     return true;
+  }
+
+  /** The business's own throughput (messages/s) as last read; undefined: the dispatcher's default rate. */
+  rateOf(businessId: string): number | undefined {
+    return this.cache.get(businessId)?.rate ?? undefined;
   }
 
   async claim(args: {
@@ -68,7 +73,7 @@ export class MessagingLimits {
     if (cached && Date.now() - cached.readAt < LIMIT_TTL_MS) return cached.daily;
     const limit = await messagingLimitOf(this.db, businessId);
     const daily = limit?.dailyRecipients ?? null;
-    this.cache.set(businessId, { daily, readAt: Date.now() });
+    this.cache.set(businessId, { daily, rate: limit?.messagesPerSecond ?? null, readAt: Date.now() });
     return daily;
   }
 }
