@@ -14,6 +14,9 @@
  *    recipient and one fixed), sent by one dispatcher until completed, against the simulators and then
  *    against the equal peer (`--peer=simulators|equal|both`, default both). Reports messages/s for each and
  *    the Cloud path's rate as a share of the gateway's.
+ * 3. Messaging limits, alternating for `rounds` rounds: the gateway campaign with no limit, and with a daily
+ *    limit larger than the campaign (every claim takes the limited path: the advisory lock, the window's count
+ *    and the window inserts, but nothing waits). Reports the limited rate as a share of the unlimited.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created and dropped afterwards.
@@ -231,6 +234,27 @@ async function main(): Promise<void> {
             .join(' ')}`,
       );
     }
+
+    // 3. Messaging limits off and on, alternating, the gateway against its simulator.
+    const limits: Record<'off' | 'on', { rate: number; ownUs: number; simUs: number }[]> = {
+      off: [],
+      on: [],
+    };
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const mode of (round % 2 ? ['off', 'on'] : ['on', 'off']) as ('off' | 'on')[]) {
+        const m = await endToEnd(t, app, deps, graphSim, gatewaySim, 'gateway', RECIPIENTS, mode === 'on');
+        limits[mode].push(m);
+        console.log(`round ${round}  limits ${mode.padEnd(3)} gateway publish -> completed: ${describe(m)}`);
+      }
+    }
+    const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const limitRate = (k: 'off' | 'on') => average(limits[k].map((m) => m.rate));
+    const limitCpu = (k: 'off' | 'on') => average(limits[k].map((m) => m.ownUs));
+    console.log(
+      `limits     off ${limitRate('off').toFixed(0)} messages/s (${limitCpu('off').toFixed(0)} µs CPU each), ` +
+        `on ${limitRate('on').toFixed(0)} messages/s (${limitCpu('on').toFixed(0)} µs CPU each): limits-on rate ` +
+        `${((100 * limitRate('on')) / limitRate('off')).toFixed(0)}% of limits-off`,
+    );
   } finally {
     await app.close();
     await Promise.all([simGateway, simCloud, peerGateway, peerCloud].map((a) => a.close()));
@@ -253,6 +277,8 @@ async function endToEnd(
   answering: Simulator,
   provider: Provider,
   count: number,
+  /** A daily messaging limit above the campaign's size: the limited claim runs, nothing waits. */
+  limited = false,
 ) {
   seq++;
   const user: TestUser = await createUser(t, { businessVerified: 'accepted', credits: String(count) });
@@ -301,6 +327,10 @@ async function endToEnd(
     SELECT ${user.businessId}, 'First' || i, 'Last' || i, '+23481' || lpad((${seq * 1_000_000} + i)::text, 8, '0'), true
     FROM generate_series(1, ${count}) AS i`);
   await deps.db.execute(sql`ANALYZE contacts`);
+  if (limited)
+    await deps.db.execute(
+      sql`INSERT INTO messaging_limits (business_id, daily_recipients) VALUES (${user.businessId}, ${count * 2})`,
+    );
   const dispatcher = new Dispatcher(
     deps,
     dispatcherOptions(deps.config, { ratePerSecond: 0, pollMs: 100 }),

@@ -7,7 +7,6 @@ import {
   businessesWithQueuedMessages,
   type ClaimedMessage,
   campaignsReadyToComplete,
-  claimMessages,
   extendLeases,
   type Outcome,
   reclaimExpiredLeases,
@@ -17,6 +16,8 @@ import { onDispatchSignal } from '../platform/dispatch-signal.js';
 import type { Job } from '../platform/job.js';
 import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
 import { ClaimedBatch } from './claimed-batch.js';
+import { afterFailures, outcomeByCause, SETTLE_MS } from './failure-routing.js';
+import { MessagingLimits } from './messaging-limit.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { ReplySender } from './reply-sender.js';
@@ -40,6 +41,10 @@ export interface DispatcherOptions {
   /** How long outcomes wait to be written together. */
   flushMs: number;
   breaker: BreakerOptions;
+  /** The clock the messaging limit's 24-hour window is counted by (tests move it). */
+  now: () => Date;
+  /** How long a reported failure is left to its webhook's handler before maintenance sorts it. */
+  failureSettleMs: number;
 }
 
 export function dispatcherOptions(
@@ -58,6 +63,8 @@ export function dispatcherOptions(
     retryMaxMs: config.DISPATCH_RETRY_MAX_MS,
     flushMs: 20,
     breaker: DEFAULT_BREAKER,
+    now: () => new Date(),
+    failureSettleMs: SETTLE_MS,
     ...overrides,
   };
 }
@@ -109,6 +116,7 @@ export class Dispatcher implements Job {
   /** Conversation replies: claimed and sent beside campaign messages, under the same rate limit. */
   private readonly replies: ReplySender;
   private readonly gates = new Map<string, SendGate>();
+  private readonly limits: MessagingLimits;
   private loop?: Promise<void>;
   private heartbeat?: NodeJS.Timeout;
   private stopping = false;
@@ -136,11 +144,13 @@ export class Dispatcher implements Job {
         (businessId, tokens) => this.startPaced(businessId, tokens),
         () => this.pump(),
         (businessId) => this.releaseWaiting(businessId),
+        (businessId) => this.limits.rateOf(businessId),
       );
     }
     this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);
     this.inputs = new SendInputs(deps);
     this.replies = new ReplySender(deps, opts);
+    this.limits = new MessagingLimits(deps.db, opts.now, deps.logger);
     this.writer = new OutcomeWriter(deps, opts.workerId, opts.flushMs, (id) => this.inputs.forget(id));
     // Claim the next batch while the current one is still being sent (double buffering), so the pool
     // never waits on a claim query. Claimed-but-unsent messages are only leased, never sent twice.
@@ -230,7 +240,7 @@ export class Dispatcher implements Job {
       const want = this.pacer
         ? Math.min(room, batchSize, this.backlogCap - (this.waitingOf.get(businessId) ?? 0))
         : Math.min(room, batchSize);
-      if (want <= 0 || this.pacer?.isUnreachable(businessId)) continue;
+      if (want <= 0 || this.pacer?.isUnreachable(businessId) || this.limits.waiting(businessId)) continue;
       const gate = this.gate(businessId);
       const { limit, probe } = gate.claimAllowance(want, now);
       if (limit === 0) {
@@ -238,7 +248,7 @@ export class Dispatcher implements Job {
         continue;
       }
       const claimStarted = performance.now();
-      const rows = await claimMessages(this.deps.db, {
+      const rows = await this.limits.claim({
         businessId,
         limit,
         workerId: this.opts.workerId,
@@ -386,10 +396,12 @@ export class Dispatcher implements Job {
         : new MessagingError(`Unexpected send error: ${(err as Error)?.message ?? String(err)}`, true);
     if (!(err instanceof MessagingError))
       message.batch.log.error({ err, messageId: message.id }, 'dispatcher: unexpected send error');
+    const byCause = outcomeByCause(this.deps, message, error);
+    if (byCause) return byCause;
     if (!error.transient) {
       gate.rejected();
       if (error.scope === 'campaign') this.stopCampaign(message, error.reason);
-      return { id: message.id, kind: 'failed', error: error.reason };
+      return { id: message.id, kind: 'failed', error: error.reason, outcome: error.outcome };
     }
     if (error.throttled) gate.throttled(error.retryAfterMs);
     else gate.transportFailed();
@@ -398,6 +410,7 @@ export class Dispatcher implements Job {
         id: message.id,
         kind: 'failed',
         error: `${error.reason} (gave up after ${message.attempts} attempts)`,
+        outcome: 'retry',
       };
     }
     const delayMs = retryDelayMs(message.attempts, {
@@ -423,7 +436,7 @@ export class Dispatcher implements Job {
         if (left > 0) this.waitingOf.set(waiting.businessId, left);
         else this.waitingOf.delete(waiting.businessId);
       }
-      this.settle(waiting, { id: waiting.id, kind: 'failed', error: reason });
+      this.settle(waiting, { id: waiting.id, kind: 'failed', error: reason, outcome: 'stop' });
     }
     void stopCampaignSends(
       this.deps,
@@ -447,6 +460,7 @@ export class Dispatcher implements Job {
       this.deps.logger.warn({ campaigns: reclaimed }, 'dispatcher: reclaimed expired leases');
     for (const id of reclaimed) this.writer.scheduleCompletionCheck(id);
     for (const id of await campaignsReadyToComplete(this.deps.db)) await this.writer.checkCompletion(id);
+    await afterFailures(this.deps, this.opts.failureSettleMs);
   }
 
   private async keepLeases(): Promise<void> {

@@ -4,6 +4,7 @@ import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startNumberHealthSweep } from './number-health-sweep.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
 import { startUploadSweep } from './upload-sweep.js';
@@ -42,5 +43,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startUploadSweep(deps),
     // A/B tests whose time is up get their winner, and the rest of their audience goes out.
     startAbDecisions(deps, deps.config.SCHEDULER_INTERVAL_MS),
+    // The Cloud numbers' quality and messaging limit, between their webhooks.
+    startNumberHealthSweep(deps),
   ];
 }

@@ -14,8 +14,8 @@ export interface RateLimiter {
    * Draws between `min` and `want` tokens, or none while fewer than `min` are available (then `waitMs`
    * says when there will be): waiting for a handful instead of one keeps round trips few at low rates.
    */
-  take(key: string, want: number, min?: number): Promise<{ granted: number; waitMs: number }>;
-  giveBack(key: string, tokens: number): Promise<void>;
+  take(key: string, want: number, min?: number, rate?: number): Promise<{ granted: number; waitMs: number }>;
+  giveBack(key: string, tokens: number, rate?: number): Promise<void>;
 }
 
 export function bucketCapacity(ratePerSecond: number): number {
@@ -24,7 +24,7 @@ export function bucketCapacity(ratePerSecond: number): number {
 
 /** `DISPATCH_RATE_PER_SECOND=0`: no limit. */
 export class UnlimitedRateLimiter implements RateLimiter {
-  async take(_key: string, want: number, _min?: number) {
+  async take(_key: string, want: number, _min?: number, _rate?: number) {
     return { granted: want, waitMs: 0 };
   }
   async giveBack(): Promise<void> {}
@@ -57,8 +57,10 @@ export class PostgresRateLimiter implements RateLimiter {
     this.capacity = bucketCapacity(rate);
   }
 
-  async take(key: string, want: number, min = 1) {
-    min = Math.max(1, Math.min(min, want, this.capacity));
+  /** `rate`: this key's own rate (a number's throughput), else the limiter's. */
+  async take(key: string, want: number, min = 1, rate = this.rate) {
+    const capacity = rate === this.rate ? this.capacity : bucketCapacity(rate);
+    min = Math.max(1, Math.min(min, want, capacity));
     if (!this.known.has(key)) {
       await this.db.execute(sql`
         INSERT INTO rate_limit_buckets (key, tokens, refreshed_at)
@@ -70,8 +72,8 @@ export class PostgresRateLimiter implements RateLimiter {
       this.db,
       sql`
         WITH current AS (
-          SELECT LEAST(${this.capacity}::float8,
-                       tokens + ${this.rate}::float8
+          SELECT LEAST(${capacity}::float8,
+                       tokens + ${rate}::float8
                          * GREATEST(0, EXTRACT(EPOCH FROM clock_timestamp() - refreshed_at))) AS available
           FROM rate_limit_buckets WHERE key = ${key}
           FOR UPDATE
@@ -89,13 +91,13 @@ export class PostgresRateLimiter implements RateLimiter {
       this.known.delete(key);
       return { granted: 0, waitMs: 1 };
     }
-    return outcome(Number(row.available), want, min, this.rate);
+    return outcome(Number(row.available), want, min, rate);
   }
 
-  async giveBack(key: string, tokens: number): Promise<void> {
+  async giveBack(key: string, tokens: number, rate = this.rate): Promise<void> {
     if (tokens <= 0) return;
     await this.db.execute(sql`
-      UPDATE rate_limit_buckets SET tokens = LEAST(${this.capacity}::float8, tokens + ${tokens}::float8)
+      UPDATE rate_limit_buckets SET tokens = LEAST(${bucketCapacity(rate)}::float8, tokens + ${tokens}::float8)
       WHERE key = ${key}`);
   }
 }
@@ -134,23 +136,25 @@ export class RedisRateLimiter implements RateLimiter {
     this.capacity = bucketCapacity(rate);
   }
 
-  async take(key: string, want: number, min = 1) {
-    min = Math.max(1, Math.min(min, want, this.capacity));
+  /** `rate`: this key's own rate (a number's throughput), else the limiter's. */
+  async take(key: string, want: number, min = 1, rate = this.rate) {
+    const capacity = rate === this.rate ? this.capacity : bucketCapacity(rate);
+    min = Math.max(1, Math.min(min, want, capacity));
     const available = (await this.redis.eval(
       TAKE,
       1,
       this.prefix + key,
-      this.capacity,
-      this.rate,
+      capacity,
+      rate,
       want,
       min,
     )) as string;
-    return outcome(Number(available), want, min, this.rate);
+    return outcome(Number(available), want, min, rate);
   }
 
-  async giveBack(key: string, tokens: number): Promise<void> {
+  async giveBack(key: string, tokens: number, rate = this.rate): Promise<void> {
     if (tokens <= 0) return;
-    await this.redis.eval(GIVE_BACK, 1, this.prefix + key, this.capacity, tokens);
+    await this.redis.eval(GIVE_BACK, 1, this.prefix + key, bucketCapacity(rate), tokens);
   }
 }
 

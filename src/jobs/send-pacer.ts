@@ -31,6 +31,8 @@ export class SendPacer {
     private readonly onReady: () => void,
     /** Called when the limit cannot be checked for the business: its held messages should go back. */
     private readonly onUnreachable: (businessId: string) => void = () => {},
+    /** A business's own rate (its number's throughput), when it has one; else the limiter's. */
+    private readonly rateOf: (businessId: string) => number | undefined = () => undefined,
   ) {
     // Waiting for half a bucket instead of one token keeps round trips few at low rates.
     this.minDraw = Math.ceil(bucketCapacity(ratePerSecond) / 2);
@@ -64,7 +66,9 @@ export class SendPacer {
   private async draw(businessId: string, want: number): Promise<void> {
     let granted = 0;
     try {
-      const result = await this.limiter.take(businessId, want, Math.min(want, this.minDraw));
+      const rate = this.rateOf(businessId);
+      const minDraw = rate === undefined ? this.minDraw : Math.ceil(bucketCapacity(rate) / 2);
+      const result = await this.limiter.take(businessId, want, Math.min(want, minDraw), rate);
       granted = result.granted;
       if (granted === 0) return this.waitFor(businessId, result.waitMs);
     } catch (err) {
@@ -78,7 +82,7 @@ export class SendPacer {
     }
     const used = this.stopped ? 0 : this.spend(businessId, granted);
     if (used < granted) {
-      await this.limiter.giveBack(businessId, granted - used).catch((err) => {
+      await this.limiter.giveBack(businessId, granted - used, this.rateOf(businessId)).catch((err) => {
         this.logger.warn({ err, businessId }, 'dispatcher: unused rate tokens not returned');
       });
     }

@@ -9,6 +9,7 @@ import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { contactsRoutes } from './contacts/index.js';
 import { conversationsRoutes } from './conversations/index.js';
+import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
 import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
@@ -32,6 +33,7 @@ const modules: ModulePlugin[] = [
   campaignsRoutes,
   contactsRoutes,
   conversationsRoutes,
+  deliverabilityRoutes,
   exchangeRatesRoutes,
   notificationsRoutes,
   paymentsRoutes,

@@ -32,6 +32,9 @@ export const NOTIFICATION_TYPES = [
   'ticket.commented',
   'template.status_changed',
   'campaign.stopped',
+  'campaign.paused',
+  'business.quality_dropped',
+  'business.messaging_limit_changed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -56,6 +59,9 @@ export const NOTIFICATION_RECEIVERS = {
   'ticket.commented': 'business',
   'template.status_changed': 'business',
   'campaign.stopped': 'business',
+  'campaign.paused': 'business',
+  'business.quality_dropped': 'admin',
+  'business.messaging_limit_changed': 'business',
 } as const satisfies Record<NotificationType, RoomType>;
 
 /** A campaign's status as the API shows it. */

@@ -9,6 +9,7 @@ import {
   RedisRateLimiter,
   UnlimitedRateLimiter,
 } from '../../src/jobs/rate-limiter.js';
+import { messagingLimits } from '../../src/platform/db/schema/index.js';
 import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
 import { useTestApp } from '../harness.js';
 import { campaignRow, queuedCampaign, testDispatcher, useGateway } from './helpers.js';
@@ -41,6 +42,18 @@ function bucketContract(make: (rate: number) => RateLimiter) {
     const refilled = await limiter.take(key, 100);
     expect(refilled.granted).toBeGreaterThan(0);
     expect(refilled.granted).toBeLessThanOrEqual(10);
+  });
+
+  it("a key drawn at its own rate (a number's throughput) fills at that rate, to that rate's bucket", async () => {
+    const limiter = make(40); // the default: capacity 10
+    const key = randomUUID();
+    await limiter.take(key, 1, 1, 8); // 8/s: capacity 2
+    await sleep(350);
+    expect(await limiter.take(key, 100, 1, 8)).toEqual({ granted: 2, waitMs: 0 });
+    const empty = await limiter.take(key, 100, 1, 8);
+    expect(empty.granted).toBe(0);
+    // One token at 8/s takes 125 ms (against 25 ms at the default 40/s).
+    expect(empty.waitMs).toBeGreaterThan(25);
   });
 
   it('waits for `min` tokens rather than granting one at a time', async () => {
@@ -134,6 +147,33 @@ describe('rate limiter', () => {
       times.forEach((at, i) => {
         expect(i + 1).toBeLessThanOrEqual(Math.floor((rate * (at - startedAt)) / 1000) + burst);
       });
+    });
+
+    it("paces a business at its number's own throughput, below the dispatcher's rate", async () => {
+      const own = 8;
+      const { campaign } = await queuedCampaign(t, 24);
+      await t.db.insert(messagingLimits).values({ businessId: campaign.businessId, messagesPerSecond: own });
+      const started: number[] = [];
+      const port: MessagingPort = {
+        requiresCredentials: sim.adapter.requiresCredentials,
+        send: (credentials, message) => {
+          started.push(Date.now());
+          return sim.adapter.send(credentials, message);
+        },
+      };
+      const startedAt = Date.now();
+      running.push(testDispatcher(t, port, { ratePerSecond: 100, concurrency: 8 }).start());
+      await vi.waitFor(
+        async () => expect(await campaignRow(t, campaign.id)).toSatisfy((c) => c.completedAt !== null),
+        { timeout: 20_000, interval: 30 },
+      );
+      // At 100/s all 24 would go within a quarter second; at 8/s no moment has seen more than 8/s plus a bucket.
+      const burst = bucketCapacity(own);
+      started
+        .sort((x, y) => x - y)
+        .forEach((at, i) => {
+          expect(i + 1).toBeLessThanOrEqual(Math.floor((own * (at - startedAt)) / 1000) + burst);
+        });
     });
 
     it('keeps to the rate when a slow gateway recovers: no second sees more than the rate plus one bucket', async () => {

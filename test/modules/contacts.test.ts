@@ -142,6 +142,7 @@ describe('contacts: create, read, update, delete, list, search, bulk delete', ()
         phoneNumber: c!.phoneNumber,
         tags: ['vip'],
         optIn: true,
+        optOutReason: null,
         createdAt: c!.createdAt.toISOString(),
         updatedAt: c!.updatedAt.toISOString(),
       });

@@ -39,6 +39,8 @@ const TABLES = [
   'exchange_rates',
   'message_activity',
   'message_clicks',
+  'messaging_limits',
+  'messaging_window',
   'notification_settings',
   'notifications',
   'pending_receipts',

@@ -155,6 +155,11 @@ const ACCESS: Record<string, Rule | Row> = {
   // A/B variants (docs/decisions/campaigns.md): reading them as the report; choosing a winner sends messages.
   'GET /campaigns/{id}/variants': 'auth',
   'POST /campaigns/{id}/winner': 'verifiedEmail+verifiedBusiness',
+  'POST /campaigns/{id}/pause': 'auth',
+  'POST /campaigns/{id}/resume': 'auth',
+  'GET /campaigns/{id}/retry': 'auth',
+  'POST /campaigns/{id}/retry': 'verifiedEmail+verifiedBusiness',
+  'PATCH /admin/businesses/{id}/messaging-limit': 'admin',
 
   'POST /upload/presigned-url': 'auth',
   'POST /upload/confirm': 'auth',

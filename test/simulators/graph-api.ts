@@ -10,6 +10,12 @@ export interface GraphAccount {
   phoneNumberId: string;
   displayPhoneNumber?: string;
   verifiedName?: string;
+  /** What a read of the number answers (and what `qualityUpdateValue` plays): GREEN unless set. */
+  qualityRating?: string;
+  /** `messaging_limit_tier`: TIER_250 ... TIER_UNLIMITED (TIER_250 unless set). */
+  messagingLimitTier?: string;
+  /** `throughput.level`: STANDARD (80/s) or HIGH. */
+  throughputLevel?: string;
 }
 
 export interface SimTemplate {
@@ -262,7 +268,9 @@ export class GraphApiSimulator {
       return answer(200, {
         verified_name: reachablePhone.verifiedName ?? 'Acme Ltd',
         display_phone_number: reachablePhone.displayPhoneNumber ?? '+1 555-000-1234',
-        quality_rating: 'GREEN',
+        quality_rating: reachablePhone.qualityRating ?? 'GREEN',
+        messaging_limit_tier: reachablePhone.messagingLimitTier ?? 'TIER_250',
+        throughput: { level: reachablePhone.throughputLevel ?? 'STANDARD' },
         id,
       });
     }
@@ -512,4 +520,39 @@ export function statusValue(
 
 export function signedHeaders(secret: string, body: string): Record<string, string> {
   return { 'content-type': 'application/json', 'x-hub-signature-256': cloudSignature(secret, body) };
+}
+
+/** `phone_number_quality_update` as Meta sends it: the number's quality event and its current limit tier. */
+export function qualityUpdateValue(
+  displayPhoneNumber: string,
+  change: {
+    event: 'FLAGGED' | 'UNFLAGGED' | 'UPGRADE' | 'DOWNGRADE';
+    currentLimit?: string;
+    quality?: string;
+  },
+) {
+  return {
+    display_phone_number: displayPhoneNumber.replace(/\D/g, ''),
+    event: change.event,
+    ...(change.currentLimit ? { current_limit: change.currentLimit } : {}),
+    ...(change.quality ? { quality_rating: change.quality } : {}),
+  };
+}
+
+/** `user_preferences`: people who stopped (or resumed) marketing messages from the number. */
+export function userPreferencesValue(phoneNumberId: string, waId: string, value: 'stop' | 'resume') {
+  return {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: '15550001234', phone_number_id: phoneNumberId },
+    contacts: [{ wa_id: waId }],
+    user_preferences: [
+      {
+        wa_id: waId,
+        detail: 'User requested to stop marketing messages',
+        category: 'marketing_messages',
+        value,
+        timestamp: Math.floor(Date.now() / 1000),
+      },
+    ],
+  };
 }

@@ -1,4 +1,5 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { messagingLimitStatusSchema } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/index.js';
 import { walletSchema } from '../wallet/index.js';
@@ -13,7 +14,11 @@ import { BusinessService } from './business.service.js';
 const tags = ['business'];
 const response = {
   200: successSchema(
-    businessProfileSchema.extend({ wallet: walletSchema.nullable(), userPlan: userPlanSchema.nullable() }),
+    businessProfileSchema.extend({
+      wallet: walletSchema.nullable(),
+      userPlan: userPlanSchema.nullable(),
+      messagingLimit: messagingLimitStatusSchema,
+    }),
   ),
 };
 

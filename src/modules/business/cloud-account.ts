@@ -86,3 +86,30 @@ export async function checkCloudNumber(
     throw err;
   }
 }
+
+/**
+ * The Cloud businesses of a WhatsApp Business Account (a webhook's entry id), those whose number is
+ * `displayNumber` (digits compared) when given.
+ */
+export async function businessesOfCloudAccount(
+  db: Db,
+  wabaId: string,
+  displayNumber: string | null = null,
+): Promise<{ id: string }[]> {
+  const digits = displayNumber?.replace(/\D/g, '') || null;
+  return queryRows(
+    db,
+    sql`SELECT id FROM businesses
+        WHERE provider = ${CLOUD_PROVIDER} AND waba_provider_id = ${wabaId}
+          AND (${digits}::text IS NULL OR regexp_replace(coalesce(waba_number, ''), '\\D', '', 'g') = ${digits})`,
+  );
+}
+
+/** Every business connected through the Cloud API (the number-health refresh reads each). */
+export async function cloudBusinessIds(db: Db): Promise<{ id: string; phoneNumberId: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT id, provider_hsm_id AS "phoneNumberId" FROM businesses
+        WHERE provider = ${CLOUD_PROVIDER} AND provider_hsm_id IS NOT NULL ORDER BY id`,
+  );
+}

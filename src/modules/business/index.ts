@@ -6,10 +6,12 @@ export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
 export {
+  businessesOfCloudAccount,
   businessesOfCloudNumber,
   CLOUD_PROVIDER,
   type CloudAccount,
   cloudAccountOf,
+  cloudBusinessIds,
   type ProviderKind,
   providerKind,
   providerOfBusiness,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../module-plugin.js';
+import { registerCampaignControls } from './campaign-controls.routes.js';
 import {
   campaignDetailSchema,
   campaignMessagePageSchema,
@@ -287,4 +288,5 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         'Winner chosen: the rest of the audience gets it now',
       ),
   );
+  registerCampaignControls(app, service);
 };

@@ -5,6 +5,12 @@ import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
 import { AB_METRICS } from './ab-test.js';
+import {
+  failureGroupSchema,
+  limitEstimateSchema,
+  moneySchema,
+  waitingForLimitSchema,
+} from './campaign-deliverability.js';
 
 export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
@@ -225,6 +231,8 @@ export const campaignSchema = z.object({
     .describe("How each of the template's variables is filled: a contact's field or fixed text"),
   stoppedAt: z.string().nullable().describe('When a provider error stopped its remaining sends'),
   stopReason: z.string().nullable().describe('Why its remaining sends were stopped'),
+  pausedAt: z.string().nullable().describe('Set while paused (by the business, or by a quality drop)'),
+  pauseReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -240,7 +248,10 @@ export const deliverySchema = z.object({
   pending: z.number().int(),
 });
 
-export const campaignDetailSchema = campaignSchema.extend({ delivery: deliverySchema });
+export const campaignDetailSchema = campaignSchema.extend({
+  delivery: deliverySchema,
+  waitingForLimit: waitingForLimitSchema,
+});
 
 export const campaignStatsSchema = z.object({
   total: z.number().int(),
@@ -296,6 +307,7 @@ export const estimateSchema = z.object({
   balance: z.number().describe('Wallet credits available'),
   planBalance: z.number().nullable().describe('Active plan balance; null without an active plan'),
   enough: z.boolean().describe('Whether the chosen payment method covers `credits` now'),
+  messagingLimit: limitEstimateSchema,
 });
 
 const count = () => z.number().int();
@@ -334,6 +346,10 @@ export const campaignReportSchema = z.object({
   failureReasons: z
     .array(z.object({ reason: z.string(), count: z.number().int() }))
     .describe('Why messages failed, most frequent first'),
+  failureGroups: z
+    .array(failureGroupSchema)
+    .describe('Failed messages grouped by what their failure calls for'),
+  money: moneySchema,
   optOuts: z.number().int().describe('Recipients who opted out within 7 days of receiving it'),
   cost: z.number().nullable().describe('Credits (or plan units) billed'),
   rate: z.number().nullable(),

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
 import {
   BusinessRuleError,
   ForbiddenError,
@@ -22,6 +23,8 @@ import { type AbTest, checkAbTest, chooseWinnerByHand, type Variant, variantsRep
 import { checkRetarget, retargetColumns, retargetOf } from './campaign-audience.js';
 import type { PaymentMethod } from './campaign-billing.js';
 import { cancelInTransaction } from './campaign-cancel.js';
+import { pauseCampaign, resumeCampaign, retryCampaign, retryEstimate } from './campaign-controls.js';
+import { campaignMoney, failureGroups, limitEstimate, waitingForLimit } from './campaign-deliverability.js';
 import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import { campaignReport } from './campaign-report.js';
@@ -93,6 +96,8 @@ export function toCampaignDto(row: CampaignRow) {
     templateParameters: (row.templateParameters as TemplateParameters | null) ?? null,
     stoppedAt: iso(row.stoppedAt),
     stopReason: row.stopReason,
+    pausedAt: iso(row.pausedAt),
+    pauseReason: row.pauseReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -145,7 +150,9 @@ export class CampaignsService {
 
   async estimate(auth: AuthContext, input: EstimateInput) {
     await checkRetarget(this.deps.db, businessOf(auth), input.audience, input);
-    return estimateCampaign(this.deps.db, businessOf(auth), input);
+    const estimate = await estimateCampaign(this.deps.db, businessOf(auth), input);
+    const messagingLimit = await limitEstimate(this.deps.db, businessOf(auth), estimate.recipients);
+    return { ...estimate, messagingLimit };
   }
 
   stats(auth: AuthContext) {
@@ -158,6 +165,7 @@ export class CampaignsService {
     return {
       ...toCampaignDto(row),
       delivery: { ...counts, pending: counts.held + counts.queued + counts.sending },
+      waitingForLimit: await waitingForLimit(this.deps.db, row, counts.queued),
     };
   }
 
@@ -173,7 +181,13 @@ export class CampaignsService {
   }
 
   async report(auth: AuthContext, id: string) {
-    return campaignReport(this.deps.db, await this.find(auth, id));
+    const row = await this.find(auth, id);
+    const [report, groups, money] = await Promise.all([
+      campaignReport(this.deps.db, row),
+      failureGroups(this.deps.db, row.id),
+      campaignMoney(this.deps.db, row),
+    ]);
+    return { ...report, failureGroups: groups, money };
   }
 
   /** The list's rows as a CSV or XLSX download, under the same limits and streaming as the contact export. */
@@ -339,6 +353,36 @@ export class CampaignsService {
       cancelInTransaction(tx, { businessId, campaignId: id }),
     );
     return toCampaignDto(draft);
+  }
+
+  pause(auth: AuthContext, id: string) {
+    return this.control(auth, id, (tx, args) => pauseCampaign(tx, args));
+  }
+
+  resume(auth: AuthContext, id: string) {
+    return this.control(auth, id, (tx, args) => resumeCampaign(tx, args));
+  }
+
+  async retry(auth: AuthContext, id: string) {
+    const businessId = businessOf(auth);
+    this.assertMayPublish(auth);
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
+    const done = await this.deps.db.transaction((tx) => retryCampaign(tx, { businessId, campaignId: id }));
+    return { campaign: toCampaignDto(done.campaign), messages: done.messages, credits: Number(done.credits) };
+  }
+
+  async retryEstimate(auth: AuthContext, id: string) {
+    return retryEstimate(this.deps.db, await this.find(auth, id));
+  }
+
+  private async control(
+    auth: AuthContext,
+    id: string,
+    step: (tx: Db, args: { businessId: string; campaignId: string }) => Promise<CampaignRow>,
+  ) {
+    const businessId = businessOf(auth);
+    if (!isUuid(id)) throw new NotFoundError('Campaign');
+    return toCampaignDto(await this.deps.db.transaction((tx) => step(tx, { businessId, campaignId: id })));
   }
 
   /** A deep link that opens a chat with the business's messaging number, and its QR code as a PNG. */

@@ -24,7 +24,7 @@ export async function optInContact(
     sql`
       INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
       VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true)
-      ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, updated_at = now()
+      ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, opt_out_reason = NULL, updated_at = now()
       ${RETURNING}`,
   );
   return contact!;
@@ -35,10 +35,12 @@ export async function optOutContact(
   tx: Db,
   businessId: string,
   phone: string,
+  /** Why, when the provider said so (131050, a `user_preferences` stop); a STOP keyword gives none. */
+  reason: string | null = null,
 ): Promise<ConsentContact | null> {
   const [row] = await queryRows<ConsentContact>(
     tx,
-    sql`UPDATE contacts SET opt_in = false, updated_at = now()
+    sql`UPDATE contacts SET opt_in = false, opt_out_reason = ${reason}, updated_at = now()
         WHERE business_id = ${businessId} AND phone_number = ${phone}
         ${RETURNING}`,
   );

@@ -63,6 +63,12 @@ export const contactSchema = z.object({
   phoneNumber: z.string(),
   tags: z.array(z.string()),
   optIn: z.boolean(),
+  optOutReason: z
+    .string()
+    .nullable()
+    .describe(
+      'Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference)',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

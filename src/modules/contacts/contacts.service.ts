@@ -32,6 +32,7 @@ export function toContactDto(row: ContactRow) {
     phoneNumber: row.phoneNumber,
     tags: row.tags,
     optIn: row.optIn,
+    optOutReason: row.optOutReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

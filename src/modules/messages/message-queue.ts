@@ -6,6 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
+import type { FailureOutcome } from '../../providers/messaging/cloud-errors.js';
 import { outcomeTest, retargetTagTest } from './message-outcomes.js';
 
 /**
@@ -45,13 +46,15 @@ export interface ClaimedMessage {
   attempts: number;
   /** The A/B variant it carries (null outside a test). */
   variant: number | null;
+  /** Its last failure was deferred (131049) once already: a second one is final. */
+  deferred: boolean;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
 export type Outcome = (
   | { id: string; kind: 'sent'; providerMessageId: string; at: Date }
-  | { id: string; kind: 'failed'; error: string }
-  | { id: string; kind: 'retry'; error: string; delayMs: number; refund?: boolean }
+  | { id: string; kind: 'failed'; error: string; outcome?: FailureOutcome }
+  | { id: string; kind: 'retry'; error: string; delayMs: number; refund?: boolean; outcome?: FailureOutcome }
   /** Claimed but never sent (shutdown, paused business): back to the queue, the attempt not counted. */
   | { id: string; kind: 'release' }
 ) & { batchId?: string };
@@ -215,6 +218,7 @@ export async function claimMessages(
     last_name: string;
     attempts: number;
     variant: number | null;
+    deferred: boolean | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -232,7 +236,7 @@ export async function claimMessages(
         FOR UPDATE SKIP LOCKED
       ))
       RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
-                m.variant`,
+                m.variant, m.failure_outcome = 'defer' AS deferred`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -243,6 +247,7 @@ export async function claimMessages(
     lastName: r.last_name,
     attempts: Number(r.attempts),
     variant: r.variant === null ? null : Number(r.variant),
+    deferred: r.deferred === true,
   }));
 }
 
@@ -259,6 +264,17 @@ function optedOut(candidates: ReturnType<typeof sql>) {
     JOIN contacts c ON c.business_id = m.business_id AND c.phone_number = m.phone_number
     WHERE m.id = ANY(ARRAY(${candidates}))
     FOR SHARE OF c`;
+}
+
+/**
+ * The ids among `candidates` whose campaign is paused: going back to the queue, they are held instead. FOR
+ * SHARE waits for a pause in progress (it holds the campaign's row lock while it holds the queued messages).
+ */
+function pausedCampaignOf(candidates: ReturnType<typeof sql>) {
+  return sql`
+    SELECT m.id FROM campaign_messages m JOIN campaigns k ON k.id = m.campaign_id
+    WHERE m.id = ANY(ARRAY(${candidates})) AND k.paused_at IS NOT NULL
+    FOR SHARE OF k`;
 }
 
 /**
@@ -283,6 +299,7 @@ export async function recordOutcomes(
     at: o.kind === 'sent' ? o.at.toISOString() : null,
     delay_ms: o.kind === 'retry' ? o.delayMs : 0,
     refund: o.kind === 'release' || (o.kind === 'retry' && o.refund) ? 1 : 0,
+    fo: o.kind === 'failed' ? (o.outcome ?? 'fail') : o.kind === 'retry' ? (o.outcome ?? 'retry') : null,
   }));
   const sentIds = outcomes.flatMap((o) => (o.kind === 'sent' ? [o.providerMessageId] : []));
   // Reports that arrived before these ids were stored are applied with them, in the same transaction.
@@ -304,14 +321,18 @@ async function writeOutcomes(
     sql`
       WITH v AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-          AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int)
+          AS v(id uuid, kind text, status text, pid text, err text, at timestamptz, delay_ms float8, refund int,
+                fo text)
       ), recipients AS MATERIALIZED (
         ${optedOut(sql`SELECT id FROM v WHERE status = 'queued'`)}
       ), stopped AS (
         SELECT id FROM recipients WHERE NOT opt_in
+      ), paused AS MATERIALIZED (
+        ${pausedCampaignOf(sql`SELECT id FROM v WHERE status = 'queued'`)}
       ), done AS (
         UPDATE campaign_messages m
         SET status = CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed'
+                          WHEN m.id IN (SELECT id FROM paused) THEN 'held'
                           ELSE v.status END::message_status,
             provider_message_id = COALESCE(v.pid, m.provider_message_id),
             error = CASE WHEN v.status = 'sent' THEN NULL
@@ -319,6 +340,10 @@ async function writeOutcomes(
                          ELSE COALESCE(v.err, m.error) END,
             sent_at = COALESCE(v.at, m.sent_at),
             failed_at = CASE WHEN v.status = 'failed' OR m.id IN (SELECT id FROM stopped) THEN now() END,
+            -- A sent message keeps only the mark of a deferral: a second one is final.
+            failure_outcome = CASE WHEN m.id IN (SELECT id FROM stopped) THEN NULL
+                                   WHEN v.status = 'sent' THEN NULLIF(NULLIF(m.failure_outcome, 'retry'), 'fail')
+                                   ELSE COALESCE(v.fo, m.failure_outcome) END,
             next_attempt_at = now() + v.delay_ms * interval '1 millisecond',
             attempts = GREATEST(0, m.attempts - v.refund),
             lease_expires_at = NULL, locked_by = NULL, updated_at = now()
@@ -376,6 +401,8 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
                          WHEN id IN (SELECT id FROM stopped) THEN ${OPTED_OUT_REASON}
                          ELSE error END,
             failed_at = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped) THEN now() END,
+            failure_outcome = CASE WHEN id IN (SELECT id FROM stopped) THEN NULL
+                                   WHEN attempts >= ${maxAttempts} THEN 'retry' ELSE failure_outcome END,
             next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id
@@ -616,7 +643,8 @@ export async function failUnsentMessagesOfCampaign(
 ): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE campaign_messages SET status = 'failed', error = ${reason}, failed_at = now(), updated_at = now()
+    sql`UPDATE campaign_messages
+        SET status = 'failed', error = ${reason}, failed_at = now(), failure_outcome = 'stop', updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'queued')
         RETURNING id`,
   );

@@ -30,6 +30,8 @@ export interface ParsedCloudWebhook {
   receipts: Receipt[];
   inbound: CloudInbound[];
   templateEvents: (TemplateEvent & { key: string })[];
+  /** The number's quality and limit, the account's state, people's marketing preferences. */
+  accountEvents: AccountEvent[];
   /** Changes of fields this service does not read, and items it could not read. */
   ignored: number;
 }
@@ -43,6 +45,15 @@ const STATES: Record<string, Receipt['event']> = {
 
 const MAX_AHEAD_MS = 5 * 60_000;
 
+/** `phone_number_quality_update`, `account_update`, `user_preferences`: read by `cloud-account-events.ts`. */
+export interface AccountEvent {
+  field: 'phone_number_quality_update' | 'account_update' | 'user_preferences';
+  wabaId: string;
+  value: Record<string, unknown>;
+  key: string;
+}
+const ACCOUNT_FIELDS = new Set(['phone_number_quality_update', 'account_update', 'user_preferences']);
+
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -50,7 +61,13 @@ const str = (v: unknown): string | null =>
   typeof v === 'string' ? v.trim() || null : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 
 export function parseCloudWebhook(body: unknown, now = new Date()): ParsedCloudWebhook {
-  const out: ParsedCloudWebhook = { receipts: [], inbound: [], templateEvents: [], ignored: 0 };
+  const out: ParsedCloudWebhook = {
+    receipts: [],
+    inbound: [],
+    templateEvents: [],
+    accountEvents: [],
+    ignored: 0,
+  };
   for (const entryValue of list(obj(body)?.entry)) {
     const entry = obj(entryValue);
     const wabaId = str(entry?.id);
@@ -66,6 +83,15 @@ export function parseCloudWebhook(body: unknown, now = new Date()): ParsedCloudW
       else if ((field === 'message_template_status_update' || field === 'template_category_update') && wabaId)
         out.templateEvents.push({
           field,
+          wabaId,
+          value,
+          key: createHash('sha256')
+            .update(JSON.stringify([wabaId, field, value]))
+            .digest('hex'),
+        });
+      else if (ACCOUNT_FIELDS.has(field) && wabaId)
+        out.accountEvents.push({
+          field: field as AccountEvent['field'],
           wabaId,
           value,
           key: createHash('sha256')

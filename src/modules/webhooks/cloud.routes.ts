@@ -9,10 +9,12 @@ import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
-import { type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
+import { type AccountEvent, type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
+import { applyAccountEvent } from './cloud-account-events.js';
 import { receiveEvent } from './inbox.js';
 import { MessagingWebhookService } from './messaging.service.js';
 import { webhookTokenAccepted } from './messaging.token.js';
+import { handleReportedFailures } from './reported-failures.js';
 
 export const CLOUD_PROVIDER = 'whatsapp-cloud';
 export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
@@ -105,7 +107,9 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
         log.error({ err, count: parsed.receipts.length }, 'cloud statuses not stored');
         throw new ServiceUnavailableError('Statuses not stored; send them again');
       }
+      await handleReportedFailures(deps, parsed.receipts, log);
       await handOver(parsed.inbound, log);
+      for (const event of parsed.accountEvents) await applyAccount(event, log);
       for (const event of parsed.templateEvents) {
         try {
           const stored = await receiveEvent(deps.db, {
@@ -128,6 +132,27 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       return sendSuccess(reply, null, 'Received');
     },
   );
+
+  /** A number's quality or limit, an account's state, a person's marketing preference; once per event. */
+  async function applyAccount(event: AccountEvent, log: Logger): Promise<void> {
+    try {
+      const stored = await receiveEvent(deps.db, {
+        provider: CLOUD_PROVIDER,
+        eventKey: event.key,
+        eventType: event.field,
+        payload: { wabaId: event.wabaId, value: event.value },
+      });
+      if (!stored) {
+        webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'duplicate' });
+        return;
+      }
+      const changed = await applyAccountEvent(deps, event, log);
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: changed ? 'processed' : 'ignored' });
+    } catch (err) {
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
+      log.error({ err, field: event.field }, 'cloud webhook: account event failed');
+    }
+  }
 
   /**
    * The inbound messages of a delivery, to the businesses that own the numbers they were sent to (all kept

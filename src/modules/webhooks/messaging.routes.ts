@@ -9,6 +9,7 @@ import type { ModulePlugin } from '../module-plugin.js';
 import { parseDeliveryReports } from './delivery-reports.payload.js';
 import { MESSAGING_PROVIDER, MessagingWebhookService } from './messaging.service.js';
 import { WEBHOOK_TOKEN_HEADER, webhookTokenAccepted, webhookTokenOf } from './messaging.token.js';
+import { gatewayOutcome, handleReportedFailures } from './reported-failures.js';
 
 /**
  * `POST /webhooks/messaging-provider` (inbound messages) and `.../delivery-reports` (delivery reports): the
@@ -99,6 +100,7 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
         req.log.error({ err, count: parsed.receipts.length }, 'delivery reports not stored');
         throw new ServiceUnavailableError('Delivery reports not stored; send them again');
       }
+      await handleReportedFailures(deps, parsed.receipts, req.log as Logger, gatewayOutcome);
       return sendSuccess(reply, null, 'Received');
     },
   );

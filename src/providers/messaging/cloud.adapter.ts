@@ -115,6 +115,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       cls.throttled,
       cls.outcome === 'stop' ? 'campaign' : 'message',
       code === null ? `HTTP ${answer.status}` : String(code),
+      cls.outcome,
     );
   }
 
@@ -224,7 +225,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
   async checkPhoneNumber(access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber> {
     const body = (await this.management(
       'GET',
-      `/${seg(phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating`,
+      `/${seg(phoneNumberId)}?fields=display_phone_number,verified_name,quality_rating,messaging_limit_tier,throughput`,
       access,
     )) as Record<string, unknown>;
     const display = typeof body.display_phone_number === 'string' ? body.display_phone_number : '';
@@ -234,6 +235,11 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       displayPhoneNumber: display,
       verifiedName: typeof body.verified_name === 'string' ? body.verified_name : null,
       qualityRating: typeof body.quality_rating === 'string' ? body.quality_rating : null,
+      messagingLimitTier: typeof body.messaging_limit_tier === 'string' ? body.messaging_limit_tier : null,
+      throughputLevel:
+        typeof (body.throughput as { level?: unknown } | undefined)?.level === 'string'
+          ? (body.throughput as { level: string }).level
+          : null,
     };
   }
 

@@ -15,6 +15,10 @@ export interface CloudPhoneNumber {
   displayPhoneNumber: string;
   verifiedName: string | null;
   qualityRating: string | null;
+  /** `messaging_limit_tier`: TIER_250 ... TIER_UNLIMITED, when the API says. */
+  messagingLimitTier?: string | null;
+  /** `throughput.level`: STANDARD (80 messages/s) or HIGH (1,000). */
+  throughputLevel?: string | null;
 }
 
 /** A template component in the Cloud API's own format (`HEADER`, `BODY`, `FOOTER`, `BUTTONS`). */

@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import { parseUrl } from '../../platform/net/parse-url.js';
+import { classifyGatewayFailure } from './cloud-errors.js';
 import {
   type MessagingCredentials,
   MessagingError,
@@ -94,7 +95,17 @@ export class GatewayMessagingAdapter implements MessagingPort {
     const id = response.id === undefined || response.id === null ? '' : String(response.id);
     if (response.status === 'success' && id) return { providerMessageId: id };
     const reason = `${details || 'Message rejected by the gateway'}${id ? ` (code ${id})` : ''}`;
-    throw new MessagingError(reason, isTransientDetail(details));
+    if (isTransientDetail(details)) throw new MessagingError(reason, true);
+    const cls = classifyGatewayFailure(details, id || null);
+    throw new MessagingError(
+      reason,
+      cls.outcome === 'retry',
+      undefined,
+      cls.throttled,
+      cls.outcome === 'stop' ? 'campaign' : 'message',
+      id || undefined,
+      cls.outcome,
+    );
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { FailureOutcome } from './cloud-errors.js';
+
 /** What the messaging adapter needs of a business: its gateway credentials, decrypted only for the call. */
 export interface MessagingCredentials {
   userId: string;
@@ -83,8 +85,13 @@ export class MessagingError extends Error {
     readonly scope: 'message' | 'campaign' = 'message',
     /** The provider's error code, kept with a failed message. */
     readonly code?: string,
+    /** What the failure table (`cloud-errors.ts`) says to do; unset: derived from the flags above. */
+    outcome?: FailureOutcome,
   ) {
     super(reason);
     this.name = 'MessagingError';
+    this.outcome = outcome ?? (transient ? 'retry' : scope === 'campaign' ? 'stop' : 'fail');
   }
+
+  readonly outcome: FailureOutcome;
 }

@@ -107,6 +107,40 @@ export const abCampaign: Resource = {
   read: campaign.read,
 };
 
+/** A campaign published to go at once (being delivered: nothing sends in these tests). */
+export const deliveringCampaign: Resource = {
+  name: 'delivering campaign',
+  async create(t, owner) {
+    await createContacts(t, owner.businessId, 1);
+    await grantCredits(t, owner.businessId, '10');
+    const draft = await createCampaign(t, owner.businessId);
+    await t.db.transaction((tx) =>
+      publishInTransaction(tx, {
+        businessId: owner.businessId,
+        campaignId: draft.id,
+        paymentMethod: 'credit',
+        requireCredentials: false,
+      }),
+    );
+    return { id: draft.id };
+  },
+  read: campaign.read,
+};
+
+/** A campaign being delivered that its business paused: what `POST /campaigns/{id}/resume` acts on. */
+export const pausedCampaign: Resource = {
+  name: 'paused campaign',
+  async create(t, owner) {
+    const { id } = await deliveringCampaign.create(t, owner);
+    await t.db
+      .update(campaigns)
+      .set({ pausedAt: new Date(), pauseReason: 'Paused by the business' })
+      .where(eq(campaigns.id, id!));
+    return { id: id! };
+  },
+  read: campaign.read,
+};
+
 export const notification: Resource = {
   name: 'notification',
   async create(t, owner) {

@@ -61,7 +61,10 @@ export type NotificationType =
   | 'ticket.updated'
   | 'ticket.commented'
   | 'template.status_changed'
-  | 'campaign.stopped';
+  | 'campaign.stopped'
+  | 'campaign.paused'
+  | 'business.quality_dropped'
+  | 'business.messaging_limit_changed';
 
 /** The events the server sends to the rooms a client joined, by name, with their payloads. */
 export interface RoomEvents {
@@ -87,7 +90,10 @@ export interface RoomEvents {
       | 'ticket.updated'
       | 'ticket.commented'
       | 'template.status_changed'
-      | 'campaign.stopped';
+      | 'campaign.stopped'
+      | 'campaign.paused'
+      | 'business.quality_dropped'
+      | 'business.messaging_limit_changed';
     title: string;
     message: string;
     isRead: boolean;

@@ -549,6 +549,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/businesses/{id}/messaging-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set or clear a business's messaging limit and throughput (null clears; omitted keeps)
+         * @description Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Distinct people per rolling 24 hours; null = unlimited */
+                        dailyRecipients?: number | null;
+                        /** @description Throughput of the number; null = the default rate */
+                        messagesPerSecond?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                dailyRecipients: number | null;
+                                /** @description When the next place frees (ISO time), when the limit is reached */
+                                freesAt: string | null;
+                                /** @description The number's throughput; null = the default rate */
+                                messagesPerSecond: number | null;
+                                /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                qualityRating: string | null;
+                                /** @description New people that can be reached now; null = unlimited */
+                                remaining: number | null;
+                                /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                tier: string | null;
+                                /** @description People whose conversation started in the last 24 hours */
+                                used: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/businesses/{id}/promote-affiliate": {
         parameters: {
             query?: never;
@@ -2308,6 +2380,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2424,6 +2512,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2547,6 +2651,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2731,6 +2851,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2843,6 +2979,22 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
                                 noOfEmployees: number | null;
                                 noOfSubscribers: number | null;
                                 provider: string | null;
@@ -2974,6 +3126,9 @@ export interface paths {
                                     /** @enum {string} */
                                     messageType: "marketing" | "utility" | "authentication";
                                     name: string;
+                                    /** @description Set while paused (by the business, or by a quality drop) */
+                                    pausedAt: string | null;
+                                    pauseReason: string | null;
                                     paymentMethod: ("credit" | "plan") | null;
                                     publishedAt: string | null;
                                     rate: number | null;
@@ -3216,6 +3371,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3378,6 +3536,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3456,6 +3617,13 @@ export interface paths {
                                         headerMediaUrl?: string;
                                     } | null;
                                 }[] | null;
+                                /** @description Set while the campaign's queued messages wait for the business's messaging limit */
+                                waitingForLimit: {
+                                    /** @description When the messaging limit frees a place and sending goes on */
+                                    resumesAt: string | null;
+                                    /** @description Messages waiting for the limit */
+                                    waiting: number;
+                                } | null;
                             };
                             message: string;
                             /** @enum {string} */
@@ -3643,6 +3811,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -3794,6 +3965,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -4019,6 +4193,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign being delivered: its queued messages wait (400 when not being delivered)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
+                                timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}/publish": {
         parameters: {
             query?: never;
@@ -4088,6 +4420,9 @@ export interface paths {
                                 /** @enum {string} */
                                 messageType: "marketing" | "utility" | "authentication";
                                 name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
                                 paymentMethod: ("credit" | "plan") | null;
                                 publishedAt: string | null;
                                 rate: number | null;
@@ -4221,6 +4556,23 @@ export interface paths {
                                 cost: number | null;
                                 /** @description reached.delivered / reached.sent, 0..1 (0 before any is sent) */
                                 deliveryRate: number;
+                                /** @description Failed messages grouped by what their failure calls for */
+                                failureGroups: {
+                                    count: number;
+                                    /**
+                                     * @description What the failure calls for (docs/failure-outcomes.md)
+                                     * @enum {string}
+                                     */
+                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "cancelled";
+                                    reasons: {
+                                        count: number;
+                                        reason: string;
+                                    }[];
+                                    /** @description Of them, messages whose charge was given back */
+                                    refunded: number;
+                                    /** @description The outcome in plain words */
+                                    words: string;
+                                }[];
                                 /** @description Why messages failed, most frequent first */
                                 failureReasons: {
                                     count: number;
@@ -4236,6 +4588,14 @@ export interface paths {
                                     position: number;
                                     url: string;
                                 }[];
+                                money: {
+                                    /** @description Credits (or plan units) charged: the publish and any retries */
+                                    charged: number;
+                                    /** @description charged - refunded */
+                                    net: number;
+                                    /** @description Given back for messages that failed for good */
+                                    refunded: number;
+                                };
                                 name: string;
                                 /** @description Recipients who opted out within 7 days of receiving it */
                                 optOuts: number;
@@ -4291,6 +4651,367 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused)
+         * @description Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
+                                timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/campaigns/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a retry would send again and charge now
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description What the retry would charge: messages x rate */
+                                credits: number;
+                                /** @description Messages given up after a temporary or deferred failure */
+                                messages: number;
+                                paymentMethod: ("credit" | "plan") | null;
+                                rate: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send again the messages whose failure was temporary or deferred and which were given up (refunded), charging them anew; idempotent (a second call finds nothing to retry and charges nothing)
+         * @description Access: verifiedEmail, verifiedBusiness.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                campaign: {
+                                    abTest: {
+                                        decideAfterMinutes: number;
+                                        /** @enum {string} */
+                                        metric: "readRate" | "clickRate";
+                                        testShare: number;
+                                    } | null;
+                                    actionButtonTitle: string | null;
+                                    actionButtonUrl: string | null;
+                                    /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                    audience: {
+                                        fromCampaign: string;
+                                        /** @enum {string} */
+                                        outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                    } | null;
+                                    completedAt: string | null;
+                                    cost: number | null;
+                                    createdAt: string;
+                                    description: string | null;
+                                    failedCount: number;
+                                    header: string | null;
+                                    id: string;
+                                    isPublished: boolean;
+                                    isScheduled: boolean;
+                                    isSentOut: boolean;
+                                    message: string;
+                                    /** @enum {string} */
+                                    messageType: "marketing" | "utility" | "authentication";
+                                    name: string;
+                                    /** @description Set while paused (by the business, or by a quality drop) */
+                                    pausedAt: string | null;
+                                    pauseReason: string | null;
+                                    paymentMethod: ("credit" | "plan") | null;
+                                    publishedAt: string | null;
+                                    rate: number | null;
+                                    recipientCount: number;
+                                    scheduledAt: string | null;
+                                    selectedContactId: string[];
+                                    sendToAllContact: boolean;
+                                    sentCount: number;
+                                    sentOutAt: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "scheduled" | "pending" | "sent";
+                                    /** @description When a provider error stopped its remaining sends */
+                                    stoppedAt: string | null;
+                                    /** @description Why its remaining sends were stopped */
+                                    stopReason: string | null;
+                                    /** @enum {string} */
+                                    tagMatch: "any" | "all";
+                                    tags: string[];
+                                    /** @description The template the campaign is sent as */
+                                    templateId: string | null;
+                                    /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                    templateParameters: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                    timeZone: string | null;
+                                    /** @description Links go out as tracked short links */
+                                    trackClicks: boolean;
+                                    updatedAt: string;
+                                    uploadFileUrl: string | null;
+                                    /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                    variants: {
+                                        message?: string | null;
+                                        name: string;
+                                        templateId?: string | null;
+                                        templateParameters?: {
+                                            /** @default [] */
+                                            body: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            buttons?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            header?: ({
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            })[];
+                                            /** Format: uri */
+                                            headerMediaUrl?: string;
+                                        } | null;
+                                    }[] | null;
+                                };
+                                /** @description What this retry charged */
+                                credits: number;
+                                /** @description Messages queued again (0 when nothing was left to retry) */
+                                messages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4536,6 +5257,18 @@ export interface paths {
                                 currency: string;
                                 /** @description Whether the chosen payment method covers `credits` now */
                                 enough: boolean;
+                                /** @description How the messaging limit splits the audience; null when the business has no limit */
+                                messagingLimit: {
+                                    dailyRecipients: number;
+                                    /** @description Recipients that wait for the limit */
+                                    later: number;
+                                    /** @description New people the limit lets the business reach now */
+                                    remaining: number;
+                                    /** @description When the first of those waiting can go (ISO time) */
+                                    resumesAt: string | null;
+                                    /** @description Recipients that go out at once */
+                                    sendsNow: number;
+                                } | null;
                                 /** @enum {string} */
                                 paymentMethod: "credit" | "plan";
                                 /** @description Active plan balance; null without an active plan */
@@ -4704,6 +5437,8 @@ export interface paths {
                                     id: string;
                                     lastName: string;
                                     optIn: boolean;
+                                    /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                    optOutReason: string | null;
                                     phoneNumber: string;
                                     tags: string[];
                                     updatedAt: string;
@@ -4761,6 +5496,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;
@@ -4816,6 +5553,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;
@@ -4905,6 +5644,8 @@ export interface paths {
                                 id: string;
                                 lastName: string;
                                 optIn: boolean;
+                                /** @description Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference) */
+                                optOutReason: string | null;
                                 phoneNumber: string;
                                 tags: string[];
                                 updatedAt: string;

@@ -50,6 +50,14 @@ export const campaignMessages = pgTable(
     clickedAt: timestamptz('clicked_at'),
     /** Which A/B variant it carries; null outside a test, and for the rest until the winner is chosen. */
     variant: smallint('variant'),
+    /**
+     * What its last failure calls for (`retry`, `defer`, `optout`, `fail`, `stop`: the failure table in
+     * `providers/messaging/cloud-errors.ts`); null for a message never failed, or cancelled by an opt-out.
+     */
+    failureOutcome: text('failure_outcome'),
+    /** Set with `refund_id` (the `campaign_refund` row) in the transaction that gave its charge back. */
+    refundedAt: timestamptz('refunded_at'),
+    refundId: uuid('refund_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,6 +68,17 @@ export const campaignMessages = pgTable(
     // Per business, so a dispatcher can find which businesses have work (a skip scan over this index) and
     // claim each business's due messages in order, within that business's rate limit.
     index('campaign_messages_ready_idx').on(t.businessId, t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    // Final failures not yet refunded: what the refund sweep reads.
+    index('campaign_messages_refund_due_idx')
+      .on(t.campaignId)
+      .where(sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NOT NULL AND ${t.refundedAt} IS NULL`),
+    // Failures the provider reported that no handler sorted yet (a report that waited for its message):
+    // the dispatcher's maintenance gives them their outcome.
+    index('campaign_messages_unsorted_failure_idx')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NULL AND ${t.providerMessageId} IS NOT NULL`,
+      ),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     // Delivery reports find their message by the gateway's id.
     index('campaign_messages_provider_id_idx')

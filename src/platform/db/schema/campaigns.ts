@@ -70,6 +70,9 @@ export const campaigns = pgTable(
     abWinner: smallint('ab_winner'),
     abDecidedAt: timestamptz('ab_decided_at'),
     abDecidedBy: text('ab_decided_by'),
+    /** Paused by the business or by a quality drop: its queued messages are held until it resumes. */
+    pausedAt: timestamptz('paused_at'),
+    pauseReason: text('pause_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +90,8 @@ export const campaigns = pgTable(
     index('campaigns_business_sent_idx')
       .on(t.businessId, t.sentOutAt.desc().nullsFirst())
       .where(sql`${t.isSentOut}`),
+    // Paused campaigns: the dispatcher's maintenance holds their messages that came back to the queue.
+    index('campaigns_paused_idx').on(t.pausedAt).where(sql`${t.pausedAt} IS NOT NULL`),
     // Campaigns still being delivered: what the dispatcher's completion sweep reads.
     // A/B tests waiting for their winner: what the decision job reads.
     index('campaigns_ab_pending_idx')

@@ -16,6 +16,8 @@ export const contacts = pgTable(
     phoneNumber: text('phone_number').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     optIn: boolean('opt_in').notNull().default(false),
+    /** Why the contact stopped receiving marketing, when the provider rather than a STOP said so. */
+    optOutReason: text('opt_out_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

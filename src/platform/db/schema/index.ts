@@ -14,6 +14,7 @@ export * from './enums.js';
 export * from './exchange-rates.js';
 export * from './links.js';
 export * from './message-counters.js';
+export * from './messaging-limits.js';
 export * from './notification-settings.js';
 export * from './notifications.js';
 export * from './pending-receipts.js';

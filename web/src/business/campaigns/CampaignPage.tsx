@@ -31,6 +31,9 @@ import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
+import { CampaignControls } from './CampaignControls';
+import { DeliverabilityAlerts } from './DeliverabilityAlerts';
+import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
 import { LinkClicks } from './LinkClicks';
 import { STATUS_COLOR, STATUS_LABEL } from './status';
@@ -142,7 +145,9 @@ export function CampaignPage() {
             </Button>
           </>
         )}
+        <CampaignControls campaign={c} />
       </PageHeader>
+      <DeliverabilityAlerts campaign={c} />
       {status === 'scheduled' && c.scheduledAt && (
         <Alert color="violet" title="Scheduled">
           Sends on {formatDateTime(c.scheduledAt, c.timeZone)}
@@ -213,23 +218,7 @@ export function CampaignPage() {
           </Suspense>
         </Card>
       )}
-      {r && r.failureReasons.length > 0 && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Why messages failed
-          </Title>
-          <Table>
-            <Table.Tbody>
-              {r.failureReasons.map((f) => (
-                <Table.Tr key={f.reason}>
-                  <Table.Td>{f.reason}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(f.count)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      )}
+      {r && <FailureGroups report={r} />}
       <Card withBorder>
         <Stack gap="xs">
           <Title order={2} size="h4">

@@ -36,6 +36,7 @@ import { PageHeader } from '../../ui/page';
 import { uploadFile } from '../../ui/upload';
 import type { Template } from '../templates/template-parts';
 import { OUTCOME_LABEL, type Outcome } from './follow-ups';
+import { LimitEstimate } from './LimitEstimate';
 import { PhonePreview } from './PhonePreview';
 import {
   fitMappings,
@@ -546,6 +547,7 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
                   ) : (
                     <Text size="sm">The price is computed when you publish.</Text>
                   )}
+                  <LimitEstimate estimate={e} />
                   {e && !e.enough && v.paymentMethod === 'credit' && (
                     <Alert color="orange" title="Not enough credits">
                       Buy credits in the wallet, or save a draft and come back.

@@ -25,6 +25,7 @@ import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
 import { STATUS_COLOR, STATUS_LABEL } from '../campaigns/status';
+import { NumberHealth } from './NumberHealth';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
@@ -100,6 +101,7 @@ function BusinessHome() {
           before your next campaign.
         </Alert>
       )}
+      {business.wabaNumber && <NumberHealth limit={business.messagingLimit} />}
       {doneCount < steps.length && contacts.isSuccess && stats.isSuccess && (
         <Card withBorder>
           <Stack gap="xs">

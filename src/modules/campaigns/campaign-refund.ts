@@ -1,0 +1,114 @@
+import { Decimal } from 'decimal.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../platform/db/client.js';
+import { campaigns, transactions } from '../../platform/db/schema/index.js';
+import { reverseCommissionShare } from '../affiliate/index.js';
+import { campaignsWithRefundDue, lockRefundDue, markRefunded } from '../messages/index.js';
+import { restorePlanBalance } from '../plans/index.js';
+import { postLedgerEntry } from '../wallet/index.js';
+
+export interface FailureRefund {
+  refundId: string;
+  messages: number;
+  credits: string;
+}
+
+/**
+ * Gives back what the campaign's messages that failed for good were charged (docs/decisions/payments.md
+ * "How are failed messages refunded?"): one `campaign_refund` entry for the batch of failures that became
+ * final since the last one, each message marked with it in the same transaction, so none is refunded twice.
+ * The campaign's row lock orders concurrent calls (the dispatcher's sweep, a retry): the second finds nothing
+ * left. Credits go back to the wallet with their share of the money paid; plan units to the plan purchase
+ * they came from while it is still the business's plan. The referrer's commission on them is taken back
+ * pro rata. Returns null when nothing was due.
+ */
+export async function refundFailedMessages(tx: Db, campaignId: string): Promise<FailureRefund | null> {
+  const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
+  if (!campaign?.rate || !campaign.isPublished) return null;
+  const ids = await lockRefundDue(tx, campaign.businessId, campaign.id);
+  if (!ids.length) return null;
+  const [debit] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.businessId, campaign.businessId),
+        eq(transactions.campaignId, campaign.id),
+        inArray(transactions.kind, ['campaign_credit_debit', 'campaign_plan_debit']),
+        eq(transactions.status, 'successful'),
+      ),
+    )
+    .orderBy(asc(transactions.createdAt))
+    .limit(1);
+  if (!debit) return null;
+  const meta = (debit.metadata ?? {}) as Record<string, unknown>;
+  const charged = new Decimal(debit.credits ?? debit.amount);
+  const credits = new Decimal(campaign.rate).times(ids.length);
+  const share = charged.isZero() ? new Decimal(0) : Decimal.min(credits.div(charged), 1);
+  const n = ids.length;
+  const description = `Campaign "${campaign.name}": ${n} failed message${n === 1 ? '' : 's'} refunded`;
+  let refundId: string;
+  if (debit.kind === 'campaign_credit_debit') {
+    const paid = new Decimal(typeof meta.paidValue === 'string' ? meta.paidValue : 0);
+    const { transaction } = await postLedgerEntry(tx, {
+      businessId: campaign.businessId,
+      kind: 'campaign_refund',
+      status: 'successful',
+      amount: credits.toFixed(4),
+      currency: 'CREDIT',
+      credits: credits.toFixed(4),
+      balanceDelta: credits.toFixed(4),
+      paidValueDelta: paid.times(share).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
+      campaignId: campaign.id,
+      description,
+      metadata: { messages: n, rate: campaign.rate, debitTransactionId: debit.id, reason: 'failed_messages' },
+    });
+    refundId = transaction.id;
+  } else {
+    const purchaseId = typeof meta.planPurchaseId === 'string' ? meta.planPurchaseId : null;
+    const balanceAfter = purchaseId
+      ? await restorePlanBalance(tx, campaign.businessId, purchaseId, credits.toFixed(4))
+      : null;
+    const { transaction } = await postLedgerEntry(tx, {
+      businessId: campaign.businessId,
+      kind: 'campaign_refund',
+      status: 'successful',
+      amount: balanceAfter !== null ? credits.toFixed(4) : '0',
+      currency: 'PLAN_CREDIT',
+      credits: balanceAfter !== null ? credits.toFixed(4) : '0',
+      campaignId: campaign.id,
+      planId: debit.planId,
+      description:
+        balanceAfter !== null ? description : `${description}: plan replaced since, nothing to give back`,
+      metadata: {
+        messages: n,
+        rate: campaign.rate,
+        debitTransactionId: debit.id,
+        reason: 'failed_messages',
+        ...(balanceAfter !== null ? { planBalanceAfter: balanceAfter } : { planReplaced: true }),
+      },
+    });
+    refundId = transaction.id;
+    if (balanceAfter === null) {
+      await markRefunded(tx, ids, refundId);
+      return { refundId, messages: n, credits: '0' };
+    }
+  }
+  await markRefunded(tx, ids, refundId);
+  await reverseCommissionShare(tx, { campaignId: campaign.id, refundId, share });
+  return { refundId, messages: n, credits: credits.toFixed(4) };
+}
+
+/** The dispatcher's sweep: refunds every campaign with final failures not yet refunded, each on its own. */
+export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): Promise<number> {
+  let refunded = 0;
+  for (const id of await campaignsWithRefundDue(deps.db)) {
+    try {
+      if (await deps.db.transaction((tx) => refundFailedMessages(tx, id))) refunded++;
+    } catch (err) {
+      deps.logger.warn({ err, campaignId: id }, 'refund of failed messages failed; tried again next round');
+    }
+  }
+  return refunded;
+}

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../platform/db/client.js';
+import { DEFER_MS, type FailureOutcome } from '../../providers/messaging/cloud-errors.js';
+
+/**
+ * What happens to messages after they failed, besides the send itself (message-queue.ts): what a failure
+ * reported later calls for, pausing and resuming a campaign's unsent messages, refunds and retries. Like
+ * message-queue.ts, only this module's files write `campaign_messages`.
+ */
+
+/** A failure a provider reported after accepting the message, with what it calls for. */
+export interface ReportedFailure {
+  providerMessageId: string;
+  campaignId: string;
+  businessId: string;
+  phoneNumber: string;
+  outcome: FailureOutcome;
+  reason: string;
+}
+
+/**
+ * Failed delivery reports (already applied) get the outcome their code or cause calls for. A deferral (131049) puts the
+ * message back in the queue once, at least 24 hours later; a second one is final. Returns each message's
+ * outcome for the caller's follow-up (stop the campaign, opt the person out).
+ */
+export async function applyReportedFailures(
+  db: Db,
+  reports: { providerMessageId: string; outcome: FailureOutcome }[],
+): Promise<ReportedFailure[]> {
+  if (!reports.length) return [];
+  const rows = reports.map((r) => ({ pid: r.providerMessageId, fo: r.outcome }));
+  const out = await queryRows<{
+    provider_message_id: string;
+    campaign_id: string;
+    business_id: string;
+    phone_number: string;
+    outcome: FailureOutcome;
+    error: string | null;
+  }>(
+    db,
+    sql`
+      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(pid text, fo text))
+      UPDATE campaign_messages m
+      SET failure_outcome = CASE WHEN r.fo = 'defer' AND m.failure_outcome = 'defer' THEN 'retry' ELSE r.fo END,
+          status = CASE WHEN r.fo = 'defer' AND m.failure_outcome IS DISTINCT FROM 'defer'
+                        THEN 'queued'::message_status ELSE m.status END,
+          next_attempt_at = CASE WHEN r.fo = 'defer' AND m.failure_outcome IS DISTINCT FROM 'defer'
+                                 THEN now() + ${DEFER_MS} * interval '1 millisecond' ELSE m.next_attempt_at END,
+          failed_at = CASE WHEN r.fo = 'defer' AND m.failure_outcome IS DISTINCT FROM 'defer'
+                           THEN NULL ELSE m.failed_at END,
+          updated_at = now()
+      FROM r
+      WHERE m.provider_message_id = r.pid AND m.status = 'failed' AND m.refunded_at IS NULL
+        AND (m.failure_outcome IS NULL OR m.failure_outcome = 'defer')
+      RETURNING m.provider_message_id, m.campaign_id, m.business_id, m.phone_number, r.fo AS outcome, m.error`,
+  );
+  return out.map((r) => ({
+    providerMessageId: r.provider_message_id,
+    campaignId: r.campaign_id,
+    businessId: r.business_id,
+    phoneNumber: r.phone_number,
+    outcome: r.outcome,
+    reason: r.error ?? 'Reported failed',
+  }));
+}
+
+/** A paused campaign: its queued messages are held (a message being sent finishes its send). Returns how many. */
+export async function holdQueuedMessages(db: Db, businessId: string, campaignId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE campaign_messages SET status = 'held', updated_at = now()
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'queued'
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** A resumed campaign (already sent out): its held messages go back to the queue. Returns how many. */
+export async function requeueHeldMessages(db: Db, businessId: string, campaignId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE campaign_messages SET status = 'queued', next_attempt_at = GREATEST(next_attempt_at, now()),
+               updated_at = now()
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'held'
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Messages that went back to the queue after their campaign was paused (a retry written by a send that was
+ * in flight at the pause) are held again. Run by the dispatcher's maintenance.
+ */
+export async function holdMessagesOfPausedCampaigns(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE campaign_messages SET status = 'held', updated_at = now()
+        WHERE status = 'queued'
+          AND campaign_id IN (SELECT id FROM campaigns WHERE paused_at IS NOT NULL AND is_sent_out)
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** Campaigns with final failures not yet refunded, oldest first. */
+export async function campaignsWithRefundDue(db: Db, limit = 50): Promise<string[]> {
+  const rows = await queryRows<{ campaign_id: string }>(
+    db,
+    sql`SELECT DISTINCT campaign_id FROM campaign_messages
+        WHERE status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.campaign_id);
+}
+
+/**
+ * The campaign's final failures not yet refunded, locked until the caller's transaction ends: the caller
+ * posts one refund for them and marks them with `markRefunded` in the same transaction. SKIP LOCKED: rows
+ * another refund holds are its own.
+ */
+export async function lockRefundDue(db: Db, businessId: string, campaignId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM campaign_messages
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
+          AND status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
+        ORDER BY id FOR UPDATE SKIP LOCKED`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function markRefunded(db: Db, ids: string[], refundId: string): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`
+    UPDATE campaign_messages SET refunded_at = now(), refund_id = ${refundId}, updated_at = now()
+    WHERE id = ANY(${sql.param(ids)}::uuid[]) AND refunded_at IS NULL`);
+}
+
+/**
+ * A retry: the campaign's messages whose failure was temporary or deferred and which were given up (and
+ * refunded) go back to the queue, as new. Returns how many.
+ */
+export async function requeueGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE campaign_messages
+        SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, failure_outcome = NULL,
+            refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
+          AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL
+        RETURNING id`,
+  );
+  return rows.length;
+}
+
+/** How many of the campaign's messages a retry would send again (given up and refunded). */
+export async function countGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM campaign_messages
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
+          AND failure_outcome IN ('retry', 'defer')`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The campaign's failed messages grouped by outcome and reason, for the report. */
+export async function failureGroupsOf(
+  db: Db,
+  campaignId: string,
+): Promise<{ outcome: FailureOutcome | null; reason: string; count: number; refunded: number }[]> {
+  const rows = await queryRows<{
+    outcome: FailureOutcome | null;
+    reason: string;
+    n: number;
+    refunded: number;
+  }>(
+    db,
+    sql`SELECT failure_outcome AS outcome, COALESCE(error, 'Failed') AS reason, count(*)::int AS n,
+               count(refunded_at)::int AS refunded
+        FROM campaign_messages WHERE campaign_id = ${campaignId} AND status = 'failed'
+        GROUP BY 1, 2 ORDER BY 3 DESC, 2`,
+  );
+  return rows.map((r) => ({ outcome: r.outcome, reason: r.reason, count: r.n, refunded: r.refunded }));
+}
+
+/** A failure reported by the provider that no handler gave an outcome yet. */
+export interface UnsortedFailure {
+  id: string;
+  providerMessageId: string;
+  errorCode: string | null;
+  error: string | null;
+}
+
+/**
+ * Failures reported at least `settleMs` ago (the webhook's own handler goes first) and within the last hour
+ * (older ones predate outcomes) that have no outcome: a report that arrived before its message was stored is
+ * applied by the receipt sweep, which does not sort it. Up to `limit`, oldest first.
+ */
+export async function unsortedFailures(db: Db, settleMs: number, limit = 500): Promise<UnsortedFailure[]> {
+  const rows = await queryRows<{
+    id: string;
+    provider_message_id: string;
+    error_code: string | null;
+    error: string | null;
+  }>(
+    db,
+    sql`SELECT id, provider_message_id, error_code, error FROM campaign_messages
+        WHERE status = 'failed' AND failure_outcome IS NULL AND provider_message_id IS NOT NULL
+          AND updated_at > now() - interval '1 hour'
+          AND updated_at < now() - ${settleMs} * interval '1 millisecond'
+        ORDER BY updated_at LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    providerMessageId: r.provider_message_id,
+    errorCode: r.error_code,
+    error: r.error,
+  }));
+}

@@ -1,0 +1,42 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { Business } from '../../auth/session';
+import { formatDateTime, formatNumber } from '../../ui/format';
+
+export const QUALITY_COLOR: Record<string, string> = {
+  GREEN: 'teal.9',
+  YELLOW: 'yellow.9',
+  RED: 'red.9',
+  FLAGGED: 'red.9',
+};
+
+/** The number's quality and its messaging limit: how many new people it may reach today, and when more. */
+export function NumberHealth({ limit }: { limit: Business['messagingLimit'] }) {
+  return (
+    <Card withBorder data-testid="number-health">
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            Your number
+          </Title>
+          <Badge color={QUALITY_COLOR[limit.qualityRating ?? ''] ?? 'gray.8'} variant="filled">
+            Quality: {limit.qualityRating ?? 'not reported'}
+          </Badge>
+        </Group>
+        <LimitText limit={limit} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The limit in one sentence. */
+export function LimitText({ limit }: { limit: Business['messagingLimit'] }) {
+  if (limit.dailyRecipients === null || limit.remaining === null)
+    return <Text size="sm">No messaging limit: you may reach any number of new people a day.</Text>;
+  return (
+    <Text size="sm" data-testid="limit-text">
+      Messaging limit: {formatNumber(limit.dailyRecipients)} people in 24 hours ·{' '}
+      {formatNumber(limit.remaining)} left
+      {limit.freesAt ? ` · more from ${formatDateTime(limit.freesAt)}` : ''}
+    </Text>
+  );
+}
