@@ -64,6 +64,13 @@ const ROWS: Row[] = [
   },
   { method: 'POST', path: '/admin/businesses/{id}/promote-affiliate', params: businessId, status: 200 },
   { method: 'DELETE', path: '/admin/businesses/{id}/waba-number', params: wabaHolder, status: 200 },
+  {
+    method: 'PATCH',
+    path: '/admin/businesses/{id}/messaging-limit',
+    params: businessId,
+    body: { dailyRecipients: 250, messagesPerSecond: null },
+    status: 200,
+  },
   { method: 'GET', path: '/admin/accounts', status: 200 },
   {
     method: 'PATCH',

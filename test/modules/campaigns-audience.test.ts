@@ -279,6 +279,8 @@ describe('campaign audiences by tag, tag counts and the estimate', () => {
         balance: 3,
         planBalance: null,
         enough: recipients <= 3,
+        // No messaging limit is set for this business: everyone goes out now.
+        messagingLimit: null,
       });
     }
     // The estimate is what the publish then bills.
