@@ -21,11 +21,13 @@ export async function emitConversationMessage(
   conversationId: string,
   messageId: string,
   log: Logger,
+  /** The message as its writer read it; read again when not given. */
+  known?: Awaited<ReturnType<typeof findMessage>>,
 ): Promise<void> {
   try {
     const [conversation, message] = await Promise.all([
       findConversation(deps.db, businessId, conversationId),
-      findMessage(deps.db, businessId, messageId),
+      known ?? findMessage(deps.db, businessId, messageId),
     ]);
     if (!conversation || !message) return;
     deps.realtime.emit(rooms.business(businessId), 'conversationMessage', {

@@ -144,7 +144,9 @@ export class ConversationsService {
     });
     signalDispatch();
     await alertIfCreditLow(this.deps, businessId, charge.walletBefore, charge.walletAfter);
-    await emitConversationMessage(this.deps, businessId, id, messageId, this.deps.logger);
+    // The event carries the reply as queued too: a dispatcher's claim may already have moved the row on, and
+    // its later states follow as events of their own.
+    await emitConversationMessage(this.deps, businessId, id, messageId, this.deps.logger, stored);
     return toMessageDto(stored!, (key) => this.deps.storage.urlOf(key));
   }
 
