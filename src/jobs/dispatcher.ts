@@ -420,7 +420,13 @@ export class Dispatcher implements Job {
       maxMs: this.opts.retryMaxMs,
       retryAfterMs: error.retryAfterMs,
     });
-    return { id: message.id, kind: 'retry', error: error.reason, delayMs, refund: message.probe || error.throttled };
+    return {
+      id: message.id,
+      kind: 'retry',
+      error: error.reason,
+      delayMs,
+      refund: message.probe || error.throttled,
+    };
   }
 
   /**
