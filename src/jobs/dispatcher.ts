@@ -405,7 +405,9 @@ export class Dispatcher implements Job {
     }
     if (error.throttled) gate.throttled(error.retryAfterMs);
     else gate.transportFailed();
-    if (!message.probe && message.attempts >= this.opts.maxAttempts) {
+    // A throttle (429, 130429, 131056) says "slower", not "broken": the message waits out the pause and its
+    // attempt is given back, so the provider's pushing back never fails a message.
+    if (!message.probe && !error.throttled && message.attempts >= this.opts.maxAttempts) {
       return {
         id: message.id,
         kind: 'failed',
@@ -418,7 +420,13 @@ export class Dispatcher implements Job {
       maxMs: this.opts.retryMaxMs,
       retryAfterMs: error.retryAfterMs,
     });
-    return { id: message.id, kind: 'retry', error: error.reason, delayMs, refund: message.probe };
+    return {
+      id: message.id,
+      kind: 'retry',
+      error: error.reason,
+      delayMs,
+      refund: message.probe || error.throttled,
+    };
   }
 
   /**

@@ -74,6 +74,11 @@ export class Scheduler implements Job {
 
   private async announce(due: DueCampaign[], log: Logger): Promise<void> {
     for (const c of due) {
+      // Paused while it waited: the business was told why then, and nothing goes out until it resumes.
+      if (c.paused) {
+        log.info({ campaignId: c.id }, 'scheduled campaign due while paused: its messages stay held');
+        continue;
+      }
       log.info({ campaignId: c.id, recipients: c.recipient_count }, 'scheduled campaign sent out');
       await notifyCampaignSent(
         { ...this.deps, logger: log },

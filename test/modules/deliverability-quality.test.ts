@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
+import { Scheduler } from '../../src/jobs/scheduler.js';
 import { refreshCloudNumbers } from '../../src/modules/deliverability/index.js';
 import { claimMessages, recordOutcomes } from '../../src/modules/messages/index.js';
 import { campaigns, contacts, messagingLimits, notifications } from '../../src/platform/db/schema/index.js';
@@ -240,6 +241,83 @@ describe('quality, pause, resume and cancel', () => {
     await refreshCloudNumbers(t.deps);
     const back = await t.request({ url: '/business', token: s.user.accessToken });
     expect(back.body.data.messagingLimit).toMatchObject({ dailyRecipients: 100_000, tier: 'TIER_100K' });
+  });
+
+  it('a quality drop pauses a scheduled marketing campaign too: its time comes, nothing goes out until resumed', async () => {
+    const s = await cloudSender(t, graph.sim, 3);
+    const res = await t.request({
+      url: '/campaigns',
+      token: s.user.accessToken,
+      body: {
+        name: 'Tomorrow',
+        message: 'Hello {{1}}',
+        sendToAllContact: true,
+        isScheduled: true,
+        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
+        timeZone: 'Africa/Lagos',
+        paymentMethod: 'credit',
+        templateId: s.template.id,
+        templateParameters: { body: [{ field: 'firstName' }] },
+      },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.data.id as string;
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }),
+    );
+    const paused = await t.request({ url: `/campaigns/${id}`, token: s.user.accessToken });
+    expect(paused.body.data.pauseReason).toContain('quality is RED');
+
+    // Its time comes while paused: sent out, but every message stays held and the business is not told "sent".
+    await t.db
+      .update(campaigns)
+      .set({ scheduledAt: new Date(Date.now() - 1000) })
+      .where(eq(campaigns.id, id));
+    await new Scheduler(t.deps, 60_000).tick();
+    dispatcher = cloudDispatcher(t).start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await statusCounts(t, id)).toEqual({ held: 3 });
+    expect(graph.sim.sent.filter((m) => m.phoneNumberId === s.account.phoneNumberId)).toHaveLength(0);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
+    expect(told.map((n) => n.type)).not.toContain('campaign.sent');
+
+    const resumed = await t.request({ url: `/campaigns/${id}/resume`, token: s.user.accessToken, body: {} });
+    expect(resumed.status).toBe(200);
+    await vi.waitFor(async () => expect(await statusCounts(t, id)).toEqual({ sent: 3 }), { timeout: 10_000 });
+  });
+
+  it('resuming a scheduled campaign paused before its time only lifts the pause: it waits for its time', async () => {
+    const s = await cloudSender(t, graph.sim, 2);
+    const res = await t.request({
+      url: '/campaigns',
+      token: s.user.accessToken,
+      body: {
+        name: 'Next week',
+        message: 'Hello {{1}}',
+        sendToAllContact: true,
+        isScheduled: true,
+        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
+        timeZone: 'Africa/Lagos',
+        paymentMethod: 'credit',
+        templateId: s.template.id,
+        templateParameters: { body: [{ field: 'firstName' }] },
+      },
+    });
+    const id = res.body.data.id as string;
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }),
+    );
+    const resumed = await t.request({ url: `/campaigns/${id}/resume`, token: s.user.accessToken, body: {} });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ pausedAt: null, status: 'scheduled' });
+    expect(await statusCounts(t, id)).toEqual({ held: 2 });
   });
 
   it('a scheduled campaign is cancelled and refunded; the ledger balances', async () => {

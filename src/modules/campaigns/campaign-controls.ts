@@ -14,12 +14,14 @@ export const PAUSED_BY_BUSINESS = 'Paused by the business';
 /** A campaign being delivered (sent out, not finished, not stopped) can be paused; its queued messages are held. */
 export async function pauseCampaign(
   tx: Db,
-  args: { businessId: string; campaignId: string; reason?: string },
+  args: { businessId: string; campaignId: string; reason?: string; scheduled?: boolean },
 ): Promise<CampaignRow> {
   const campaign = await lockCampaign(tx, args.businessId, args.campaignId);
   if (!campaign) throw new NotFoundError('Campaign');
   if (campaign.pausedAt) return campaign;
-  if (!campaign.isSentOut || campaign.completedAt || campaign.stoppedAt)
+  // A business pauses what is being delivered (it cancels what waits); a quality drop pauses both.
+  const waiting = args.scheduled === true && campaign.isPublished && !campaign.isSentOut;
+  if ((!campaign.isSentOut && !waiting) || campaign.completedAt || campaign.stoppedAt)
     throw new BusinessRuleError('Only a campaign being delivered can be paused');
   const [row] = await tx
     .update(campaigns)
@@ -30,7 +32,10 @@ export async function pauseCampaign(
   return row!;
 }
 
-/** A paused campaign goes on: its held messages go back to the queue (the dispatcher is woken). */
+/**
+ * A paused campaign goes on: its held messages go back to the queue (the dispatcher is woken). One paused
+ * while waiting for its scheduled time only loses its pause: it goes out when its time comes.
+ */
 export async function resumeCampaign(
   tx: Db,
   args: { businessId: string; campaignId: string },
@@ -43,14 +48,17 @@ export async function resumeCampaign(
     .set({ pausedAt: null, pauseReason: null })
     .where(eq(campaigns.id, campaign.id))
     .returning();
-  await requeueHeldMessages(tx, args.businessId, campaign.id);
-  signalDispatch();
+  if (campaign.isSentOut) {
+    await requeueHeldMessages(tx, args.businessId, campaign.id);
+    signalDispatch();
+  }
   return row!;
 }
 
 /**
  * The number's quality fell to red (or it was flagged): every marketing campaign of the business being
- * delivered pauses with `reason`. Returns the names of those it paused.
+ * delivered pauses with `reason`, and so does every one waiting for its scheduled time (its messages stay
+ * held when the time comes, until the business resumes it). Returns the names of those it paused.
  */
 export async function pauseMarketingCampaigns(
   deps: Pick<AppDeps, 'db'>,
@@ -65,13 +73,14 @@ export async function pauseMarketingCampaigns(
         and(
           eq(campaigns.businessId, businessId),
           eq(campaigns.messageType, 'marketing'),
-          eq(campaigns.isSentOut, true),
+          eq(campaigns.isPublished, true),
           isNull(campaigns.completedAt),
           isNull(campaigns.pausedAt),
           isNull(campaigns.stoppedAt),
         ),
       );
-    for (const c of running) await pauseCampaign(tx, { businessId, campaignId: c.id, reason });
+    for (const c of running)
+      await pauseCampaign(tx, { businessId, campaignId: c.id, reason, scheduled: true });
     return running.map((c) => c.name);
   });
 }

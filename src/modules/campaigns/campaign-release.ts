@@ -9,6 +9,7 @@ export interface DueCampaign {
   business_id: string;
   name: string;
   recipient_count: number;
+  paused: boolean;
 }
 
 /**
@@ -31,10 +32,14 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         ))
-        RETURNING c.id, c.business_id, c.name, c.recipient_count`,
+        RETURNING c.id, c.business_id, c.name, c.recipient_count, c.paused_at IS NOT NULL AS paused`,
     );
     const ids = due.map((c) => c.id);
-    await releaseHeldMessages(tx, ids);
+    // A campaign paused while it waited (its number's quality fell) goes out held: resuming queues it.
+    await releaseHeldMessages(
+      tx,
+      due.filter((c) => !c.paused).map((c) => c.id),
+    );
     await releaseHeldCommissions(tx, ids);
     return due;
   });
