@@ -287,6 +287,39 @@ describe('A/B variants', () => {
     expect(people).toHaveLength(10);
   });
 
+  it('sends a template variant as its template, filled for each recipient', async () => {
+    const user = await sender();
+    await createContacts(t, user.businessId, 10);
+    // A gateway business's template: the text its provider approved, sent with the recipient's values.
+    const [template] = await queryRows<{ id: string }>(
+      t.db,
+      sql`INSERT INTO templates (business_id, provider, name, language, category, status, components)
+          VALUES (${user.businessId}, 'gateway', 'spring_offer', 'en', 'MARKETING', 'APPROVED',
+                  ${JSON.stringify([{ type: 'BODY', text: 'Hi {{1}}, {{2}} off all week' }])}::jsonb)
+          RETURNING id`,
+    );
+    await publishAb(user, {
+      variants: [
+        { name: 'A', message: 'A: 20% off today' },
+        {
+          name: 'B',
+          templateId: template!.id,
+          templateParameters: { body: [{ field: 'firstName' }, { text: '30%' }] },
+        },
+      ],
+      abTest: { testShare: 0.4, metric: 'readRate', decideAfterMinutes: 30 },
+    });
+    running.push(testDispatcher(t, sim.adapter).start());
+    await vi.waitFor(() => expect(sim.gateway.accepted.length).toBe(4), { timeout: 10_000 });
+    const texts = sim.gateway.accepted.map((a) => a.form.msg);
+    expect(texts.filter((m) => m === 'A: 20% off today')).toHaveLength(2);
+    const fromTemplate = texts.filter((m) => m !== 'A: 20% off today');
+    expect(fromTemplate).toHaveLength(2);
+    for (const text of fromTemplate) expect(text).toMatch(/^Hi First\d+, 30% off all week$/);
+    // Filled for each recipient: two different first names.
+    expect(new Set(fromTemplate).size).toBe(2);
+  });
+
   it('refuses variants without a test, one variant, a variant with both or neither, twin names and another business’s template', async () => {
     const user = await sender();
     const other = await sender();
