@@ -46,6 +46,25 @@ describe('quality, pause, resume and cancel', () => {
     return { ...sender, id };
   }
 
+  /** A marketing campaign of `s` published to go out in an hour. */
+  async function scheduleMarketing(s: Awaited<ReturnType<typeof cloudSender>>, name: string) {
+    return t.request({
+      url: '/campaigns',
+      token: s.user.accessToken,
+      body: {
+        name,
+        message: 'Hello {{1}}',
+        sendToAllContact: true,
+        isScheduled: true,
+        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
+        timeZone: 'Africa/Lagos',
+        paymentMethod: 'credit',
+        templateId: s.template.id,
+        templateParameters: { body: [{ field: 'firstName' }] },
+      },
+    });
+  }
+
   it('a quality drop to red pauses marketing campaigns, tells the business and the admins; the business resumes', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const s = await queuedMarketing(4);
@@ -245,21 +264,7 @@ describe('quality, pause, resume and cancel', () => {
 
   it('a quality drop pauses a scheduled marketing campaign too: its time comes, nothing goes out until resumed', async () => {
     const s = await cloudSender(t, graph.sim, 3);
-    const res = await t.request({
-      url: '/campaigns',
-      token: s.user.accessToken,
-      body: {
-        name: 'Tomorrow',
-        message: 'Hello {{1}}',
-        sendToAllContact: true,
-        isScheduled: true,
-        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
-        timeZone: 'Africa/Lagos',
-        paymentMethod: 'credit',
-        templateId: s.template.id,
-        templateParameters: { body: [{ field: 'firstName' }] },
-      },
-    });
+    const res = await scheduleMarketing(s, 'Tomorrow');
     expect(res.status).toBe(201);
     const id = res.body.data.id as string;
     await webhook(
@@ -293,21 +298,7 @@ describe('quality, pause, resume and cancel', () => {
 
   it('resuming a scheduled campaign paused before its time only lifts the pause: it waits for its time', async () => {
     const s = await cloudSender(t, graph.sim, 2);
-    const res = await t.request({
-      url: '/campaigns',
-      token: s.user.accessToken,
-      body: {
-        name: 'Next week',
-        message: 'Hello {{1}}',
-        sendToAllContact: true,
-        isScheduled: true,
-        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
-        timeZone: 'Africa/Lagos',
-        paymentMethod: 'credit',
-        templateId: s.template.id,
-        templateParameters: { body: [{ field: 'firstName' }] },
-      },
-    });
+    const res = await scheduleMarketing(s, 'Next week');
     const id = res.body.data.id as string;
     await webhook(
       s.account.wabaId,
@@ -322,21 +313,7 @@ describe('quality, pause, resume and cancel', () => {
 
   it('a scheduled campaign is cancelled and refunded; the ledger balances', async () => {
     const s = await cloudSender(t, graph.sim, 2);
-    const res = await t.request({
-      url: '/campaigns',
-      token: s.user.accessToken,
-      body: {
-        name: 'Later',
-        message: 'Hello {{1}}',
-        sendToAllContact: true,
-        isScheduled: true,
-        scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
-        timeZone: 'Africa/Lagos',
-        paymentMethod: 'credit',
-        templateId: s.template.id,
-        templateParameters: { body: [{ field: 'firstName' }] },
-      },
-    });
+    const res = await scheduleMarketing(s, 'Later');
     expect(res.status).toBe(201);
     const cancel = await t.request({
       url: `/campaigns/${res.body.data.id}/cancel`,

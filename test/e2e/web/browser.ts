@@ -143,3 +143,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * several screens, can take minutes when other suites run beside. A limit, not a measurement.
  */
 export const E2E_TIMEOUT = 240_000;
+
+/** Signs `user` in through the sign-in page, landing on `to` (the page a journey starts from). */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  to: string,
+): Promise<void> {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,12 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createContacts,
-  createUser,
-  setExchangeRate,
-  setMessagingCredentials,
-  type TestUser,
-} from '../../factories.js';
+import { createContacts, createUser, setExchangeRate, setMessagingCredentials } from '../../factories.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -14,15 +8,9 @@ import {
   launchBrowser,
   newSession,
   screenshot,
+  signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
-
-async function signIn(page: Page, user: TestUser, to: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 // Journeys 3 and 4: buy credits through the sandbox checkout, compose a personalised campaign and watch it
 // send to completion; schedule another in a different time zone and see it listed at that zone's time.

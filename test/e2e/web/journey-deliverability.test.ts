@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyNumberHealth } from '../../../src/modules/deliverability/index.js';
 import { messagingLimits } from '../../../src/platform/db/schema/index.js';
@@ -10,15 +10,9 @@ import {
   launchBrowser,
   newSession,
   screenshot,
+  signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
-
-async function signIn(page: Page, user: TestUser, to: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function publish(service: ConsoleService, user: TestUser, name: string): Promise<string> {
   const res = await service.request({

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../../factories.js';
+import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newSession,
   screenshot,
+  signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
 
@@ -35,13 +36,6 @@ function swatch(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function signIn(page: Page, user: TestUser, to: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 // A contact answers a campaign: the Inbox badge and list update live, the business opens the thread and

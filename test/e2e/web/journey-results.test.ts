@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkTokensOf } from '../../../src/modules/links/index.js';
 import { campaignMessages } from '../../../src/platform/db/schema/index.js';
-import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../../factories.js';
+import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -11,15 +11,9 @@ import {
   launchBrowser,
   newSession,
   screenshot,
+  signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
-
-async function signIn(page: Page, user: TestUser, to: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 // Results that drive the next campaign: a recipient follows a tracked link and the campaign page counts the
 // click live; a follow-up to those who did not read opens the composer with its audience; an A/B campaign is

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContacts, createUser, setMessagingCredentials, type TestUser } from '../../factories.js';
+import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
 import { cloudWebhookBody, GraphApiSimulator, signedHeaders } from '../../simulators/graph-api.js';
 import {
   E2E_TIMEOUT,
@@ -9,15 +9,9 @@ import {
   launchBrowser,
   newSession,
   screenshot,
+  signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
-
-async function signIn(page: Page, user: TestUser, to: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** The input labelled exactly so (a required one's label ends with an asterisk). */
 function field(page: Page, label: string) {
