@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import type { AppDeps } from '../deps.js';
 import { CredentialsUnreadableError } from '../modules/business/index.js';
 import { stopCampaignSends } from '../modules/campaigns/index.js';
 import {
@@ -11,77 +8,21 @@ import {
   type Outcome,
   reclaimExpiredLeases,
 } from '../modules/messages/index.js';
-import type { Config } from '../platform/config.js';
 import { onDispatchSignal } from '../platform/dispatch-signal.js';
 import type { Job } from '../platform/job.js';
 import { type MessagingCredentials, MessagingError } from '../providers/messaging/messaging.port.js';
 import { ClaimedBatch } from './claimed-batch.js';
-import { afterFailures, outcomeByCause, SETTLE_MS } from './failure-routing.js';
+import type { DispatcherDeps, DispatcherOptions } from './dispatcher-options.js';
+import { afterFailures, outcomeByCause } from './failure-routing.js';
 import { MessagingLimits } from './messaging-limit.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { ReplySender } from './reply-sender.js';
 import { type SendContent, SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
-import { type BreakerOptions, DEFAULT_BREAKER, retryDelayMs, SendGate } from './send-policy.js';
+import { retryDelayMs, SendGate } from './send-policy.js';
 
-export interface DispatcherOptions {
-  workerId: string;
-  /** Sends in flight at once in this process. */
-  concurrency: number;
-  /** Most messages claimed in one query. */
-  batchSize: number;
-  maxAttempts: number;
-  leaseMs: number;
-  pollMs: number;
-  /** Per business, across every worker process; 0 = unlimited. */
-  ratePerSecond: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How long outcomes wait to be written together. */
-  flushMs: number;
-  breaker: BreakerOptions;
-  /** The clock the messaging limit's 24-hour window is counted by (tests move it). */
-  now: () => Date;
-  /** How long a reported failure is left to its webhook's handler before maintenance sorts it. */
-  failureSettleMs: number;
-}
-
-export function dispatcherOptions(
-  config: Config,
-  overrides: Partial<DispatcherOptions> = {},
-): DispatcherOptions {
-  return {
-    workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
-    concurrency: config.DISPATCH_CONCURRENCY,
-    batchSize: config.DISPATCH_BATCH_SIZE,
-    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
-    leaseMs: config.DISPATCH_LEASE_MS,
-    pollMs: config.DISPATCH_POLL_MS,
-    ratePerSecond: config.DISPATCH_RATE_PER_SECOND,
-    retryBaseMs: config.DISPATCH_RETRY_BASE_MS,
-    retryMaxMs: config.DISPATCH_RETRY_MAX_MS,
-    flushMs: 20,
-    breaker: DEFAULT_BREAKER,
-    now: () => new Date(),
-    failureSettleMs: SETTLE_MS,
-    ...overrides,
-  };
-}
-
-export type DispatcherDeps = Pick<
-  AppDeps,
-  | 'db'
-  | 'messaging'
-  | 'cloud'
-  | 'secretBox'
-  | 'logger'
-  | 'realtime'
-  | 'redis'
-  | 'notifier'
-  | 'storage'
-  | 'config'
->;
+export { type DispatcherDeps, type DispatcherOptions, dispatcherOptions } from './dispatcher-options.js';
 
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';
 

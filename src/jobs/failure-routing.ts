@@ -9,7 +9,7 @@ import {
 } from '../modules/messages/index.js';
 import { classifyGatewayFailure, DEFER_MS } from '../providers/messaging/cloud-errors.js';
 import type { MessagingError } from '../providers/messaging/messaging.port.js';
-import type { DispatcherDeps } from './dispatcher.js';
+import { type DispatcherDeps, SETTLE_MS } from './dispatcher-options.js';
 
 /**
  * The send failures whose outcome is neither "try again with backoff" nor "fail this one message" nor "stop
@@ -57,9 +57,6 @@ export async function afterFailures(deps: DispatcherDeps, settleMs = SETTLE_MS):
   await sortReportedFailures(deps, settleMs);
   await refundDueCampaigns(deps);
 }
-
-/** How long a reported failure is left to the webhook's own handler before maintenance sorts it. */
-export const SETTLE_MS = 10_000;
 
 /**
  * Reported failures no handler sorted (their report waited for the message): each gets its outcome from the

@@ -7,7 +7,7 @@ import {
   replyOutboundOf,
 } from '../modules/conversations/index.js';
 import { MessagingError } from '../providers/messaging/messaging.port.js';
-import type { DispatcherDeps, DispatcherOptions } from './dispatcher.js';
+import type { DispatcherDeps, DispatcherOptions } from './dispatcher-options.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { retryDelayMs } from './send-policy.js';
 
