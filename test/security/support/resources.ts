@@ -58,25 +58,35 @@ export const campaign: Resource = {
   },
 };
 
+/** A campaign of `owner` to `contacts` new contacts, published with credits (nothing sends in these tests). */
+async function publishedCampaign(
+  t: TestApp,
+  owner: TestUser,
+  contacts: number,
+  fields?: Parameters<typeof createCampaign>[2],
+): Promise<{ id: string }> {
+  await createContacts(t, owner.businessId, contacts);
+  await grantCredits(t, owner.businessId, '10');
+  const draft = await createCampaign(t, owner.businessId, fields);
+  await t.db.transaction((tx) =>
+    publishInTransaction(tx, {
+      businessId: owner.businessId,
+      campaignId: draft.id,
+      paymentMethod: 'credit',
+      requireCredentials: false,
+    }),
+  );
+  return { id: draft.id };
+}
+
 /** A campaign published for later, paid with credits: what `POST /campaigns/{id}/cancel` acts on. */
 export const scheduledCampaign: Resource = {
   name: 'scheduled campaign',
   async create(t, owner) {
-    await createContacts(t, owner.businessId, 1);
-    await grantCredits(t, owner.businessId, '10');
-    const draft = await createCampaign(t, owner.businessId, {
+    return publishedCampaign(t, owner, 1, {
       isScheduled: true,
       scheduledAt: new Date(Date.now() + 3_600_000),
     });
-    await t.db.transaction((tx) =>
-      publishInTransaction(tx, {
-        businessId: owner.businessId,
-        campaignId: draft.id,
-        paymentMethod: 'credit',
-        requireCredentials: false,
-      }),
-    );
-    return { id: draft.id };
   },
   read: campaign.read,
 };
@@ -85,24 +95,13 @@ export const scheduledCampaign: Resource = {
 export const abCampaign: Resource = {
   name: 'A/B campaign',
   async create(t, owner) {
-    await createContacts(t, owner.businessId, 2);
-    await grantCredits(t, owner.businessId, '10');
-    const draft = await createCampaign(t, owner.businessId, {
+    return publishedCampaign(t, owner, 2, {
       variants: [
         { name: 'A', message: 'a' },
         { name: 'B', message: 'b' },
       ],
       abTest: { testShare: 0.5, metric: 'readRate', decideAfterMinutes: 60 },
     });
-    await t.db.transaction((tx) =>
-      publishInTransaction(tx, {
-        businessId: owner.businessId,
-        campaignId: draft.id,
-        paymentMethod: 'credit',
-        requireCredentials: false,
-      }),
-    );
-    return { id: draft.id };
   },
   read: campaign.read,
 };
@@ -111,18 +110,7 @@ export const abCampaign: Resource = {
 export const deliveringCampaign: Resource = {
   name: 'delivering campaign',
   async create(t, owner) {
-    await createContacts(t, owner.businessId, 1);
-    await grantCredits(t, owner.businessId, '10');
-    const draft = await createCampaign(t, owner.businessId);
-    await t.db.transaction((tx) =>
-      publishInTransaction(tx, {
-        businessId: owner.businessId,
-        campaignId: draft.id,
-        paymentMethod: 'credit',
-        requireCredentials: false,
-      }),
-    );
-    return { id: draft.id };
+    return publishedCampaign(t, owner, 1);
   },
   read: campaign.read,
 };
