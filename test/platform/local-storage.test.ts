@@ -126,6 +126,19 @@ describe('embedded object storage', () => {
     expect(late.body.message).toBe('URL expired');
   });
 
+  it('copies and writes the same key many times at once, each call whole (concurrent confirms)', async () => {
+    await storage.put('b1/source.csv', Buffer.from('a,b\n'), 'text/csv');
+    const copies = await Promise.all(
+      Array.from({ length: 8 }, () => storage.copy('b1/source.csv', 'b1/target.csv')),
+    );
+    expect(copies).toEqual(Array(8).fill(true));
+    await Promise.all(
+      Array.from({ length: 8 }, () => storage.put('b1/twice.csv', Buffer.from('x'), 'text/csv')),
+    );
+    expect((await storage.stat('b1/target.csv'))?.size).toBe(4);
+    expect((await storage.stat('b1/twice.csv'))?.size).toBe(1);
+  });
+
   it('answers 404 for an object that is not there, or a folder', async () => {
     expect((await t.request({ url: '/storage/b1/none.csv' })).status).toBe(404);
     expect((await t.request({ url: '/storage/b1' })).status).toBe(404);

@@ -4,6 +4,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseUrl } from '../net/parse-url.js';
+import { partialName } from './partial-name.js';
 import type { PresignedUpload, StoragePort, StoredObject } from './storage.port.js';
 
 export const LOCAL_STORAGE_PREFIX = '/storage/';
@@ -82,7 +83,7 @@ export class LocalStorageAdapter implements StoragePort {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     // As in `copy`: a reader never sees half a file at the final key.
-    const partial = `${file}.${process.pid}.${Date.now()}.put`;
+    const partial = partialName(file);
     try {
       await writeFile(partial, bytes);
       await rename(partial, file);
@@ -97,7 +98,7 @@ export class LocalStorageAdapter implements StoragePort {
     const file = this.pathOf(to);
     await mkdir(path.dirname(file), { recursive: true });
     // To a temporary name first, then renamed: a reader never sees half a file at the final key.
-    const partial = `${file}.${process.pid}.${Date.now()}.copy`;
+    const partial = partialName(file);
     try {
       await copyFile(this.pathOf(from), partial);
       await rename(partial, file);

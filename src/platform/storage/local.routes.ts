@@ -11,6 +11,7 @@ import {
   type LocalStorageAdapter,
   type SignedRequest,
 } from './local.adapter.js';
+import { partialName } from './partial-name.js';
 import { UNCONFIRMED_PREFIX } from './storage.port.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,7 +71,7 @@ export async function localStorageRoutes(app: FastifyInstance, opts: { storage: 
       if (declared > limit) throw new AppError(413, `File is larger than ${limit} bytes`);
 
       const file = storage.pathOf(signed.key);
-      const partial = `${file}.${process.pid}.${Date.now()}.part`;
+      const partial = partialName(file);
       await mkdir(path.dirname(file), { recursive: true });
       let received = 0;
       const cap = new Transform({
