@@ -161,10 +161,29 @@ describe('conversations through the gateway', () => {
     const live = t.realtime.events.filter(
       (e) => e.event === 'conversationMessage' && e.room === `business:${user.businessId}`,
     );
+    // The live event carries the conversation as stored, with the contact just made for the number.
     expect(live.at(-1)?.payload).toMatchObject({
-      conversation: { id: conversation.id, unreadCount: 1 },
+      conversation: { id: conversation.id, unreadCount: 1, contactId: contact!.id, name: 'Ada Obi' },
       message: { direction: 'in', text: 'Do you deliver to Lekki?' },
     });
+  });
+
+  it('links a conversation left without its contact when the contact writes again', async () => {
+    const { user, number } = await business();
+    const from = mobile();
+    const first = await contactWrites(user, number, from);
+    // As if the process stopped between keeping the message and making the contact.
+    await t.db.update(conversations).set({ contactId: null }).where(eq(conversations.id, first.id));
+    await t.db
+      .delete(contacts)
+      .where(and(eq(contacts.businessId, user.businessId), eq(contacts.phoneNumber, `+${from}`)));
+    const again = await contactWrites(user, number, from, { text: 'Hello again' });
+    const [contact] = await t.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.businessId, user.businessId), eq(contacts.phoneNumber, `+${from}`)));
+    expect(contact).toMatchObject({ firstName: 'Ada', lastName: 'Obi', optIn: false });
+    expect(again).toMatchObject({ id: first.id, contactId: contact!.id, unreadCount: 2, name: 'Ada Obi' });
   });
 
   it('refuses a callback without the token: nothing is stored', async () => {

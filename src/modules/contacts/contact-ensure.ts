@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 
 /**
- * The contacts of numbers that wrote to the business, in the caller's transaction: created with these names
+ * The contacts of numbers that wrote to the business (in the caller's transaction when it has one): created with these names
  * when new, never opted in by writing (consent is START or the business's own list); existing ones are left
  * as they are. Returns each number's contact id.
  */
@@ -27,7 +27,12 @@ export async function ensureContacts(
       )
       SELECT id, phone_number AS phone FROM created
       UNION ALL
-      SELECT c.id, c.phone_number FROM contacts c JOIN p ON c.business_id = ${businessId} AND c.phone_number = p.phone`,
+      -- LATERAL with LIMIT: one probe of the (business, phone) index per number, never a join over all the
+      -- business's contacts (the planner's choice when it misjudges how many numbers come in).
+      SELECT c.id, c.phone_number FROM p CROSS JOIN LATERAL (
+        SELECT id, phone_number FROM contacts
+        WHERE business_id = ${businessId} AND phone_number = p.phone LIMIT 1
+      ) c`,
   );
   return new Map(rows.map((r) => [r.phone, r.id]));
 }

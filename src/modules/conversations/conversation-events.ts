@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { rooms } from '../../platform/realtime-hub.js';
-import { toConversationDto, toMessageDto } from './conversation.dto.js';
 import {
-  findConversation,
-  findConversations,
-  findMessage,
-  findMessages,
-} from './conversations.repository.js';
+  type ConversationRecord,
+  type MessageRecord,
+  toConversationDto,
+  toMessageDto,
+} from './conversation.dto.js';
+import { findConversation, findMessage } from './conversations.repository.js';
 
 type EventDeps = Pick<AppDeps, 'db' | 'realtime' | 'storage'>;
 
@@ -39,35 +39,24 @@ export async function emitConversationMessage(
   }
 }
 
-/** `emitConversationMessage` for many messages of one business: two reads, one event per message. */
-export async function emitConversationMessages(
+/**
+ * `emitConversationMessage` for messages whose records their writer already holds (a delivery's batch):
+ * one event per message, nothing read.
+ */
+export function emitConversationRecords(
   deps: EventDeps,
   businessId: string,
-  stored: { conversationId: string; messageId: string }[],
+  records: { conversation: ConversationRecord; message: MessageRecord }[],
   log: Logger,
-): Promise<void> {
-  if (!stored.length) return;
+): void {
   try {
-    const [conversations, messages] = await Promise.all([
-      findConversations(deps.db, businessId, [...new Set(stored.map((s) => s.conversationId))]),
-      findMessages(
-        deps.db,
-        businessId,
-        stored.map((s) => s.messageId),
-      ),
-    ]);
-    const conversationOf = new Map(conversations.map((c) => [c.id, toConversationDto(c)]));
-    const messageOf = new Map(messages.map((m) => [m.id, m]));
-    for (const s of stored) {
-      const conversation = conversationOf.get(s.conversationId);
-      const message = messageOf.get(s.messageId);
-      if (!conversation || !message) continue;
+    for (const { conversation, message } of records) {
       deps.realtime.emit(rooms.business(businessId), 'conversationMessage', {
-        conversation,
+        conversation: toConversationDto(conversation),
         message: toMessageDto(message, (key) => deps.storage.urlOf(key)),
       });
     }
   } catch (err) {
-    log.warn({ err, messages: stored.length }, 'conversation events not sent');
+    log.warn({ err, messages: records.length }, 'conversation events not sent');
   }
 }

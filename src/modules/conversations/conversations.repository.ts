@@ -160,25 +160,3 @@ export async function contactOptedIn(db: Db, businessId: string, phone: string):
   );
   return row?.optIn === true;
 }
-
-/** Several conversations of a business by id (the live events of a batch). */
-export async function findConversations(
-  db: Db,
-  businessId: string,
-  ids: string[],
-): Promise<ConversationRecord[]> {
-  if (!ids.length) return [];
-  return queryRows<ConversationRecord>(
-    db,
-    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ANY(${sql.param(ids)}::uuid[])`,
-  );
-}
-
-export async function findMessages(db: Db, businessId: string, ids: string[]): Promise<MessageRecord[]> {
-  if (!ids.length) return [];
-  return queryRows<MessageRecord>(
-    db,
-    sql`SELECT ${MESSAGE_COLUMNS} FROM conversation_messages m
-        WHERE m.business_id = ${businessId} AND m.id = ANY(${sql.param(ids)}::uuid[])`,
-  );
-}

@@ -1,26 +1,42 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { ensureContacts } from '../contacts/index.js';
+import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
 import { type InboundInput, preview } from './inbound.js';
 
-export interface StoredInboundOf {
+/** A message stored from a delivery, with its conversation as the same statement left it. */
+export interface StoredInbound {
   eventKey: string;
-  conversationId: string;
-  messageId: string;
+  conversation: ConversationRecord;
+  message: MessageRecord;
 }
 
+type StoredRow = Omit<MessageRecord, 'id'> &
+  Omit<ConversationRecord, 'id' | 'status'> & {
+    eventKey: string;
+    messageId: string;
+    conversationId: string;
+    conversationStatus: ConversationRecord['status'];
+  };
+
 /**
- * Stores the inbound messages of one business in one transaction of a few statements, whatever their number
- * (a Cloud delivery carries many): the conversations of their senders upserted in phone order (so concurrent
- * batches lock them in the same order, and a conversation's row lock orders its messages), every message
- * counted once in its conversation's `unread_count`, contacts created for new numbers (not opted in).
- * Messages already stored (by event key) are left out. Returns the stored ones.
+ * Stores the inbound messages of one business in one statement, whatever their number (a Cloud delivery
+ * carries many): the conversations of their senders upserted in phone order (so concurrent deliveries lock
+ * them in the same order, and a conversation's row lock orders its messages), every message counted once in
+ * its conversation's `unread_count`. Messages already stored (by event key) are left out. Returns the stored
+ * ones with the conversation and message records the statement wrote, so the live event needs no read.
+ *
+ * New numbers get their contact (not opted in) after that statement, in one statement of their own and not
+ * in a transaction around both: creating contacts moves the business's contact counts, a row every writer
+ * of the business's contacts locks until its commit, so a transaction spanning the conversations too would
+ * queue every delivery of the business behind the one before it. A conversation whose contact could not be
+ * made (the process stopped between the two) is linked by its sender's next message.
  */
 export async function storeInboundBatch(
   db: Db,
   businessId: string,
   inputs: InboundInput[],
-): Promise<StoredInboundOf[]> {
+): Promise<StoredInbound[]> {
   if (!inputs.length) return [];
   const rows = inputs.map((m, i) => ({
     i,
@@ -33,15 +49,16 @@ export async function storeInboundBatch(
     preview: preview(m),
   }));
   const names = new Map(inputs.map((m) => [m.phone, m.name]));
-  return db.transaction(async (tx) => {
-    const stored = await queryRows<StoredInboundOf & { contactId: string | null; phone: string }>(
-      tx,
-      sql`
+  const stored = await queryRows<StoredRow>(
+    db,
+    sql`
         WITH input AS MATERIALIZED (
           SELECT DISTINCT ON (r.event_key) r.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS r(i int, phone text, event_key text, type text, text text, details jsonb, at timestamptz, preview text)
-          WHERE NOT EXISTS (SELECT 1 FROM conversation_messages m
-                            WHERE m.business_id = ${businessId} AND m.event_key = r.event_key)
+          -- A scalar subquery (LIMIT keeps the planner from turning it into a join): one probe of the
+          -- unique (business, event key) index per message, never a scan of the business's messages.
+          WHERE (SELECT true FROM conversation_messages m
+                 WHERE m.business_id = ${businessId} AND m.event_key = r.event_key LIMIT 1) IS NULL
           ORDER BY r.event_key, r.i
         ),
         agg AS (
@@ -60,7 +77,8 @@ export async function storeInboundBatch(
             last_message_text = CASE WHEN EXCLUDED.last_message_at >= v.last_message_at
                                      THEN EXCLUDED.last_message_text ELSE v.last_message_text END,
             status = 'open', updated_at = now()
-          RETURNING v.id, v.phone_number, v.contact_id
+          RETURNING v.id, v.phone_number, v.contact_id, v.status, v.unread_count, v.last_message_at,
+                    v.last_inbound_at, v.last_message_text
         ),
         msgs AS (
           INSERT INTO conversation_messages
@@ -70,28 +88,85 @@ export async function storeInboundBatch(
           FROM input JOIN conv ON conv.phone_number = input.phone
           ORDER BY input.at, input.i
           ON CONFLICT (business_id, event_key) DO NOTHING
-          RETURNING id, conversation_id, event_key
+          RETURNING *
         )
-        SELECT msgs.event_key AS "eventKey", msgs.conversation_id AS "conversationId", msgs.id AS "messageId",
-               conv.contact_id AS "contactId", conv.phone_number AS phone
-        FROM msgs JOIN conv ON conv.id = msgs.conversation_id`,
-    );
-    const newNumbers = [...new Map(stored.filter((s) => !s.contactId).map((s) => [s.phone, s])).values()];
-    if (newNumbers.length) {
-      const ids = await ensureContacts(
-        tx,
-        businessId,
-        newNumbers.map((s) => {
-          const [first, ...rest] = (names.get(s.phone) ?? '').trim().split(/\s+/).filter(Boolean);
-          return { phone: s.phone, firstName: first ?? s.phone, lastName: rest.join(' ') };
-        }),
-      );
-      const links = newNumbers.map((s) => ({ id: s.conversationId, contact: ids.get(s.phone) }));
-      await tx.execute(sql`
-        UPDATE conversations v SET contact_id = l.contact
-        FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS l(id uuid, contact uuid)
-        WHERE v.id = l.id AND v.contact_id IS NULL`);
-    }
-    return stored.map(({ eventKey, conversationId, messageId }) => ({ eventKey, conversationId, messageId }));
-  });
+        SELECT msgs.event_key AS "eventKey", msgs.id AS "messageId", msgs.direction, msgs.type, msgs.text,
+               msgs.status, msgs.media_key AS "mediaKey", msgs.media_type AS "mediaType", msgs.details,
+               msgs.error, NULL::uuid AS "campaignId", msgs.created_at AS "createdAt",
+               conv.id AS "conversationId", conv.contact_id AS "contactId", conv.phone_number AS "phoneNumber",
+               c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
+               conv.status AS "conversationStatus", conv.unread_count AS "unreadCount",
+               conv.last_message_at AS "lastMessageAt", conv.last_inbound_at AS "lastInboundAt",
+               conv.last_message_text AS "lastMessageText"
+        FROM msgs JOIN conv ON conv.id = msgs.conversation_id
+        LEFT JOIN contacts c ON c.id = conv.contact_id AND c.business_id = ${businessId}`,
+  );
+  const records = stored.map(recordsOf);
+  await linkContacts(db, businessId, records, names);
+  return records;
+}
+
+function recordsOf(row: StoredRow): StoredInbound {
+  return {
+    eventKey: row.eventKey,
+    conversation: {
+      id: row.conversationId,
+      contactId: row.contactId,
+      phoneNumber: row.phoneNumber,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      tags: row.tags,
+      status: row.conversationStatus,
+      unreadCount: row.unreadCount,
+      lastMessageAt: row.lastMessageAt,
+      lastInboundAt: row.lastInboundAt,
+      lastMessageText: row.lastMessageText,
+    },
+    message: {
+      id: row.messageId,
+      direction: row.direction,
+      type: row.type,
+      text: row.text,
+      status: row.status,
+      mediaKey: row.mediaKey,
+      mediaType: row.mediaType,
+      details: row.details,
+      error: row.error,
+      campaignId: row.campaignId,
+      createdAt: row.createdAt,
+    },
+  };
+}
+
+/**
+ * Contacts for the senders whose conversation has none yet, named from their profile; the records are
+ * completed with them (a new contact has no tags).
+ */
+async function linkContacts(
+  db: Db,
+  businessId: string,
+  records: StoredInbound[],
+  names: Map<string, string | null>,
+): Promise<void> {
+  const orphans = records.filter((r) => !r.conversation.contactId).map((r) => r.conversation);
+  if (!orphans.length) return;
+  const people = new Map<string, { phone: string; firstName: string; lastName: string }>();
+  for (const { phoneNumber: phone } of orphans) {
+    const [first, ...rest] = (names.get(phone) ?? '').trim().split(/\s+/).filter(Boolean);
+    people.set(phone, { phone, firstName: first ?? phone, lastName: rest.join(' ') });
+  }
+  const ids = await ensureContacts(db, businessId, [...people.values()]);
+  const links = [...new Map(orphans.map((c) => [c.id, ids.get(c.phoneNumber)])).entries()];
+  await db.execute(sql`
+    UPDATE conversations v SET contact_id = l.contact
+    FROM jsonb_to_recordset(${JSON.stringify(links.map(([id, contact]) => ({ id, contact })))}::jsonb)
+      AS l(id uuid, contact uuid)
+    WHERE v.id = l.id AND v.contact_id IS NULL`);
+  for (const conversation of orphans) {
+    const person = people.get(conversation.phoneNumber)!;
+    conversation.contactId = ids.get(conversation.phoneNumber) ?? null;
+    conversation.firstName = person.firstName;
+    conversation.lastName = person.lastName;
+    conversation.tags = [];
+  }
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { emitConversationMessage, emitConversationMessages } from './conversation-events.js';
+import { emitConversationMessage, emitConversationRecords } from './conversation-events.js';
 import { type InboundInput, setMessageMedia } from './inbound.js';
 import { storeInboundBatch } from './inbound-batch.js';
 import { keepInboundMedia, type MediaRef } from './inbound-media.js';
@@ -78,10 +78,10 @@ export async function receiveInboundBatch(
         plain.push(s);
         continue;
       }
-      await keepMedia(deps, businessId, s.messageId, media, log);
-      await emitConversationMessage(deps, businessId, s.conversationId, s.messageId, log);
+      await keepMedia(deps, businessId, s.message.id, media, log);
+      await emitConversationMessage(deps, businessId, s.conversation.id, s.message.id, log);
     }
-    await emitConversationMessages(deps, businessId, plain, log);
+    emitConversationRecords(deps, businessId, plain, log);
   }
   return kept;
 }

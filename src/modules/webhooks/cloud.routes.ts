@@ -17,6 +17,8 @@ import { webhookTokenAccepted } from './messaging.token.js';
 import { handleReportedFailures } from './reported-failures.js';
 
 export const CLOUD_PROVIDER = 'whatsapp-cloud';
+
+type Owner = Awaited<ReturnType<typeof businessesOfCloudNumber>>[number];
 export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
 
 /**
@@ -161,15 +163,16 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
   async function handOver(messages: CloudInbound[], log: Logger): Promise<void> {
     if (!messages.length) return;
     try {
-      const owners = new Map<string, string | null>();
+      const owners = new Map<string, Owner | null>();
       const items: Parameters<typeof inbound.receiveMessages>[0] = [];
       for (const message of messages) {
         if (!owners.has(message.phoneNumberId)) {
           const found = await businessesOfCloudNumber(deps.db, message.phoneNumberId);
-          owners.set(message.phoneNumberId, found.length === 1 ? (found[0]!.wabaNumber ?? null) : null);
+          owners.set(message.phoneNumberId, found.length === 1 ? found[0]! : null);
         }
-        const wabaNumber = owners.get(message.phoneNumberId);
-        if (!wabaNumber) {
+        const owner = owners.get(message.phoneNumberId);
+        const wabaNumber = owner?.wabaNumber;
+        if (!owner || !wabaNumber) {
           webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
           log.info(
             { phoneNumberId: message.phoneNumberId },
@@ -190,6 +193,7 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
             details: message.details,
           },
           eventKey: `cloud:${message.phoneNumberId}:${message.id}`,
+          owner: { id: owner.id, companyName: owner.companyName },
         });
       }
       await inbound.receiveMessages(items, log);

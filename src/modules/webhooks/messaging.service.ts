@@ -68,12 +68,13 @@ export class MessagingWebhookService {
 
   /**
    * `receiveMessage` for the messages of one delivery (the Cloud webhook's `messages[]`): stored in the inbox in
-   * one statement, kept in their conversations in one transaction, the inbox rows marked together; opt-in and
+   * one statement, kept in their conversations in one statement, the inbox rows marked together; opt-in and
    * opt-out keywords are then handled one by one. If keeping them fails, every event is marked failed and the
-   * retry sweep handles each on its own.
+   * retry sweep handles each on its own. `owner`: the business the caller already found for the receiving
+   * number (the Cloud webhook finds it by phone-number id), so it is not looked up again.
    */
   async receiveMessages(
-    items: { message: InboundMessage; eventKey: string }[],
+    items: { message: InboundMessage; eventKey: string; owner?: ConsentBusiness }[],
     log: Logger = this.deps.logger,
   ): Promise<void> {
     const events = await receiveEvents(
@@ -91,11 +92,12 @@ export class MessagingWebhookService {
     const owners = new Map<string, Promise<ConsentBusiness | null>>();
     const kept: { eventId: string; message: InboundMessage; sender: Sender }[] = [];
     const ignored: { eventId: string; note: string }[] = [];
-    for (const { message, eventKey } of items) {
+    for (const { message, eventKey, owner } of items) {
       const eventId = fresh.get(eventKey);
       if (!eventId) continue;
       const waNumber = message.waNumber.replace(/\D/g, '');
-      if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
+      if (owner) owners.set(waNumber, Promise.resolve(owner));
+      else if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
       const sender = senderWith(await owners.get(waNumber)!, message);
       if ('note' in sender) ignored.push({ eventId, note: sender.note });
       else kept.push({ eventId, message: { ...message, eventKey }, sender });
