@@ -29,6 +29,8 @@ const PER_BODY = Number(process.env.BENCH_PER_BODY ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 300);
+// The service's own default (DATABASE_POOL_SIZE).
+const POOL = Number(process.env.BENCH_POOL ?? 10);
 const SECRET = 'bench-cloud-app-secret';
 const PHONE_NUMBER_ID = '109876543210';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,7 +39,7 @@ const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length
 
 async function main() {
   const load = loadavg()[0]!.toFixed(2);
-  const testDb = await createTestDatabase({ poolSize: 16 });
+  const testDb = await createTestDatabase({ poolSize: POOL });
   const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1:4000', WHATSAPP_CLOUD_APP_SECRET: SECRET });
   const deps = createDeps(config, testDb.database, createLogger('silent'));
   const app = await buildApp(deps);

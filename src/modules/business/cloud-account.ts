@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { type Db, queryRows } from '../../platform/db/client.js';
+import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
 import { businesses } from '../../platform/db/schema/index.js';
 import { BusinessRuleError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/secret-box.js';
@@ -59,8 +59,10 @@ export async function businessesOfCloudNumber(
   db: Db,
   phoneNumberId: string,
 ): Promise<{ id: string; companyName: string | null; wabaNumber: string | null }[]> {
-  return queryRows(
+  // Prepared: every Cloud delivery asks, and planning cost more than the lookup itself.
+  return queryRowsPrepared(
     db,
+    'business-of-cloud-number',
     sql`SELECT id, company_name AS "companyName", waba_number AS "wabaNumber" FROM businesses
         WHERE provider = ${CLOUD_PROVIDER} AND provider_hsm_id = ${phoneNumberId}`,
   );

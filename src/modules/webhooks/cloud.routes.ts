@@ -72,7 +72,7 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
         summary:
           'WhatsApp Cloud API events (statuses, messages, template updates); signed with the app secret',
         description:
-          '`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses could not be stored, so Meta sends them again.',
+          '`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses or messages could not be stored, so Meta sends them again.',
         response: { 200: successSchema(z.null()), 401: errorSchema, 503: errorSchema },
       },
     },
@@ -158,7 +158,7 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
 
   /**
    * The inbound messages of a delivery, to the businesses that own the numbers they were sent to (all kept
-   * together); messages to other numbers change nothing.
+   * together); messages to other numbers change nothing. A 503 when they could be neither kept nor recorded.
    */
   async function handOver(messages: CloudInbound[], log: Logger): Promise<void> {
     if (!messages.length) return;
@@ -198,8 +198,10 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
       }
       await inbound.receiveMessages(items, log);
     } catch (err) {
+      // Neither kept nor recorded for a retry: Meta sends the delivery again on anything but a 200.
       webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
-      log.error({ err }, 'cloud webhook: inbound messages failed');
+      log.error({ err }, 'cloud webhook: inbound messages not stored');
+      throw new ServiceUnavailableError('Messages not stored; send them again');
     }
   }
 };

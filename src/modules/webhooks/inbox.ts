@@ -20,18 +20,22 @@ export async function receiveEvent(
 /**
  * `receiveEvent` for many events in one statement: the rows stored now (replays are left out). The events
  * travel as one JSON parameter, not a parameter per column and row: a delivery's batch costs the same to
- * build and send whatever its size.
+ * build and send whatever its size. `outcome`: for events already handled before they are recorded (their
+ * own store was their inbox), stored with it and the time.
  */
 export async function receiveEvents(
   db: Db,
   events: { provider: string; eventKey: string; eventType: string; payload: unknown }[],
+  outcome?: { status: 'processed' | 'ignored' | 'failed'; error?: string },
 ): Promise<{ id: string; eventKey: string }[]> {
   if (!events.length) return [];
   const rows = events.map((e) => ({ p: e.provider, k: e.eventKey, t: e.eventType, d: e.payload }));
   return queryRows<{ id: string; eventKey: string }>(
     db,
-    sql`INSERT INTO webhook_events (provider, event_key, event_type, payload)
-        SELECT p, k, t, d FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(p text, k text, t text, d jsonb)
+    sql`INSERT INTO webhook_events (provider, event_key, event_type, payload, status, error, processed_at)
+        SELECT p, k, t, d, ${outcome?.status ?? 'received'}::webhook_status, ${outcome?.error ?? null}::text,
+               ${outcome ? sql`now()` : sql`NULL`}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(p text, k text, t text, d jsonb)
         ON CONFLICT DO NOTHING
         RETURNING id, event_key AS "eventKey"`,
   );

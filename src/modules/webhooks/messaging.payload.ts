@@ -120,3 +120,30 @@ export function eventKeyOf(message: InboundMessage, now = new Date()): string {
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
+
+/**
+ * The value with every NUL character of its strings, at any depth, replaced by U+FFFD (the replacement
+ * character). PostgreSQL's text and jsonb cannot hold a NUL, so a stray one in what a contact wrote would
+ * otherwise cost the whole message; replaced rather than removed, it cannot turn "ST\0ART" into a keyword.
+ */
+export function replaceNul<T>(value: T): T {
+  return hasNul(value) ? replaced(value) : value;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') {
+    for (const key in value) if (hasNul(key) || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function replaced<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(replaced) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [replaced(k), replaced(v)])) as T;
+  }
+  return value;
+}

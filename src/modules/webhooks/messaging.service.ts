@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
+import { failureReason } from '../../platform/db/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
 import { toE164 } from '../contacts/index.js';
 import { receiveInbound, receiveInboundBatch } from '../conversations/index.js';
 import { claimUnfinishedEvents, markEvent, markEvents, receiveEvent, receiveEvents } from './inbox.js';
-import { eventKeyOf, type InboundMessage, intentOf, parseInbound } from './messaging.payload.js';
+import { eventKeyOf, type InboundMessage, intentOf, parseInbound, replaceNul } from './messaging.payload.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
 /** How long after its arrival an unfinished opt-in or opt-out is still retried. */
@@ -48,65 +49,123 @@ export class MessagingWebhookService {
    * opt-out keyword applied. `message.waNumber` is the receiving business's number as stored.
    */
   async receiveMessage(
-    message: InboundMessage,
+    received: InboundMessage,
     eventKey: string,
     log: Logger = this.deps.logger,
   ): Promise<void> {
+    const message = replaceNul({ ...received, eventKey });
     const event = await receiveEvent(this.deps.db, {
       provider: MESSAGING_PROVIDER,
       eventKey,
       eventType: intentOf(message) ?? 'message',
-      payload: { ...message, eventKey },
+      payload: message,
     });
     if (!event) {
       count('duplicate');
       log.info('messaging webhook: replayed event ignored');
       return;
     }
-    await this.process(event.id, { ...message, eventKey }, log);
+    await this.process(event.id, message, log);
   }
 
   /**
-   * `receiveMessage` for the messages of one delivery (the Cloud webhook's `messages[]`): stored in the inbox in
-   * one statement, kept in their conversations in one statement, the inbox rows marked together; opt-in and
-   * opt-out keywords are then handled one by one. If keeping them fails, every event is marked failed and the
-   * retry sweep handles each on its own. `owner`: the business the caller already found for the receiving
-   * number (the Cloud webhook finds it by phone-number id), so it is not looked up again.
+   * `receiveMessage` for the messages of one delivery (the Cloud webhook's `messages[]`). A message without
+   * a keyword has its conversation for its inbox: kept there in one statement for the delivery, under the
+   * same unique event key (a replay stores nothing), and not copied into the webhook inbox as well. Should
+   * keeping them fail, they are recorded there as failed and the retry sweep keeps each on its own; should
+   * even that fail, the error reaches the caller (the Cloud route answers 503 and Meta sends them again). Opt-in and opt-out keywords go through the inbox first, as `receiveMessage`, and are applied one
+   * by one. `owner`: the business the caller already found for the receiving number (the Cloud webhook finds
+   * it by phone-number id), so it is not looked up again.
    */
   async receiveMessages(
     items: { message: InboundMessage; eventKey: string; owner?: ConsentBusiness }[],
     log: Logger = this.deps.logger,
   ): Promise<void> {
-    const events = await receiveEvents(
-      this.deps.db,
-      items.map(({ message, eventKey }) => ({
-        provider: MESSAGING_PROVIDER,
-        eventKey,
-        eventType: intentOf(message) ?? 'message',
-        payload: { ...message, eventKey },
-      })),
-    );
-    const fresh = new Map(events.map((e) => [e.eventKey, e.id]));
-    for (let i = fresh.size; i < items.length; i++) count('duplicate');
     // One business lookup per receiving number (a delivery's messages share it), not one per message.
     const owners = new Map<string, Promise<ConsentBusiness | null>>();
-    const kept: { eventId: string; message: InboundMessage; sender: Sender }[] = [];
-    const ignored: { eventId: string; note: string }[] = [];
-    for (const { message, eventKey, owner } of items) {
-      const eventId = fresh.get(eventKey);
-      if (!eventId) continue;
+    const plain: { message: InboundMessage; sender: Sender }[] = [];
+    const keywords: { message: InboundMessage; sender: Sender }[] = [];
+    const ignored: { message: InboundMessage; note: string }[] = [];
+    for (const { message: received, eventKey, owner } of items) {
+      const message = replaceNul({ ...received, eventKey });
       const waNumber = message.waNumber.replace(/\D/g, '');
       if (owner) owners.set(waNumber, Promise.resolve(owner));
       else if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
       const sender = senderWith(await owners.get(waNumber)!, message);
-      if ('note' in sender) ignored.push({ eventId, note: sender.note });
-      else kept.push({ eventId, message: { ...message, eventKey }, sender });
+      if ('note' in sender) ignored.push({ message, note: sender.note });
+      else (intentOf(message) ? keywords : plain).push({ message, sender });
     }
-    for (const { eventId, note } of ignored) {
-      await markEvent(this.deps.db, eventId, 'ignored', note);
-      count('ignored');
-      log.info({ eventId, note }, 'messaging webhook: ignored');
+    await this.keepPlain(plain, log);
+    await this.recordIgnored(ignored, log);
+    if (keywords.length) await this.receiveKeywords(keywords, log);
+  }
+
+  /** Messages without a keyword: kept in their conversations, in the webhook inbox only when that fails. */
+  private async keepPlain(plain: { message: InboundMessage; sender: Sender }[], log: Logger) {
+    if (!plain.length) return;
+    const rowOf = (message: InboundMessage) => ({
+      provider: MESSAGING_PROVIDER,
+      eventKey: message.eventKey!,
+      eventType: 'message',
+      payload: message,
+    });
+    let kept: Set<string>;
+    try {
+      kept = await receiveInboundBatch(
+        this.deps,
+        plain.map(({ sender, message }) => inboundOf(sender, message, message.eventKey!)),
+        log,
+      );
+    } catch (err) {
+      log.error({ err, events: plain.length }, 'messaging webhook: keeping messages failed');
+      await receiveEvents(
+        this.deps.db,
+        plain.map(({ message }) => rowOf(message)),
+        { status: 'failed', error: failureReason(err) },
+      );
+      for (const _ of plain) count('failed');
+      return;
     }
+    for (const { message } of plain) count(kept.has(message.eventKey!) ? 'processed' : 'duplicate');
+  }
+
+  /** Messages no business of ours can take (unknown number, unreadable sender): recorded with why. */
+  private async recordIgnored(ignored: { message: InboundMessage; note: string }[], log: Logger) {
+    for (const { message, note } of ignored) {
+      const [row] = await receiveEvents(
+        this.deps.db,
+        [
+          {
+            provider: MESSAGING_PROVIDER,
+            eventKey: message.eventKey!,
+            eventType: 'message',
+            payload: message,
+          },
+        ],
+        { status: 'ignored', error: note },
+      );
+      count(row ? 'ignored' : 'duplicate');
+      if (row) log.info({ eventId: row.id, note }, 'messaging webhook: ignored');
+    }
+  }
+
+  /** Opt-in and opt-out keywords: in the inbox first, kept in their conversations, then applied one by one. */
+  private async receiveKeywords(items: { message: InboundMessage; sender: Sender }[], log: Logger) {
+    const events = await receiveEvents(
+      this.deps.db,
+      items.map(({ message }) => ({
+        provider: MESSAGING_PROVIDER,
+        eventKey: message.eventKey!,
+        eventType: intentOf(message)!,
+        payload: message,
+      })),
+    );
+    const fresh = new Map(events.map((e) => [e.eventKey, e.id]));
+    for (let i = fresh.size; i < items.length; i++) count('duplicate');
+    const kept = items.flatMap((k) => {
+      const eventId = fresh.get(k.message.eventKey!);
+      return eventId ? [{ ...k, eventId }] : [];
+    });
     try {
       await receiveInboundBatch(
         this.deps,
@@ -119,22 +178,12 @@ export class MessagingWebhookService {
         this.deps.db,
         kept.map((k) => k.eventId),
         'failed',
-        (err as Error).message,
+        failureReason(err),
       ).catch(() => {});
       for (const _ of kept) count('failed');
       return;
     }
-    const plain = kept.filter((k) => !intentOf(k.message));
-    await markEvents(
-      this.deps.db,
-      plain.map((k) => k.eventId),
-      'processed',
-    );
-    for (const _ of plain) count('processed');
-    for (const k of kept) {
-      const intent = intentOf(k.message);
-      if (intent) await this.process(k.eventId, k.message, log, k.sender);
-    }
+    for (const k of kept) await this.process(k.eventId, k.message, log, k.sender);
   }
 
   /**
@@ -211,7 +260,7 @@ export class MessagingWebhookService {
     } catch (err) {
       count('failed');
       log.error({ err }, 'messaging webhook: processing failed');
-      await markEvent(this.deps.db, eventId, 'failed', (err as Error).message).catch(() => {});
+      await markEvent(this.deps.db, eventId, 'failed', failureReason(err)).catch(() => {});
     }
   }
 

@@ -29,3 +29,14 @@ export function uniqueViolation(err: unknown): string | null {
 export function isUniqueViolation(err: unknown): boolean {
   return uniqueViolation(err) !== null;
 }
+
+/**
+ * Why a write failed, in words safe to store beside the event and show to an operator: a database error by
+ * its SQLSTATE only (its message may quote the values written, a contact's words among them), any other
+ * error by its message.
+ */
+export function failureReason(err: unknown): string {
+  const state = sqlState(err);
+  if (state) return `The database refused the write (SQLSTATE ${state})`;
+  return err instanceof Error ? err.message : String(err);
+}
