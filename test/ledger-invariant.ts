@@ -6,7 +6,7 @@ import type { TestApp } from './harness.js';
 /**
  * The ledger invariant: every wallet's balance equals the sum of its transactions' balance deltas, and its
  * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
- * withdrawal was refunded more than it took; no campaign debit was refunded more than it charged, nor a
+ * withdrawal was refunded more than it took; no campaign or reply debit was refunded more than it charged, nor a
  * commission taken back more than it paid; earnings are below zero only after a reversal; the money paid
  * for a balance is never negative; a commission held (pending) or voided (failed) moves nothing, and one is
  * held only on a campaign still waiting for its scheduled time. Lists what breaks it (nothing, when money is right).
@@ -47,6 +47,7 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
         JOIN transactions r ON r.related_transaction_id = d.id
         WHERE (d.kind IN ('campaign_credit_debit', 'campaign_plan_debit') AND r.kind = 'campaign_refund'
                AND r.credits > d.credits)
+           OR (d.kind = 'reply_credit_debit' AND r.kind = 'reply_refund' AND r.credits > d.credits)
            OR (d.kind = 'affiliate_commission' AND r.kind = 'affiliate_commission_reversal'
                AND -r.earnings_delta > d.earnings_delta)`,
   );

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { TWOWAY_CREDENTIALS_MISSING } from '../../src/jobs/reply-sender.js';
-import { WINDOW_MS } from '../../src/modules/conversations/index.js';
+import { refundFailedReply, WINDOW_MS } from '../../src/modules/conversations/index.js';
 import {
   businesses,
   contacts,
@@ -397,9 +397,72 @@ describe('conversations through the gateway', () => {
           .from(conversationMessages)
           .where(eq(conversationMessages.id, res.body.data.id));
         expect(row).toMatchObject({ status: 'failed', error: TWOWAY_CREDENTIALS_MISSING });
+        expect(row!.refundId).not.toBeNull();
       },
       { timeout: 5_000, interval: 20 },
     );
+    // The dispatcher's maintenance gave its charge back: one refund answering its one debit.
+    const [row] = await t.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.id, res.body.data.id));
+    const entries = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.businessId, user.businessId))
+      .orderBy(transactions.createdAt);
+    const debit = entries.find((e) => e.kind === 'reply_credit_debit')!;
+    const refunds = entries.filter((e) => e.kind === 'reply_refund');
+    expect(debit.id).toBe(row!.transactionId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      id: row!.refundId,
+      relatedTransactionId: debit.id,
+      credits: debit.credits,
+      balanceDelta: debit.credits,
+    });
+    expect((await walletOf(t, user.businessId)).balance).toBe('10.0000');
+    // Asked again, at once, it refunds nothing more.
+    const again = await Promise.all(
+      [1, 2, 3].map(() => t.db.transaction((tx) => refundFailedReply(tx, row!.id))),
+    );
+    expect(again).toEqual([null, null, null]);
+    await expectLedgerBalanced(t);
+  });
+
+  it('refunds a failed reply once when refunds race (row lock and one refund per debit)', async () => {
+    const { user, number } = await business();
+    const conversation = await contactWrites(user, number, mobile());
+    // A reply billed and failed, as the dispatcher leaves it, before any refund ran.
+    await dispatcher.stop();
+    try {
+      const res = await t.request({
+        url: `/conversations/${conversation.id}/messages`,
+        token: user.accessToken,
+        body: { text: 'Your order is on its way' },
+      });
+      expect(res.status).toBe(201);
+      await t.db
+        .update(conversationMessages)
+        .set({ status: 'failed', error: 'Refused by the provider', failedAt: new Date() })
+        .where(eq(conversationMessages.id, res.body.data.id));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => t.db.transaction((tx) => refundFailedReply(tx, res.body.data.id))),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const refunds = await t.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.businessId, user.businessId), eq(transactions.kind, 'reply_refund')));
+      expect(refunds).toHaveLength(1);
+      expect((await walletOf(t, user.businessId)).balance).toBe('10.0000');
+      await expectLedgerBalanced(t);
+    } finally {
+      dispatcher = new Dispatcher(
+        t.deps,
+        dispatcherOptions(t.deps.config, { pollMs: 30, leaseMs: 5_000, retryBaseMs: 30, retryMaxMs: 100 }),
+      ).start();
+    }
   });
 
   /** A gateway template of the business (declared, so approved), with one body variable. */

@@ -12,4 +12,5 @@ export {
   recordReplyOutcome,
 } from './reply-queue.js';
 export { applyReplyReceiptsAndTell } from './reply-receipts.js';
+export { refundFailedReplies, refundFailedReply } from './reply-refund.js';
 export { replyDelivered, replyOutboundOf } from './reply-sending.js';

@@ -962,7 +962,7 @@ export interface paths {
                     flagged?: "true" | "false";
                     /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
                     from?: string;
-                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit";
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit" | "reply_refund";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";
@@ -9426,7 +9426,7 @@ export interface paths {
         put?: never;
         /**
          * WhatsApp Cloud API events (statuses, messages, template updates); signed with the app secret
-         * @description `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses could not be stored, so Meta sends them again.
+         * @description `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with WHATSAPP_CLOUD_APP_SECRET>` is checked first: missing or wrong is a 401 and nothing changes. Then 200 (unknown fields are acknowledged and ignored); 503 when the statuses or messages could not be stored, so Meta sends them again.
          */
         post: {
             parameters: {

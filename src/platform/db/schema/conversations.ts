@@ -100,6 +100,8 @@ export const conversationMessages = pgTable(
     templateParameters: jsonb('template_parameters'),
     /** The ledger entry that paid for a reply. */
     transactionId: uuid('transaction_id'),
+    /** The `reply_refund` entry that gave a failed reply's charge back (set in the same transaction). */
+    refundId: uuid('refund_id'),
     sentAt: timestamptz('sent_at'),
     deliveredAt: timestamptz('delivered_at'),
     readAt: timestamptz('read_at'),
@@ -116,6 +118,12 @@ export const conversationMessages = pgTable(
     uniqueIndex('conversation_messages_event_key').on(t.businessId, t.eventKey),
     index('conversation_messages_ready_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('conversation_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    // The failed replies whose charge is still to give back: what the refund sweep reads.
+    index('conversation_messages_refund_due_idx')
+      .on(t.failedAt)
+      .where(
+        sql`${t.direction} = 'out' AND ${t.status} = 'failed' AND ${t.transactionId} IS NOT NULL AND ${t.refundId} IS NULL`,
+      ),
     index('conversation_messages_provider_id_idx')
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),

@@ -32,6 +32,7 @@ export const transactionKindEnum = pgEnum('transaction_kind', [
   'campaign_refund',
   'affiliate_commission_reversal',
   'reply_credit_debit',
+  'reply_refund',
 ]);
 export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
   'organizationAccount',

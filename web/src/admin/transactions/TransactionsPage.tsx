@@ -28,6 +28,8 @@ const KINDS = [
   ['campaign_credit_debit', 'Campaign (credits)'],
   ['campaign_plan_debit', 'Campaign (plan)'],
   ['campaign_refund', 'Campaign refund'],
+  ['reply_credit_debit', 'Conversation reply'],
+  ['reply_refund', 'Reply refund'],
   ['affiliate_commission', 'Affiliate commission'],
   ['affiliate_commission_reversal', 'Commission taken back'],
   ['withdrawal', 'Withdrawal'],

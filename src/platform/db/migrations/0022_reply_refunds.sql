@@ -1,0 +1,3 @@
+ALTER TYPE "public"."transaction_kind" ADD VALUE 'reply_refund';--> statement-breakpoint
+ALTER TABLE "conversation_messages" ADD COLUMN "refund_id" uuid;--> statement-breakpoint
+CREATE INDEX "conversation_messages_refund_due_idx" ON "conversation_messages" USING btree ("failed_at") WHERE "conversation_messages"."direction" = 'out' AND "conversation_messages"."status" = 'failed' AND "conversation_messages"."transaction_id" IS NOT NULL AND "conversation_messages"."refund_id" IS NULL;
