@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseDueCampaigns } from '../../src/modules/campaigns/index.js';
+import { refundFailedMessages, releaseDueCampaigns } from '../../src/modules/campaigns/index.js';
 import { deleteExchangeRate } from '../../src/modules/exchange-rates/exchange-rates.repository.js';
 import { campaignMessages, campaigns, transactions, userPlans } from '../../src/platform/db/schema/index.js';
 import {
@@ -131,6 +131,44 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       await publish(user, 'plan');
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
       expect(await ledgerOf(affiliate.businessId, 'affiliate_commission')).toEqual([]);
+    });
+  });
+
+  describe('failed messages refunded, retried and failed again', () => {
+    it("takes a message's commission back once, however often it is retried and fails", async () => {
+      const { affiliate, user } = await referral(10);
+      await buyCredits(user, 100);
+      const { id } = await publish(user, 'credit');
+      await t.db
+        .update(campaigns)
+        .set({ isSentOut: true, sentOutAt: new Date() })
+        .where(eq(campaigns.id, id));
+      const [commission] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
+      const [victim] = await t.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, id));
+      // Given up after its attempts, as the dispatcher leaves a message whose failures were temporary.
+      const giveUp = () =>
+        t.db
+          .update(campaignMessages)
+          .set({ status: 'failed', failureOutcome: 'retry', failedAt: new Date(), error: 'gave up' })
+          .where(eq(campaignMessages.id, victim!.id));
+      const refund = () => t.db.transaction((tx) => refundFailedMessages(tx, id));
+
+      await giveUp();
+      expect(await refund()).toMatchObject({ messages: 1 });
+      const retried = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken, body: {} });
+      expect(retried.body.data).toMatchObject({ messages: 1 });
+      await giveUp();
+      expect(await refund()).toMatchObject({ messages: 1 });
+
+      // Both charges of the message came back; the commission on it (paid once, at publish) went back once.
+      expect(await ledgerOf(user.businessId, 'campaign_refund')).toHaveLength(2);
+      const reversals = await ledgerOf(affiliate.businessId, 'affiliate_commission_reversal');
+      expect(reversals).toHaveLength(1);
+      const share = (Number(commission!.earningsDelta) / 10).toFixed(2);
+      expect(reversals[0]).toMatchObject({ earningsDelta: `-${share}` });
+      expect((await walletOf(t, affiliate.businessId)).earnings).toBe(
+        (Number(commission!.earningsDelta) - Number(share)).toFixed(2),
+      );
     });
   });
 

@@ -19,16 +19,19 @@ export interface FailureRefund {
  * "How are failed messages refunded?"): one `campaign_refund` entry for the batch of failures that became
  * final since the last one, each message marked with it in the same transaction, so none is refunded twice.
  * The campaign's row lock orders concurrent calls (the dispatcher's sweep, a retry): the second finds nothing
- * left. Credits go back to the wallet with their share of the money paid; plan units to the plan purchase
- * they came from while it is still the business's plan. The referrer's commission on them is taken back
- * pro rata. Returns null when nothing was due.
+ * left. Credits go back to the wallet with their share of the money paid (of the publish's charge, or of the
+ * latest retry's for messages a retry charged again); plan units to the plan purchase they came from while it
+ * is still the business's plan. The referrer's commission, paid on the publish's charge only, is taken back
+ * pro rata for the messages that charge paid: a retried message that fails again takes none back twice.
+ * Returns null when nothing was due.
  */
 export async function refundFailedMessages(tx: Db, campaignId: string): Promise<FailureRefund | null> {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
   if (!campaign?.rate || !campaign.isPublished) return null;
-  const ids = await lockRefundDue(tx, campaign.businessId, campaign.id);
-  if (!ids.length) return null;
-  const [debit] = await tx
+  const due = await lockRefundDue(tx, campaign.businessId, campaign.id);
+  if (!due.length) return null;
+  const ids = due.map((d) => d.id);
+  const debits = await tx
     .select()
     .from(transactions)
     .where(
@@ -39,18 +42,24 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
         eq(transactions.status, 'successful'),
       ),
     )
-    .orderBy(asc(transactions.createdAt))
-    .limit(1);
-  if (!debit) return null;
-  const meta = (debit.metadata ?? {}) as Record<string, unknown>;
-  const charged = new Decimal(debit.credits ?? debit.amount);
+    .orderBy(asc(transactions.createdAt));
+  // The publish's charge paid for the messages never retried; a retry's charge (the latest) for the others.
+  const debit = debits[0];
+  const retryDebit = debits.at(-1);
+  if (!debit || !retryDebit) return null;
+  const retried = due.filter((d) => d.retried).length;
   const credits = new Decimal(campaign.rate).times(ids.length);
-  const share = charged.isZero() ? new Decimal(0) : Decimal.min(credits.div(charged), 1);
+  const firstShare = shareOf(debit, campaign.rate, ids.length - retried);
+  const retryShare = shareOf(retryDebit, campaign.rate, retried);
+  // What the refund gives back of the money paid, in proportion to each charge it answers.
+  const paidBack = paidOf(debit).times(firstShare).plus(paidOf(retryDebit).times(retryShare));
+  // Only the publish's charge paid the referrer a commission: a share of it comes back for those messages only.
+  const share = firstShare;
+  const meta = (debit.metadata ?? {}) as Record<string, unknown>;
   const n = ids.length;
   const description = `Campaign "${campaign.name}": ${n} failed message${n === 1 ? '' : 's'} refunded`;
   let refundId: string;
   if (debit.kind === 'campaign_credit_debit') {
-    const paid = new Decimal(typeof meta.paidValue === 'string' ? meta.paidValue : 0);
     const { transaction } = await postLedgerEntry(tx, {
       businessId: campaign.businessId,
       kind: 'campaign_refund',
@@ -59,10 +68,16 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
       currency: 'CREDIT',
       credits: credits.toFixed(4),
       balanceDelta: credits.toFixed(4),
-      paidValueDelta: paid.times(share).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
+      paidValueDelta: paidBack.toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
       campaignId: campaign.id,
       description,
-      metadata: { messages: n, rate: campaign.rate, debitTransactionId: debit.id, reason: 'failed_messages' },
+      metadata: {
+        messages: n,
+        rate: campaign.rate,
+        debitTransactionId: debit.id,
+        ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
+        reason: 'failed_messages',
+      },
     });
     refundId = transaction.id;
   } else {
@@ -85,6 +100,7 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
         messages: n,
         rate: campaign.rate,
         debitTransactionId: debit.id,
+        ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
         reason: 'failed_messages',
         ...(balanceAfter !== null ? { planBalanceAfter: balanceAfter } : { planReplaced: true }),
       },
@@ -111,4 +127,19 @@ export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): 
     }
   }
   return refunded;
+}
+
+type Debit = typeof transactions.$inferSelect;
+
+/** The part of `debit` that `messages` at `rate` were: between 0 and 1. */
+function shareOf(debit: Debit, rate: string, messages: number): Decimal {
+  const charged = new Decimal(debit.credits ?? debit.amount);
+  if (charged.isZero() || messages === 0) return new Decimal(0);
+  return Decimal.min(new Decimal(rate).times(messages).div(charged), 1);
+}
+
+/** The money paid that `debit` took from the wallet. */
+function paidOf(debit: Debit): Decimal {
+  const paid = (debit.metadata as Record<string, unknown> | null)?.paidValue;
+  return new Decimal(typeof paid === 'string' ? paid : 0);
 }

@@ -114,19 +114,22 @@ export async function campaignsWithRefundDue(db: Db, limit = 50): Promise<string
 }
 
 /**
- * The campaign's final failures not yet refunded, locked until the caller's transaction ends: the caller
- * posts one refund for them and marks them with `markRefunded` in the same transaction. SKIP LOCKED: rows
- * another refund holds are its own.
+ * The campaign's final failures not yet refunded (and whether a retry charged each again), locked until the
+ * caller's transaction ends: the caller posts one refund for them and marks them with `markRefunded` in the
+ * same transaction. SKIP LOCKED: rows another refund holds are its own.
  */
-export async function lockRefundDue(db: Db, businessId: string, campaignId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export async function lockRefundDue(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ id: string; retried: boolean }[]> {
+  return queryRows<{ id: string; retried: boolean }>(
     db,
-    sql`SELECT id FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,
   );
-  return rows.map((r) => r.id);
 }
 
 export async function markRefunded(db: Db, ids: string[], refundId: string): Promise<void> {
@@ -145,7 +148,8 @@ export async function requeueGivenUp(db: Db, businessId: string, campaignId: str
     db,
     sql`UPDATE campaign_messages
         SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, failure_outcome = NULL,
-            refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
+            refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(),
+            retries = retries + 1, updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
           AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL
         RETURNING id`,

@@ -55,6 +55,11 @@ export const campaignMessages = pgTable(
      * `providers/messaging/cloud-errors.ts`); null for a message never failed, or cancelled by an opt-out.
      */
     failureOutcome: text('failure_outcome'),
+    /**
+     * How many times `POST /campaigns/{id}/retry` charged it again. Only its first charge carried the
+     * referrer's commission, so only a refund of that charge takes a share of it back.
+     */
+    retries: smallint('retries').notNull().default(0),
     /** Set with `refund_id` (the `campaign_refund` row) in the transaction that gave its charge back. */
     refundedAt: timestamptz('refunded_at'),
     refundId: uuid('refund_id'),

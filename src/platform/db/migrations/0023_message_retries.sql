@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_messages" ADD COLUMN "retries" smallint DEFAULT 0 NOT NULL;
