@@ -94,7 +94,8 @@ export class ReplySender {
         err instanceof MessagingError
           ? err
           : new MessagingError(`Unexpected send error: ${(err as Error)?.message ?? String(err)}`, true);
-      if (!error.transient || reply.attempts >= this.opts.maxAttempts)
+      // A throttle never fails a reply and gives its attempt back, as for campaign messages.
+      if (!error.transient || (!error.throttled && reply.attempts >= this.opts.maxAttempts))
         return { kind: 'failed', error: error.reason };
       return {
         kind: 'retry',
@@ -104,6 +105,7 @@ export class ReplySender {
           maxMs: this.opts.retryMaxMs,
           retryAfterMs: error.retryAfterMs,
         }),
+        refund: error.throttled,
       };
     }
   }

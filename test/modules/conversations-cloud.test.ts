@@ -186,6 +186,37 @@ describe('conversations through the Cloud API', () => {
     expect(page.body.data.items[1]).toMatchObject({ direction: 'in', text: 'When do you open?' });
   });
 
+  it('waits out throttles without using up its attempts, as campaign messages do', async () => {
+    const { user, account } = await cloudBusiness(t, graph.sim);
+    const from = uniquePhone().replace(/\D/g, '');
+    graph.sim.openWindow(account, from);
+    await post(messagesBody(account, from, [{ type: 'text', text: { body: 'Still there?' } }]));
+    const conversation = await conversationOf(user.businessId);
+    // More throttles in a row than a reply has attempts.
+    const throttles = t.deps.config.DISPATCH_MAX_ATTEMPTS + 2;
+    graph.sim.failSends({ status: 429, code: 130429, title: 'Rate limit hit', to: from, times: throttles });
+    try {
+      const res = await t.request({
+        url: `/conversations/${conversation.id}/messages`,
+        token: user.accessToken,
+        body: { text: 'Yes, we are' },
+      });
+      expect(res.status).toBe(201);
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db
+            .select()
+            .from(conversationMessages)
+            .where(eq(conversationMessages.id, res.body.data.id));
+          expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+    } finally {
+      graph.sim.clearFailures();
+    }
+  });
+
   it("applies a status that arrived before the reply's send was recorded", async () => {
     const { user, account } = await cloudBusiness(t, graph.sim);
     const from = uniquePhone().replace(/\D/g, '');

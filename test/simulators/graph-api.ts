@@ -357,6 +357,13 @@ export class GraphApiSimulator {
     const to = b.to;
     if (typeof to !== 'string' || !/^\d{6,15}$/.test(to))
       return fail(400, 100, 'Invalid parameter: to must be a phone number of digits');
+    // Planned refusals meet every send, a template or a reply in the window.
+    const planned = this.planned.find((p) => !p.to || p.to === to);
+    if (planned) {
+      if (planned.times !== undefined && --planned.times <= 0)
+        this.planned.splice(this.planned.indexOf(planned), 1);
+      return fail(planned.status, planned.code, planned.title, planned.title);
+    }
     if (b.type !== 'template') return this.sendFreeForm(account, b, to, answer, fail);
     if (
       b.biz_opaque_callback_data !== undefined &&
@@ -368,12 +375,6 @@ export class GraphApiSimulator {
       | undefined;
     if (!tpl || typeof tpl.name !== 'string' || typeof tpl.language?.code !== 'string')
       return fail(400, 100, 'Invalid parameter: template.name and template.language.code are required');
-    const planned = this.planned.find((p) => !p.to || p.to === to);
-    if (planned) {
-      if (planned.times !== undefined && --planned.times <= 0)
-        this.planned.splice(this.planned.indexOf(planned), 1);
-      return fail(planned.status, planned.code, planned.title, planned.title);
-    }
     const template = [...this.templates.values()].find(
       (t) => t.wabaId === account.wabaId && t.name === tpl.name && t.language === tpl.language?.code,
     );

@@ -101,7 +101,8 @@ export async function claimReplies(
 export type ReplyOutcome =
   | { kind: 'sent'; providerMessageId: string }
   | { kind: 'failed'; error: string }
-  | { kind: 'retry'; error: string; delayMs: number }
+  /** `refund`: the attempt is given back (a throttle, as for campaign messages: "slower", not "broken"). */
+  | { kind: 'retry'; error: string; delayMs: number; refund?: boolean }
   /** Not sent (the business's rate limit, shutdown): back to the queue, the attempt not counted. */
   | { kind: 'release'; delayMs: number };
 
@@ -121,7 +122,7 @@ export async function recordReplyOutcome(
           error = ${outcome.kind === 'failed' || outcome.kind === 'retry' ? outcome.error.slice(0, 1000) : null},
           sent_at = CASE WHEN ${status} = 'sent' THEN now() END,
           failed_at = CASE WHEN ${status} = 'failed' THEN now() END,
-          attempts = attempts - ${outcome.kind === 'release' ? 1 : 0},
+          attempts = attempts - ${outcome.kind === 'release' || (outcome.kind === 'retry' && outcome.refund) ? 1 : 0},
           next_attempt_at = now() + ${'delayMs' in outcome ? outcome.delayMs : 0} * interval '1 millisecond',
           lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ${id} AND status = 'sending' AND locked_by = ${workerId}
