@@ -107,6 +107,13 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
       });
       expect(inbound.status).toBe(200);
       await expect.poll(() => page.getByTestId('inbox-unread').innerText()).toBe('1');
+      // On a phone the menu is closed: the count stays in sight in the header, a link to the inbox.
+      await page.setViewportSize({ width: 375, height: 812 });
+      const headerCount = page.getByRole('link', { name: 'Inbox, 1 unread' });
+      await headerCount.waitFor();
+      await expect.poll(() => headerCount.innerText()).toBe('1');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(() => headerCount.isVisible()).toBe(false);
       const row = page.getByTestId('conversation-row').first();
       await expect.poll(() => row.innerText()).toContain('Is the blue dress in size 12?');
       await expectAccessible(page, 'inbox');

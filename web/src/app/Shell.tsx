@@ -1,5 +1,6 @@
 import {
   AppShell,
+  Box,
   Burger,
   Group,
   NavLink,
@@ -36,8 +37,17 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            {/* On a phone the menu is closed: its live counts stay in sight beside it. */}
+            {!opened &&
+              items.map((item) =>
+                item.badge ? (
+                  <Box key={item.to} hiddenFrom="sm">
+                    <item.badge link={{ to: item.to, label: item.label, icon: item.icon }} />
+                  </Box>
+                ) : null,
+              )}
             <UnstyledButton component={Link} to="/" aria-label="Campaign console, home">
-              <Text fw={700} c="blue.9">
+              <Text fw={700} c="blue.9" style={{ whiteSpace: 'nowrap' }}>
                 Campaign console
               </Text>
             </UnstyledButton>

@@ -2,14 +2,24 @@ import type { AnyRoute } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { hasRole, type Role, type Session } from '../auth/session';
 
+/** What a nav item's badge needs to stand as a link of its own: where it goes, its name and icon. */
+export interface BadgeLink {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+}
+
 /** A link in the console's navigation, shown to the roles that may use it. */
 export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType<{ size?: number }>;
   roles: readonly Role[];
-  /** A live count beside the label (the inbox's unread conversations). */
-  badge?: ComponentType;
+  /**
+   * A live count beside the label (the inbox's unread conversations). Given `link`, it is also a link to the
+   * item on its own (the phone header shows it beside the closed menu), and renders nothing when zero.
+   */
+  badge?: ComponentType<{ link?: BadgeLink }>;
   /** Active only on this exact path (an area's home, whose path starts every other page of the area). */
   exact?: boolean;
 }
