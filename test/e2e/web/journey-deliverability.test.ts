@@ -90,6 +90,10 @@ describe.skipIf(!hasChromium)('journey: deliverability', () => {
       await page.goto('/');
       await page.getByTestId('number-health').getByText('Quality: RED').waitFor();
       await page
+        .getByTestId('quality-words')
+        .getByText('your marketing campaigns were paused', { exact: false })
+        .waitFor();
+      await page
         .getByTestId('limit-text')
         .getByText(/2 people in 24 hours · 0 left · more from/)
         .waitFor();

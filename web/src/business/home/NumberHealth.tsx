@@ -23,9 +23,32 @@ export function NumberHealth({ limit }: { limit: Business['messagingLimit'] }) {
           </Badge>
         </Group>
         <LimitText limit={limit} />
+        <QualityWords rating={limit.qualityRating} />
       </Stack>
     </Card>
   );
+}
+
+/**
+ * What the quality means for the business's campaigns, in words: a drop to red or flagged paused its marketing
+ * campaigns, and nothing resumes them by itself.
+ */
+function QualityWords({ rating }: { rating: string | null }) {
+  if (rating === 'RED' || rating === 'FLAGGED')
+    return (
+      <Text size="sm" c="red.9" data-testid="quality-words">
+        People are blocking or reporting your messages, so your marketing campaigns were paused. Review what
+        you send, then resume each campaign from its page when you are ready.
+      </Text>
+    );
+  if (rating === 'YELLOW')
+    return (
+      <Text size="sm" c="yellow.9" data-testid="quality-words">
+        Your quality is falling: another drop pauses your marketing campaigns. Send to people who asked to
+        hear from you.
+      </Text>
+    );
+  return null;
 }
 
 /** The limit in one sentence. */
