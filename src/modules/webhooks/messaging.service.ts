@@ -73,9 +73,10 @@ export class MessagingWebhookService {
    * a keyword has its conversation for its inbox: kept there in one statement for the delivery, under the
    * same unique event key (a replay stores nothing), and not copied into the webhook inbox as well. Should
    * keeping them fail, they are recorded there as failed and the retry sweep keeps each on its own; should
-   * even that fail, the error reaches the caller (the Cloud route answers 503 and Meta sends them again). Opt-in and opt-out keywords go through the inbox first, as `receiveMessage`, and are applied one
-   * by one. `owner`: the business the caller already found for the receiving number (the Cloud webhook finds
-   * it by phone-number id), so it is not looked up again.
+   * even that fail, the error reaches the caller (the Cloud route answers 503 and Meta sends them again).
+   * Opt-in and opt-out keywords go through the inbox first, as in `receiveMessage`, and are applied one by
+   * one. `owner`: the business the caller already found for the receiving number (the Cloud webhook finds it
+   * by phone-number id), so it is not looked up again.
    */
   async receiveMessages(
     items: { message: InboundMessage; eventKey: string; owner?: ConsentBusiness }[],

@@ -81,6 +81,8 @@ describe.skipIf(!hasChromium)('journey: deliverability', () => {
       const paused = page.getByTestId('paused');
       await paused.waitFor();
       expect(await paused.innerText()).toContain("Your number's quality is RED");
+      // Its badge says so too (the API's status stays pending: it still has messages to send).
+      await expect.poll(() => page.getByTestId('campaign-status').textContent()).toBe('Paused');
       await screenshot(page, 'campaign-paused-by-quality');
       await page.getByRole('button', { name: 'Resume' }).click();
       await paused.waitFor({ state: 'detached' });

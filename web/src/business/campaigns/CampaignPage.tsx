@@ -36,7 +36,7 @@ import { DeliverabilityAlerts } from './DeliverabilityAlerts';
 import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
 import { LinkClicks } from './LinkClicks';
-import { STATUS_COLOR, STATUS_LABEL } from './status';
+import { statusBadge } from './status';
 import { Variants } from './Variants';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
@@ -132,8 +132,8 @@ export function CampaignPage() {
   return (
     <Stack>
       <PageHeader title={c.name} description={<AnchorLink to="/campaigns">All campaigns</AnchorLink>}>
-        <Badge color={STATUS_COLOR[status]} variant="light" size="lg">
-          {STATUS_LABEL[status]}
+        <Badge color={statusBadge(c).color} variant="light" size="lg" data-testid="campaign-status">
+          {statusBadge(c).label}
         </Badge>
         {status === 'draft' && (
           <>

@@ -9,7 +9,7 @@ import { formatDateTime, formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
-import { STATUS_COLOR, STATUS_LABEL } from './status';
+import { statusBadge } from './status';
 
 const route = getRouteApi('/app/campaigns');
 
@@ -61,8 +61,8 @@ export function CampaignsPage() {
                   </AnchorLink>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[c.status]} variant="light">
-                    {STATUS_LABEL[c.status]}
+                  <Badge color={statusBadge(c).color} variant="light">
+                    {statusBadge(c).label}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

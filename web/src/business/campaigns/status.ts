@@ -17,3 +17,17 @@ export const STATUS_COLOR: Record<CampaignStatus, string> = {
   pending: 'orange',
   sent: 'green',
 };
+
+/**
+ * The badge a campaign shows: its state, except that one being delivered says Paused or Stopped when it is
+ * (the API's `status` stays `pending` for those: they still have messages to send).
+ */
+export function statusBadge(c: {
+  status: CampaignStatus;
+  pausedAt?: string | null;
+  stoppedAt?: string | null;
+}): { label: string; color: string } {
+  if (c.status === 'pending' && c.stoppedAt) return { label: 'Stopped', color: 'red' };
+  if (c.status === 'pending' && c.pausedAt) return { label: 'Paused', color: 'yellow' };
+  return { label: STATUS_LABEL[c.status], color: STATUS_COLOR[c.status] };
+}

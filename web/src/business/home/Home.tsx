@@ -24,7 +24,7 @@ import { useSession } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
-import { STATUS_COLOR, STATUS_LABEL } from '../campaigns/status';
+import { statusBadge } from '../campaigns/status';
 import { NumberHealth } from './NumberHealth';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
@@ -225,8 +225,8 @@ function BusinessHome() {
                       </AnchorLink>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[c.status]} variant="light">
-                        {STATUS_LABEL[c.status]}
+                      <Badge color={statusBadge(c).color} variant="light">
+                        {statusBadge(c).label}
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right">{formatNumber(c.recipientCount)}</Table.Td>
