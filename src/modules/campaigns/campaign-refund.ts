@@ -58,6 +58,14 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
   const meta = (debit.metadata ?? {}) as Record<string, unknown>;
   const n = ids.length;
   const description = `Campaign "${campaign.name}": ${n} failed message${n === 1 ? '' : 's'} refunded`;
+  // What every refund entry of this batch records: which charges it answers, for how many messages.
+  const refundOf = {
+    messages: n,
+    rate: campaign.rate,
+    debitTransactionId: debit.id,
+    ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
+    reason: 'failed_messages',
+  };
   let refundId: string;
   if (debit.kind === 'campaign_credit_debit') {
     const { transaction } = await postLedgerEntry(tx, {
@@ -71,13 +79,7 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
       paidValueDelta: paidBack.toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4),
       campaignId: campaign.id,
       description,
-      metadata: {
-        messages: n,
-        rate: campaign.rate,
-        debitTransactionId: debit.id,
-        ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
-        reason: 'failed_messages',
-      },
+      metadata: refundOf,
     });
     refundId = transaction.id;
   } else {
@@ -97,11 +99,7 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
       description:
         balanceAfter !== null ? description : `${description}: plan replaced since, nothing to give back`,
       metadata: {
-        messages: n,
-        rate: campaign.rate,
-        debitTransactionId: debit.id,
-        ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
-        reason: 'failed_messages',
+        ...refundOf,
         ...(balanceAfter !== null ? { planBalanceAfter: balanceAfter } : { planReplaced: true }),
       },
     });
