@@ -26,7 +26,7 @@ const base64Key = z.string().refine((v) => Buffer.from(v, 'base64').length === 3
 /** A fraction from 0 to 1. */
 const share = z.coerce.number().min(0).max(1);
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
