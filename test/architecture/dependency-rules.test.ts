@@ -17,11 +17,11 @@ interface Violation {
   to: string;
 }
 
-/** Runs dependency-cruiser on `src` of `cwd` with that folder's configuration; its violations. */
-async function cruise(cwd: string): Promise<Violation[]> {
+/** Runs dependency-cruiser on `src` of `cwd` with a configuration (that folder's own by default); its violations. */
+async function cruise(cwd: string, config = '.dependency-cruiser.cjs'): Promise<Violation[]> {
   const run = promisify(execFile)(
     process.execPath,
-    [CLI, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+    [CLI, 'src', '--config', config, '--output-type', 'json'],
     { cwd, maxBuffer: 64 * 1024 * 1024 },
   );
   // The CLI exits non-zero when it finds a violation; the report is on stdout either way.
@@ -51,6 +51,24 @@ describe('dependency rules', { timeout: 120_000 }, () => {
       'outside-through-front-door: src/jobs/job.ts -> src/modules/beta/beta.ts',
       'platform-below-domain: src/platform/helper.ts -> src/modules/alpha/index.ts',
       'platform-below-providers: src/platform/uses-adapter.ts -> src/providers/adapter.ts',
+    ]);
+  });
+
+  it('the console keeps its area rules', async () => {
+    const violations = await cruise(path.join(ROOT, 'web'));
+    expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
+  });
+
+  it('a console tree with each area rule broken on purpose fails with each violation named', async () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/broken-web');
+    const violations = await cruise(fixture, path.join(ROOT, 'web/.dependency-cruiser.cjs'));
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+    expect(found).toEqual([
+      'console-area-front-door: src/app/shell.ts -> src/business/deep.ts',
+      'console-areas-apart: src/business/steal.ts -> src/admin/inner.ts',
+      'console-areas-listed-by-front-door: src/areas.ts -> src/business/deep.ts',
+      'console-kit-below-shell: src/ui/kit.ts -> src/app/shell.ts',
+      'console-no-circular: src/app/one.ts -> src/app/two.ts',
     ]);
   });
 });
