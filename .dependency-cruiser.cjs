@@ -33,6 +33,15 @@ module.exports = {
       to: { path: '^src/modules/[^/]+$', circular: true },
     },
     {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No chain of imports, type-only ones included, leads any file back to itself: AppDeps (deps.ts) names ' +
+        'no module, and app/create-deps.ts builds it.',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'platform-below-domain',
       severity: 'error',
       comment: 'platform/ and providers/ are infrastructure: they never import modules/ or jobs/.',

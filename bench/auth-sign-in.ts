@@ -8,8 +8,9 @@
  *
  *   npm run bench:auth -- [requestsPerCase=200] [concurrency=4]
  */
+
+import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { testConfig } from '../src/platform/config.js';

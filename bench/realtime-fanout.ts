@@ -13,8 +13,8 @@
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
 import { openSession } from '../src/modules/auth/sessions.js';
 import { Notifier } from '../src/modules/notifications/notifier.js';

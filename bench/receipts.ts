@@ -11,8 +11,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
+import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
 import { campaignCounters } from '../src/modules/messages/index.js';
 import { testConfig } from '../src/platform/config.js';

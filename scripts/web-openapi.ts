@@ -7,8 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/deps.js';
 import { testConfig } from '../src/platform/config.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';

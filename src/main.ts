@@ -2,8 +2,8 @@
 import './platform/heap-policy.js';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { createDeps } from './app/create-deps.js';
 import { buildApp } from './app.js';
-import { createDeps } from './deps.js';
 import { startWorker } from './jobs/index.js';
 import { bootstrapSuperadmin } from './modules/auth/index.js';
 import { resealMessagingCredentials } from './modules/business/index.js';

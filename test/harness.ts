@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import { createDeps } from '../src/app/create-deps.js';
 import { API_PREFIX, buildApp } from '../src/app.js';
-import { type AppDeps, createDeps, type PortOverrides } from '../src/deps.js';
+import type { AppDeps, PortOverrides } from '../src/deps.js';
 import { testConfig } from '../src/platform/config.js';
 import type { Db } from '../src/platform/db/client.js';
 import type { ZodApp } from '../src/platform/http/types.js';

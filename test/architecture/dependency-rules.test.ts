@@ -46,6 +46,7 @@ describe('dependency rules', { timeout: 120_000 }, () => {
     expect(found).toEqual([
       'module-front-door: src/modules/beta/reach.ts -> src/modules/alpha/inner.ts',
       'modules-below-jobs-and-app: src/modules/beta/uses-job.ts -> src/jobs/clean.ts',
+      'no-circular: src/platform/loop-a.ts -> src/platform/loop-b.ts',
       'no-module-cycle: src/modules/alpha -> src/modules/beta',
       'no-module-cycle: src/modules/beta -> src/modules/alpha',
       'outside-through-front-door: src/jobs/job.ts -> src/modules/beta/beta.ts',

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDeps } from '../../src/deps.js';
+import { createDeps } from '../../src/app/create-deps.js';
 import { testConfig } from '../../src/platform/config.js';
 import type { Database } from '../../src/platform/db/client.js';
 import { createLogger } from '../../src/platform/logger.js';

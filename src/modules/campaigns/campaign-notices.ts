@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
-import type { NotificationRecord, Notifier } from '../notifications/index.js';
+import type { NotificationRecord, NotifierPort } from '../../platform/notifier.port.js';
 
 /** What the business is told about its campaigns. The one place these notices are worded. */
 export const campaignNotices = {
@@ -33,7 +33,7 @@ export async function notifyCampaignSent(
 
 /** Records the completion notice in the caller's transaction; push it with `Notifier.announce` after commit. */
 export function recordCampaignCompleted(
-  notifier: Notifier,
+  notifier: NotifierPort,
   tx: Db,
   businessId: string,
   campaign: { name: string; sentCount: number; failedCount: number },

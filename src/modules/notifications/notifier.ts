@@ -2,18 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, notifications } from '../../platform/db/schema/index.js';
-import type { NotificationPayload, NotificationType, Room } from '../../platform/realtime-events.js';
+import type { NotificationInput, NotificationRecord, NotifierPort } from '../../platform/notifier.port.js';
+import type { NotificationPayload, Room } from '../../platform/realtime-events.js';
 import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
 
+export type { NotificationInput, NotificationRecord } from '../../platform/notifier.port.js';
 export type { NotificationType } from '../../platform/realtime-events.js';
-
-export interface NotificationInput {
-  type: NotificationType;
-  title: string;
-  message: string;
-}
-
-export type NotificationRecord = typeof notifications.$inferSelect;
 
 /** What the `notification` event carries (docs/api.md "Real time"). */
 export function toNotificationPayload(n: NotificationRecord): NotificationPayload {
@@ -33,7 +27,7 @@ export function toNotificationPayload(n: NotificationRecord): NotificationPayloa
  * The one way notifications are created: persist, then emit to the receiver's room. Call it after the
  * transaction that caused the event has committed, so no notification announces what was rolled back.
  */
-export class Notifier {
+export class Notifier implements NotifierPort {
   constructor(
     private readonly db: Db,
     private readonly realtime: RealtimeHub,
