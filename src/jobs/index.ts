@@ -4,6 +4,7 @@ import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startMediaFetcher } from './media-fetcher.js';
 import { startNumberHealthSweep } from './number-health-sweep.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
@@ -45,5 +46,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startAbDecisions(deps, deps.config.SCHEDULER_INTERVAL_MS),
     // The Cloud numbers' quality and messaging limit, between their webhooks.
     startNumberHealthSweep(deps),
+    // The media contacts sent, copied into storage after their webhook answered.
+    startMediaFetcher(deps),
   ];
 }

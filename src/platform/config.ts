@@ -90,6 +90,12 @@ export const envSchema = z.object({
   IMPORT_ALLOWED_HOSTS: csv.default([]),
   /** Hosts (`host` or `host:port`) a contact's media may be fetched from on a private address: a gateway's media server. */
   MEDIA_ALLOWED_HOSTS: csv.default([]),
+  /** How often a worker looks for media contacts sent that are still to fetch. */
+  MEDIA_FETCH_INTERVAL_MS: positiveInt.default(1_000),
+  /** The whole of one fetch of a medium (the Cloud API's two steps included), from start to last byte. */
+  MEDIA_FETCH_TIMEOUT_MS: positiveInt.default(60_000),
+  /** Tries of one medium before its message says it could not be kept. */
+  MEDIA_FETCH_ATTEMPTS: positiveInt.default(5),
   /** Contact imports and exports (campaign-message exports too) one business may run at once, per process. */
   TRANSFERS_PER_BUSINESS: positiveInt.default(1),
   /** The longest any one import or export may run, waiting included; past it, it is stopped and its slot freed. */

@@ -47,6 +47,12 @@ export const conversationMessageSchema = z.object({
   status: z.enum(['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed']),
   mediaUrl: z.string().nullable().describe('our stored copy of its media'),
   mediaType: z.string().nullable(),
+  mediaStatus: z
+    .enum(['pending', 'fetched', 'failed'])
+    .nullable()
+    .describe(
+      'a medium the contact sent: `pending` while it is fetched into our storage, `fetched` once `mediaUrl` has it, `failed` when it could not be kept (`error` says why); null for messages without one',
+    ),
   details: z
     .object({})
     .catchall(z.unknown())

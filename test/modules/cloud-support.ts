@@ -25,7 +25,7 @@ export function useGraph(opts: GraphSimulatorOptions = {}) {
     createTemplate: (a, w, t) => holder.adapter.createTemplate(a, w, t),
     listTemplates: (a, w) => holder.adapter.listTemplates(a, w),
     deleteTemplate: (a, w, t) => holder.adapter.deleteTemplate(a, w, t),
-    fetchMedia: (a, id, max) => holder.adapter.fetchMedia(a, id, max),
+    fetchMedia: (a, id, opts) => holder.adapter.fetchMedia(a, id, opts),
   };
   beforeAll(async () => {
     await holder.sim.start();
@@ -37,7 +37,12 @@ export function useGraph(opts: GraphSimulatorOptions = {}) {
   });
   const appOptions: TestAppOptions = {
     ports: { cloud },
-    env: { WHATSAPP_CLOUD_APP_SECRET: APP_SECRET, WHATSAPP_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN },
+    // The simulator serves media downloads on loopback: allowed by name, as an operator allows a media host.
+    env: {
+      WHATSAPP_CLOUD_APP_SECRET: APP_SECRET,
+      WHATSAPP_CLOUD_VERIFY_TOKEN: VERIFY_TOKEN,
+      MEDIA_ALLOWED_HOSTS: '127.0.0.1',
+    },
   };
   return Object.assign(holder, { appOptions });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
-import { WINDOW_MS } from '../../src/modules/conversations/index.js';
+import { fetchDueMedia, WINDOW_MS } from '../../src/modules/conversations/index.js';
 import { conversationMessages, conversations, templates } from '../../src/platform/db/schema/index.js';
 import { uniquePhone } from '../factories.js';
 import { useTestApp } from '../harness.js';
@@ -81,6 +81,8 @@ describe('conversations through the Cloud API', () => {
       { type: 'unsupported', errors: [{ code: 131051 }] },
     ]);
     expect((await post(body)).status).toBe(200);
+    // The media are fetched by the worker's media job, after the webhook answered.
+    expect(await fetchDueMedia(t.deps)).toBe(5);
     const conversation = await conversationOf(user.businessId);
     expect(conversation).toMatchObject({ phoneNumber: `+${from}`, unreadCount: 12, status: 'open' });
     const rows = await rowsOf(conversation.id);
@@ -141,8 +143,9 @@ describe('conversations through the Cloud API', () => {
       { type: 'image', image: { id: '999999', mime_type: 'image/jpeg' } },
     ]);
     expect((await post(body)).status).toBe(200);
+    await fetchDueMedia(t.deps);
     const [row] = await rowsOf((await conversationOf(user.businessId)).id);
-    expect(row).toMatchObject({ type: 'image', mediaKey: null });
+    expect(row).toMatchObject({ type: 'image', mediaKey: null, mediaStatus: 'failed' });
     expect(row!.error).toContain('could not be kept');
   });
 

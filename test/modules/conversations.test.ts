@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { TWOWAY_CREDENTIALS_MISSING } from '../../src/jobs/reply-sender.js';
-import { refundFailedReply, WINDOW_MS } from '../../src/modules/conversations/index.js';
+import { fetchDueMedia, refundFailedReply, WINDOW_MS } from '../../src/modules/conversations/index.js';
 import {
   businesses,
   contacts,
@@ -222,9 +222,12 @@ describe('conversations through the gateway', () => {
     };
     await contactWrites(user, number, from, button);
     await contactWrites(user, number, from, button); // the gateway retries
+    // The medium is fetched by the worker's media job, after the webhook answered.
+    expect(await fetchDueMedia(t.deps)).toBe(1);
     const rows = await rowsOf(conversation.id);
     expect(rows.map((r) => r.type)).toEqual(['image', 'location', 'button']);
-    expect(rows[0]).toMatchObject({ text: 'This one', mediaType: 'image/png' });
+    expect(rows[0]).toMatchObject({ text: 'This one', mediaType: 'image/png', mediaStatus: 'fetched' });
+    expect(rows.slice(1).map((r) => r.mediaStatus)).toEqual([null, null]);
     expect(rows[1]!.details).toEqual({ latitude: '6.45', longitude: '3.47' });
     expect(rows[2]).toMatchObject({ text: 'Track my order', details: { payload: 'TRACK' } });
     // The copy is ours: read back from storage, not the gateway's link.
@@ -258,8 +261,9 @@ describe('conversations through the gateway', () => {
         caption: 'Look',
         timestamp: '1',
       });
+      await fetchDueMedia(t.deps);
       const [row] = await rowsOf(conversation.id);
-      expect(row).toMatchObject({ type: 'image', text: 'Look', mediaKey: null });
+      expect(row).toMatchObject({ type: 'image', text: 'Look', mediaKey: null, mediaStatus: 'failed' });
       expect(row!.error).toMatch(/^The medium could not be kept: .*private/);
       expect(requests).toEqual([]);
     } finally {

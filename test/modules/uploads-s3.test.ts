@@ -46,6 +46,21 @@ describe('S3 storage adapter against an S3-compatible server', () => {
     expect(await text(await storage.read('conversations/b1/m1.jpg'))).toBe('jpeg bytes');
   });
 
+  it('stores a fetched medium of a type outside the media list as an octet-stream download', async () => {
+    await storage.put('conversations/b1/m2', Buffer.from('<script>alert(1)</script>'), 'text/html');
+    expect(await storage.stat('conversations/b1/m2')).toEqual({
+      size: 25,
+      contentType: 'application/octet-stream',
+    });
+    // As a browser would read it from the bucket's origin: a download, never a page.
+    const served = await fetch(storage.urlOf('conversations/b1/m2'));
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    const image = await fetch(storage.urlOf('conversations/b1/m1.jpg'));
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('content-disposition')).toBeNull();
+  });
+
   it('refuses a PUT with another content type than the one signed', async () => {
     const up = await storage.presignUpload({
       key: 'b1/files/u2.csv',

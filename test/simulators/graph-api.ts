@@ -86,7 +86,10 @@ export class GraphApiSimulator {
   holdSends: boolean;
   private readonly accounts: GraphAccount[] = [];
   /** Media contacts sent, by media id: what `GET /{media-id}` and its URL serve, to the account's token. */
-  private readonly media = new Map<string, { token: string; bytes: Buffer; mimeType: string }>();
+  private readonly media = new Map<
+    string,
+    { token: string; bytes: Buffer; mimeType: string; url?: string }
+  >();
   /** Recipients (`<phone-number-id>:<digits>`) whose customer-service window is open: free-form sends pass. */
   private readonly openWindows = new Set<string>();
   private readonly planned: PlannedError[] = [];
@@ -141,10 +144,13 @@ export class GraphApiSimulator {
     return t;
   }
 
-  /** A medium a contact sent to the account: its id for the webhook's `image.id` (or video, document...). */
-  addMedia(account: GraphAccount, bytes: Buffer, mimeType: string): string {
+  /**
+   * A medium a contact sent to the account: its id for the webhook's `image.id` (or video, document...).
+   * `url`: where `GET /{media-id}` says to download it (another server's), instead of the simulator's own.
+   */
+  addMedia(account: GraphAccount, bytes: Buffer, mimeType: string, opts: { url?: string } = {}): string {
     const id = this.nextId();
-    this.media.set(id, { token: account.token, bytes, mimeType });
+    this.media.set(id, { token: account.token, bytes, mimeType, url: opts.url });
     return id;
   }
 
@@ -257,7 +263,7 @@ export class GraphApiSimulator {
       if (medium.token !== token) return unreachable();
       return answer(200, {
         messaging_product: 'whatsapp',
-        url: `${new URL(this.url).origin}/media-download/${id}`,
+        url: medium.url ?? `${new URL(this.url).origin}/media-download/${id}`,
         mime_type: medium.mimeType,
         file_size: medium.bytes.length,
         id,

@@ -28,6 +28,7 @@ export interface MessageRecord {
   status: ConversationMessageDto['status'];
   mediaKey: string | null;
   mediaType: string | null;
+  mediaStatus: ConversationMessageDto['mediaStatus'];
   details: Record<string, unknown> | string | null;
   error: string | null;
   campaignId: string | null;
@@ -62,6 +63,7 @@ export function toMessageDto(row: MessageRecord, urlOf: (key: string) => string)
     status: row.status,
     mediaUrl: row.mediaKey ? urlOf(row.mediaKey) : null,
     mediaType: row.mediaType,
+    mediaStatus: row.mediaStatus ?? null,
     details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
     error: row.error,
     campaignId: row.campaignId,

@@ -83,7 +83,8 @@ export async function countUnreadConversations(db: Db, businessId: string): Prom
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
-  m.media_type AS "mediaType", m.details, m.error, NULL::uuid AS "campaignId", m.created_at AS "createdAt"`;
+  m.media_type AS "mediaType", m.media_status AS "mediaStatus", m.details, m.error, NULL::uuid AS "campaignId",
+  m.created_at AS "createdAt"`;
 
 /**
  * A page of a conversation's messages, newest first: its own (what the contact wrote, the replies) and the
@@ -101,7 +102,7 @@ export async function listMessages(
     WHERE m.conversation_id = ${conversation.id} AND m.business_id = ${businessId}
     UNION ALL
     SELECT q.id, 'out', 'campaign',
-           replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, q.error, k.id,
+           replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, NULL, q.error, k.id,
            COALESCE(q.sent_at, q.created_at), 0
     FROM campaigns k
     JOIN campaign_messages q ON q.campaign_id = k.id AND q.phone_number = ${conversation.phoneNumber}

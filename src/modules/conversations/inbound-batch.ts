@@ -47,6 +47,7 @@ export async function storeInboundBatch(
     details: m.details,
     at: m.at.toISOString(),
     preview: preview(m),
+    media: m.media ?? undefined,
   }));
   const names = new Map(inputs.map((m) => [m.phone, m.name]));
   // Prepared: a delivery's statement is planned once per connection, not once per delivery (its planning
@@ -57,7 +58,8 @@ export async function storeInboundBatch(
     sql`
         WITH input AS MATERIALIZED (
           SELECT DISTINCT ON (r.event_key) r.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(i int, phone text, event_key text, type text, text text, details jsonb, at timestamptz, preview text)
+            AS r(i int, phone text, event_key text, type text, text text, details jsonb, at timestamptz, preview text,
+                 media jsonb)
           -- A scalar subquery (LIMIT keeps the planner from turning it into a join): one probe of the
           -- unique (business, event key) index per message, never a scan of the business's messages.
           WHERE (SELECT true FROM conversation_messages m
@@ -85,16 +87,21 @@ export async function storeInboundBatch(
         ),
         msgs AS (
           INSERT INTO conversation_messages
-            (conversation_id, business_id, direction, type, text, details, event_key, status, created_at)
+            (conversation_id, business_id, direction, type, text, details, event_key, status, created_at,
+             media_status, media_source, next_attempt_at)
           SELECT conv.id, ${businessId}, 'in', input.type, input.text, input.details, input.event_key,
-                 'received', input.at
+                 'received', input.at,
+                 -- A medium is fetched by the media job, after the webhook has answered.
+                 CASE WHEN input.media IS NOT NULL THEN 'pending' END, input.media,
+                 CASE WHEN input.media IS NOT NULL THEN now() END
           FROM input JOIN conv ON conv.phone_number = input.phone
           ORDER BY input.at, input.i
           ON CONFLICT (business_id, event_key) DO NOTHING
           RETURNING *
         )
         SELECT msgs.event_key AS "eventKey", msgs.id AS "messageId", msgs.direction, msgs.type, msgs.text,
-               msgs.status, msgs.media_key AS "mediaKey", msgs.media_type AS "mediaType", msgs.details,
+               msgs.status, msgs.media_key AS "mediaKey", msgs.media_type AS "mediaType",
+               msgs.media_status AS "mediaStatus", msgs.details,
                msgs.error, NULL::uuid AS "campaignId", msgs.created_at AS "createdAt",
                conv.id AS "conversationId", conv.contact_id AS "contactId", conv.phone_number AS "phoneNumber",
                c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
@@ -133,6 +140,7 @@ function recordsOf(row: StoredRow): StoredInbound {
       status: row.status,
       mediaKey: row.mediaKey,
       mediaType: row.mediaType,
+      mediaStatus: row.mediaStatus,
       details: row.details,
       error: row.error,
       campaignId: row.campaignId,

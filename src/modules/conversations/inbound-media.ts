@@ -1,63 +1,87 @@
 import type { AppDeps } from '../../deps.js';
 import type { Config } from '../../platform/config.js';
-import { SafeFetcher } from '../../platform/net/safe-fetch.js';
+import { SafeFetchError, SafeFetcher } from '../../platform/net/safe-fetch.js';
+import { storedMediaType } from '../../platform/storage/media-types.js';
+import { CloudApiError, type FetchedMedia } from '../../providers/messaging/cloud.port.js';
 import { credentialsForSending } from '../business/index.js';
+import type { MediaRef } from './inbound.js';
 
 /** Largest medium kept (WhatsApp's own limit for documents is 100 MB; what a console shows is far less). */
 export const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
-const TIMEOUT_MS = 30_000;
 
-export interface MediaRef {
-  /** The Cloud API's media id. */
-  id: string | null;
-  /** The gateway's link to the file. */
-  url: string | null;
-  mimeType: string | null;
-}
+export type MediaDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'config'>;
 
-type MediaDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'config'>;
+/** A medium that will not be fetched by trying again (no token, a refused address, too large). */
+export class LastingMediaError extends Error {}
 
 /**
  * Copies a medium a contact sent into our storage (the provider's links expire, and its Cloud links need the
- * business's token): from the Cloud API by id with the business's token, or from the gateway's link. Returns
- * the key and content type. Throws with a reason for the message when it cannot be fetched.
+ * business's token): from the Cloud API by id with the business's token, or from the gateway's link. Every
+ * download goes through the one guarded fetcher (no private, loopback or metadata address unless the
+ * operator allowed the host in `MEDIA_ALLOWED_HOSTS`, on every redirect hop), and `signal` bounds the whole
+ * of it. The stored type is the declared one when it is on the media list, else a download
+ * (`storedMediaType`). Returns the key and that type; throws with a reason for the message.
  */
 export async function keepInboundMedia(
   deps: MediaDeps,
   businessId: string,
   messageId: string,
   media: MediaRef,
+  signal: AbortSignal,
 ): Promise<{ key: string; type: string }> {
-  let fetched: { bytes: Buffer; contentType: string };
+  const fetched = await fetchMedium(deps, businessId, media, signal);
+  const stored = storedMediaType(media.mimeType || fetched.contentType);
+  const key = `conversations/${businessId}/${messageId}${stored.extension}`;
+  await deps.storage.put(key, fetched.bytes, stored.contentType);
+  return { key, type: stored.contentType };
+}
+
+async function fetchMedium(
+  deps: MediaDeps,
+  businessId: string,
+  media: MediaRef,
+  signal: AbortSignal,
+): Promise<FetchedMedia> {
+  const download = (url: string, headers: Record<string, string> = {}) =>
+    fetchLink(deps.config, url, signal, headers);
   if (media.id) {
     const credentials = await credentialsForSending(deps, businessId);
     if (!credentials?.password)
-      throw new Error('The business has no Cloud API token to fetch the medium with');
-    fetched = await deps.cloud.fetchMedia({ accessToken: credentials.password }, media.id, MAX_MEDIA_BYTES);
-  } else if (media.url) {
-    fetched = await fetchLink(deps.config, media.url);
-  } else {
-    throw new Error('The medium names neither an id nor a link');
+      throw new LastingMediaError('The business has no Cloud API token to fetch the medium with');
+    return deps.cloud.fetchMedia({ accessToken: credentials.password }, media.id, {
+      maxBytes: MAX_MEDIA_BYTES,
+      download,
+      signal,
+    });
   }
-  const type = media.mimeType || fetched.contentType || 'application/octet-stream';
-  const key = `conversations/${businessId}/${messageId}${extensionOf(type)}`;
-  await deps.storage.put(key, fetched.bytes, type);
-  return { key, type };
+  if (media.url) return download(media.url);
+  throw new LastingMediaError('The medium names neither an id nor a link');
 }
 
-/**
- * The link comes from the gateway's callback, so it is fetched like any URL the service did not choose: never
- * from a private, loopback or metadata address unless the operator allowed that host (`MEDIA_ALLOWED_HOSTS`),
- * within the size cap and the deadline.
- */
+/** Whether trying again may bring the medium: a refusal or a client error will not, a busy server may. */
+export function isLastingMediaFailure(err: unknown): boolean {
+  if (err instanceof LastingMediaError) return true;
+  if (err instanceof SafeFetchError) {
+    if (err.reason === 'http-status') return isClientError(err.status);
+    return err.reason !== 'timeout' && err.reason !== 'network';
+  }
+  if (err instanceof CloudApiError) return isClientError(err.status);
+  return false;
+}
+
+function isClientError(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && ![408, 425, 429].includes(status);
+}
+
 const fetchers = new WeakMap<Config, SafeFetcher>();
 
+/** One fetcher per configuration: its connection pools are shared by every fetch of the process. */
 function fetcherFor(config: Config): SafeFetcher {
   let fetcher = fetchers.get(config);
   if (!fetcher) {
     fetcher = new SafeFetcher({
       maxBytes: MAX_MEDIA_BYTES,
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: config.MEDIA_FETCH_TIMEOUT_MS,
       allowedHosts: config.MEDIA_ALLOWED_HOSTS,
       userAgent: 'campaign-messaging-inbox/1.0',
     });
@@ -66,30 +90,17 @@ function fetcherFor(config: Config): SafeFetcher {
   return fetcher;
 }
 
-async function fetchLink(config: Config, link: string): Promise<{ bytes: Buffer; contentType: string }> {
-  const file = await fetcherFor(config).fetch(link);
+async function fetchLink(
+  config: Config,
+  link: string,
+  signal: AbortSignal,
+  headers: Record<string, string>,
+): Promise<FetchedMedia> {
+  const file = await fetcherFor(config).fetch(link, signal, headers);
   const chunks: Buffer[] = [];
   for await (const chunk of file.body) chunks.push(chunk as Buffer);
   return {
     bytes: Buffer.concat(chunks),
     contentType: (file.contentType ?? '').split(';')[0]!.trim() || 'application/octet-stream',
   };
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/webp': '.webp',
-  'image/gif': '.gif',
-  'video/mp4': '.mp4',
-  'video/3gpp': '.3gp',
-  'audio/ogg': '.ogg',
-  'audio/mpeg': '.mp3',
-  'audio/aac': '.aac',
-  'audio/mp4': '.m4a',
-  'application/pdf': '.pdf',
-};
-
-function extensionOf(type: string): string {
-  return EXTENSIONS[type.split(';')[0]!.trim().toLowerCase()] ?? '';
 }

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { emitConversationMessage, emitConversationRecords } from './conversation-events.js';
-import { type InboundInput, setMessageMedia } from './inbound.js';
+import { emitConversationRecords } from './conversation-events.js';
+import type { InboundInput, MediaRef } from './inbound.js';
 import { storeInboundBatch } from './inbound-batch.js';
-import { keepInboundMedia, type MediaRef } from './inbound-media.js';
 
 /** A message a contact sent, as either provider's webhook read it, with the business it was sent to. */
 export interface InboundMessageInput {
@@ -37,8 +36,9 @@ const MAX_AHEAD_MS = 5 * 60_000;
 
 /**
  * Keeps what a contact wrote in its conversation (every kind: text, media, button replies, reactions,
- * locations, contacts), then fetches its medium into storage and tells the business's console. Returns
- * false when the message was already stored (a replay).
+ * locations, contacts) and tells the business's console. A medium is not fetched here: the message is kept
+ * with it `pending`, and the media job (`fetchDueMedia`) copies it into storage afterwards, so a webhook
+ * never waits on a file server. Returns false when the message was already stored (a replay).
  */
 export async function receiveInbound(
   deps: AppDeps,
@@ -51,7 +51,7 @@ export async function receiveInbound(
 
 /**
  * `receiveInbound` for many messages (a Cloud delivery carries many): stored per business in one
- * transaction, then the media fetched one by one. Returns the event keys stored (not those already kept).
+ * statement. Returns the event keys stored (not those already kept).
  */
 export async function receiveInboundBatch(
   deps: AppDeps,
@@ -69,19 +69,8 @@ export async function receiveInboundBatch(
       businessId,
       group.map((input) => recordOf(input, now)),
     );
-    const inputOf = new Map(group.map((i) => [i.eventKey, i]));
-    const plain: typeof stored = [];
-    for (const s of stored) {
-      kept.add(s.eventKey);
-      const media = inputOf.get(s.eventKey)?.media;
-      if (!media || !(media.id || media.url)) {
-        plain.push(s);
-        continue;
-      }
-      await keepMedia(deps, businessId, s.message.id, media, log);
-      await emitConversationMessage(deps, businessId, s.conversation.id, s.message.id, log);
-    }
-    emitConversationRecords(deps, businessId, plain, log);
+    for (const s of stored) kept.add(s.eventKey);
+    emitConversationRecords(deps, businessId, stored, log);
   }
   return kept;
 }
@@ -96,27 +85,12 @@ function recordOf(input: InboundMessageInput, now: Date): InboundInput {
     text: input.text ?? input.button?.text ?? input.media?.caption ?? null,
     details: detailsOf(input),
     at: dateOf(input.timestamp, now),
+    media: input.media && (input.media.id || input.media.url) ? sourceOf(input.media) : null,
   };
 }
 
-async function keepMedia(
-  deps: AppDeps,
-  businessId: string,
-  messageId: string,
-  media: MediaRef,
-  log: Logger,
-): Promise<void> {
-  try {
-    const kept = await keepInboundMedia(deps, businessId, messageId, media);
-    await setMessageMedia(deps.db, messageId, kept);
-  } catch (err) {
-    log.warn({ err, messageId }, 'conversation: inbound medium not kept');
-    await setMessageMedia(deps.db, messageId, {
-      key: null,
-      type: media.mimeType,
-      error: `The medium could not be kept: ${(err as Error).message}`.slice(0, 500),
-    });
-  }
+function sourceOf(media: MediaRef): MediaRef {
+  return { id: media.id, url: media.url, mimeType: media.mimeType };
 }
 
 function kindOf(input: InboundMessageInput): string {

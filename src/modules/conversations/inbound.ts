@@ -1,6 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-
 /** A message a contact sent, as the webhooks hand it over (either provider), its number resolved. */
 export interface InboundInput {
   businessId: string;
@@ -15,18 +12,18 @@ export interface InboundInput {
   details: Record<string, unknown> | null;
   /** When the contact sent it (the provider's timestamp, never later than now). */
   at: Date;
+  /** Where its medium is fetched from, by the media job once the message is kept; null without one. */
+  media: MediaRef | null;
 }
 
-/** The media stored for an inbound message once fetched. */
-export async function setMessageMedia(
-  db: Db,
-  messageId: string,
-  media: { key: string | null; type: string | null; error?: string },
-): Promise<void> {
-  await db.execute(sql`
-    UPDATE conversation_messages SET media_key = ${media.key}, media_type = ${media.type},
-           error = ${media.error ?? null}, updated_at = now()
-    WHERE id = ${messageId}`);
+/** Where a medium a contact sent can be fetched from (as the webhook named it). */
+export interface MediaRef {
+  /** The Cloud API's media id. */
+  id: string | null;
+  /** The gateway's link to the file. */
+  url: string | null;
+  /** The type the sender declared. */
+  mimeType: string | null;
 }
 
 const LABELS: Record<string, string> = {

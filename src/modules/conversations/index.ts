@@ -4,6 +4,7 @@
 export { WINDOW_MS, windowEndsAt } from './conversation-window.js';
 export { conversationsRoutes } from './conversations.routes.js';
 export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';
+export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
 export {
   type ClaimedReply,
   claimReplies,

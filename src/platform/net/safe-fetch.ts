@@ -19,6 +19,8 @@ export class SafeFetchError extends Error {
   constructor(
     readonly reason: SafeFetchFailure,
     message: string,
+    /** The status answered, for `http-status`. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'SafeFetchError';
@@ -84,8 +86,16 @@ export class SafeFetcher {
     this.allowed = new Set((opts.allowedHosts ?? []).map((h) => h.toLowerCase()));
   }
 
-  /** `signal`, when given, aborts the fetch like the timeout does (a caller's own, longer deadline). */
-  async fetch(rawUrl: string, signal?: AbortSignal): Promise<FetchedFile> {
+  /**
+   * `signal`, when given, aborts the fetch like the timeout does (a caller's own deadline). `headers` go
+   * with the request (a provider's bearer token); an `authorization` header is dropped on a redirect to
+   * another origin, as browsers do, so a file host never hands our token to someone else.
+   */
+  async fetch(
+    rawUrl: string,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<FetchedFile> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.opts.timeoutMs);
     const abort = () => controller.abort();
@@ -93,25 +103,36 @@ export class SafeFetcher {
     signal?.addEventListener('abort', abort, { once: true });
     try {
       let url = parseHttpUrl(rawUrl);
+      let sent = { ...headers };
       for (let hop = 0; ; hop++) {
         const dispatcher = this.dispatcherFor(url);
         const res = await request(url, {
           method: 'GET',
           dispatcher,
           signal: controller.signal,
-          headers: { accept: '*/*', 'user-agent': this.opts.userAgent ?? 'campaign-messaging-import/1.0' },
+          headers: {
+            accept: '*/*',
+            'user-agent': this.opts.userAgent ?? 'campaign-messaging-import/1.0',
+            ...sent,
+          },
         });
         if (REDIRECTS.has(res.statusCode) && res.headers.location) {
           await res.body.dump().catch(() => {});
           if (hop >= (this.opts.maxRedirects ?? 5)) {
             throw new SafeFetchError('too-many-redirects', 'The file URL redirects too many times');
           }
-          url = parseHttpUrl(String(res.headers.location), url);
+          const next = parseHttpUrl(String(res.headers.location), url);
+          if (next.origin !== url.origin) sent = withoutAuthorization(sent);
+          url = next;
           continue;
         }
         if (res.statusCode < 200 || res.statusCode >= 300) {
           await res.body.dump().catch(() => {});
-          throw new SafeFetchError('http-status', `The file URL answered HTTP ${res.statusCode}`);
+          throw new SafeFetchError(
+            'http-status',
+            `The file URL answered HTTP ${res.statusCode}`,
+            res.statusCode,
+          );
         }
         const declared = Number(res.headers['content-length'] ?? Number.NaN);
         if (declared > this.opts.maxBytes) {
@@ -162,6 +183,12 @@ function parseHttpUrl(raw: string, base?: URL): URL {
     throw new SafeFetchError('invalid-url', 'The file URL must not carry credentials');
   }
   return url;
+}
+
+function withoutAuthorization(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+  );
 }
 
 function tooLarge(maxBytes: number): SafeFetchError {

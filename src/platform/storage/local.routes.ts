@@ -11,20 +11,9 @@ import {
   type LocalStorageAdapter,
   type SignedRequest,
 } from './local.adapter.js';
+import { servedTypeOfExtension } from './media-types.js';
 import { partialName } from './partial-name.js';
 import { UNCONFIRMED_PREFIX } from './storage.port.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.csv': 'text/csv',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-};
 
 type StorageRequest = FastifyRequest<{
   Params: { '*': string };
@@ -103,10 +92,14 @@ export async function localStorageRoutes(app: FastifyInstance, opts: { storage: 
       const readable = isSafeKey(key) && !key.startsWith(UNCONFIRMED_PREFIX);
       const found = readable ? await storage.stat(key) : null;
       if (!found) throw new NotFoundError('File');
-      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+      // The type is the extension's, from the list of types a browser never runs; anything else is a
+      // download, and nosniff keeps a browser from guessing a page out of the bytes.
+      const served = servedTypeOfExtension(path.extname(key));
+      if (served.attachment) reply.header('Content-Disposition', 'attachment');
       return reply
-        .header('Content-Type', type)
+        .header('Content-Type', served.contentType)
         .header('Content-Length', String(found.size))
+        .header('X-Content-Type-Options', 'nosniff')
         .send(await storage.read(key));
     },
   );

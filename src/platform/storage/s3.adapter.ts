@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { parseUrl } from '../net/parse-url.js';
 import { isSafeKey } from './local.adapter.js';
+import { storedMediaType } from './media-types.js';
 import type { PresignedUpload, StoragePort, StoredObject } from './storage.port.js';
 
 export interface S3StorageOptions {
@@ -100,8 +101,17 @@ export class S3StorageAdapter implements StoragePort {
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     const { client, s3 } = await this.sdk;
+    // The bucket serves an object with the type it was stored with, from its own origin: a type outside
+    // the media list (a page, an SVG) is stored as a download, never as something a browser would run.
+    const stored = storedMediaType(contentType);
     await client.send(
-      new s3.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: bytes, ContentType: contentType }),
+      new s3.PutObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: stored.contentType,
+        ...(stored.attachment ? { ContentDisposition: 'attachment' } : {}),
+      }),
     );
   }
 

@@ -37,7 +37,11 @@ export interface StoragePort {
   /** Reads an object as a stream (imports of files kept in our own storage). */
   read(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
-  /** Stores bytes the service itself fetched (media a contact sent), at a key no URL can write. */
+  /**
+   * Stores bytes the service itself fetched (media a contact sent), at a key no URL can write. A type
+   * outside the media list (`media-types.ts`) is stored as an `application/octet-stream` download; the
+   * embedded store serves by the key's extension, so the key's extension must be the type's.
+   */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Copies an object (bytes and content type) to another key; false when there is no object at `from`. */
   copy(from: string, to: string): Promise<boolean>;

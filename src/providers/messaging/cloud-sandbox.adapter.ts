@@ -7,6 +7,7 @@ import type {
   CloudTemplate,
   CloudTemplateInput,
   FetchedMedia,
+  MediaFetchOptions,
 } from './cloud.port.js';
 import { cloudMessageKey } from './cloud.port.js';
 import { cloudSignature } from './cloud-signature.js';
@@ -80,7 +81,7 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
   }
 
   /** The sandbox keeps no media: every medium is a one-pixel PNG. */
-  async fetchMedia(_access: CloudAccess, _mediaId: string, _maxBytes: number): Promise<FetchedMedia> {
+  async fetchMedia(_access: CloudAccess, _mediaId: string, _opts: MediaFetchOptions): Promise<FetchedMedia> {
     return {
       bytes: Buffer.from(
         'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -1,5 +1,4 @@
-import { Pool, request } from 'undici';
-import { parseUrl } from '../../platform/net/parse-url.js';
+import { Pool } from 'undici';
 import {
   type CloudAccess,
   CloudApiError,
@@ -9,6 +8,7 @@ import {
   type CloudTemplateInput,
   cloudMessageKey,
   type FetchedMedia,
+  type MediaFetchOptions,
   type TemplateComponent,
 } from './cloud.port.js';
 import { classifyCloudError } from './cloud-errors.js';
@@ -174,52 +174,19 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
     );
   }
 
-  async fetchMedia(access: CloudAccess, mediaId: string, maxBytes: number): Promise<FetchedMedia> {
-    const meta = (await this.management('GET', `/${seg(mediaId)}`, access)) as {
+  async fetchMedia(access: CloudAccess, mediaId: string, opts: MediaFetchOptions): Promise<FetchedMedia> {
+    const meta = (await this.management('GET', `/${seg(mediaId)}`, access, undefined, opts.signal)) as {
       url?: unknown;
       mime_type?: unknown;
       file_size?: unknown;
     };
-    const url = typeof meta.url === 'string' ? parseUrl(meta.url) : null;
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-      throw new CloudApiError(502, null, 'The Cloud API answered without a media URL');
-    if (Number(meta.file_size) > maxBytes)
+    const url = typeof meta.url === 'string' ? meta.url : '';
+    if (!url) throw new CloudApiError(502, null, 'The Cloud API answered without a media URL');
+    if (Number(meta.file_size) > opts.maxBytes)
       throw new CloudApiError(413, null, 'The medium is too large to keep');
-    let res: Awaited<ReturnType<typeof request>>;
-    try {
-      res = await request(url, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${access.accessToken}` },
-        headersTimeout: 30_000,
-        bodyTimeout: 30_000,
-      });
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? (err as Error).name;
-      throw new CloudApiError(502, null, `The medium could not be fetched (${code})`);
-    }
-    if (res.statusCode < 200 || res.statusCode >= 300) {
-      await res.body.dump();
-      throw new CloudApiError(
-        res.statusCode,
-        null,
-        `The medium could not be fetched (HTTP ${res.statusCode})`,
-      );
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        res.body.destroy();
-        throw new CloudApiError(413, null, 'The medium is too large to keep');
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const header = res.headers['content-type'];
-    const contentType =
-      (typeof meta.mime_type === 'string' && meta.mime_type) ||
-      (typeof header === 'string' ? header : 'application/octet-stream');
-    return { bytes: Buffer.concat(chunks), contentType };
+    const file = await opts.download(url, { authorization: `Bearer ${access.accessToken}` });
+    const declared = typeof meta.mime_type === 'string' && meta.mime_type ? meta.mime_type : null;
+    return { bytes: file.bytes, contentType: declared ?? file.contentType };
   }
 
   async checkPhoneNumber(access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber> {
@@ -294,10 +261,11 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
     path: string,
     access: CloudAccess,
     body?: unknown,
+    signal?: AbortSignal,
   ): Promise<unknown> {
     let answer: Answer;
     try {
-      answer = await this.call(method, path, access.accessToken, body);
+      answer = await this.call(method, path, access.accessToken, body, signal);
     } catch (err) {
       const code = (err as { code?: string }).code ?? (err as Error).name;
       throw new CloudApiError(502, null, `The Cloud API could not be reached (${code})`);
@@ -307,8 +275,15 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
     throw new CloudApiError(answer.status, code, message || `HTTP ${answer.status}`);
   }
 
-  private async call(method: string, path: string, token: string, body?: unknown): Promise<Answer> {
+  private async call(
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<Answer> {
     const res = await this.pool.request({
+      signal,
       path: `${this.root}${path}`,
       method: method as 'GET',
       headers: {

@@ -57,14 +57,26 @@ export interface CloudMessagingPort extends MessagingPort {
   deleteTemplate(access: CloudAccess, wabaId: string, template: { name: string; id: string }): Promise<void>;
   /**
    * A medium a contact sent: `GET {base}/{media-id}` names its URL, which is then read with the same bearer
-   * token. Throws CloudApiError when refused, or when it is larger than `maxBytes`.
+   * token through `opts.download` (the caller's guarded fetcher: that URL is not the configured base's).
+   * Throws CloudApiError when refused, or when it says it is larger than `maxBytes`.
    */
-  fetchMedia(access: CloudAccess, mediaId: string, maxBytes: number): Promise<FetchedMedia>;
+  fetchMedia(access: CloudAccess, mediaId: string, opts: MediaFetchOptions): Promise<FetchedMedia>;
 }
 
 export interface FetchedMedia {
   bytes: Buffer;
+  /** The type the provider declared (the Graph API's `mime_type`, else the download's header). */
   contentType: string;
+}
+
+/** Reads `url` with `headers`, within the caller's size cap, address policy and deadline. */
+export type MediaDownload = (url: string, headers: Record<string, string>) => Promise<FetchedMedia>;
+
+export interface MediaFetchOptions {
+  maxBytes: number;
+  download: MediaDownload;
+  /** Aborts the lookup of the URL too (the caller's overall deadline). */
+  signal?: AbortSignal;
 }
 
 /** A refusal of a management call (not a send): the provider's code and its own words. */

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +45,8 @@ function swatch(width: number, height: number): Buffer {
 describe.skipIf(!hasChromium)('journey: the inbox', () => {
   let service: ConsoleService;
   let browser: Browser;
+  // Where the contact's photo link points: it answers only once released (the worker is fetching it).
+  const files = { url: '', release: () => {}, server: undefined as Server | undefined };
 
   beforeAll(async () => {
     const receipts = {
@@ -52,11 +56,24 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
       SANDBOX_FAILED_SHARE: '0',
       SANDBOX_READ_SHARE: '1',
     };
-    [service, browser] = await Promise.all([startConsoleService({ env: receipts }), launchBrowser()]);
+    const held = new Promise<void>((resolve) => {
+      files.release = resolve;
+    });
+    files.server = createServer((req, res) => {
+      if (req.url !== '/dress.png') return res.writeHead(404).end();
+      void held.then(() => res.writeHead(200, { 'content-type': 'image/png' }).end(swatch(120, 80)));
+    });
+    await new Promise<void>((resolve) => files.server!.listen(0, '127.0.0.1', resolve));
+    files.url = `http://127.0.0.1:${(files.server.address() as AddressInfo).port}`;
+    // The file server is on loopback: allowed by name, as an operator allows its gateway's media host.
+    const env = { ...receipts, MEDIA_ALLOWED_HOSTS: '127.0.0.1' };
+    [service, browser] = await Promise.all([startConsoleService({ env }), launchBrowser()]);
   }, E2E_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    files.server?.closeAllConnections();
+    await new Promise((resolve) => files.server?.close(resolve));
   });
 
   it(
@@ -150,6 +167,35 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
       await expect.poll(() => photo.getAttribute('data-status'), { timeout: 20_000 }).toBe('read');
       await expectAccessible(page, 'inbox thread');
       await screenshot(page, 'inbox-thread');
+
+      // The contact sends a photo: the message shows at once, its photo once the worker has fetched it.
+      const sendPhoto = (path: string, caption: string) =>
+        service.request({
+          url: '/webhooks/messaging-provider',
+          body: {
+            waNumber: wabaNumber,
+            mobile,
+            type: 'image',
+            text: null,
+            caption,
+            mediaUrl: `${files.url}${path}`,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+          },
+        });
+      expect((await sendPhoto('/dress.png', 'Like this one?')).status).toBe(200);
+      const incoming = page.getByTestId('message-in').filter({ hasText: 'Like this one?' });
+      await incoming.getByTestId('media-pending').getByText('Fetching the image…').waitFor();
+      files.release();
+      await incoming.getByRole('img', { name: 'Like this one?' }).waitFor();
+      await expect.poll(() => incoming.getByTestId('media-pending').count()).toBe(0);
+      // A link that leads nowhere: the thread says the photo could not be kept, and why.
+      expect((await sendPhoto('/gone.png', 'And this?')).status).toBe(200);
+      await page
+        .getByTestId('message-in')
+        .filter({ hasText: 'And this?' })
+        .getByTestId('media-failed')
+        .getByText(/could not be kept: .*404/)
+        .waitFor();
     },
     E2E_TIMEOUT,
   );

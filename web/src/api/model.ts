@@ -172,6 +172,7 @@ export interface RoomEvents {
       status: 'received' | 'queued' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
       mediaUrl: string | null;
       mediaType: string | null;
+      mediaStatus: 'pending' | 'fetched' | 'failed' | null;
       details: Record<string, unknown> | null;
       error: string | null;
       campaignId: string | null;

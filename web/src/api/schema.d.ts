@@ -6163,6 +6163,8 @@ export interface paths {
                                     direction: "in" | "out";
                                     error: string | null;
                                     id: string;
+                                    /** @description a medium the contact sent: `pending` while it is fetched into our storage, `fetched` once `mediaUrl` has it, `failed` when it could not be kept (`error` says why); null for messages without one */
+                                    mediaStatus: ("pending" | "fetched" | "failed") | null;
                                     mediaType: string | null;
                                     /** @description our stored copy of its media */
                                     mediaUrl: string | null;
@@ -6258,6 +6260,8 @@ export interface paths {
                                 direction: "in" | "out";
                                 error: string | null;
                                 id: string;
+                                /** @description a medium the contact sent: `pending` while it is fetched into our storage, `fetched` once `mediaUrl` has it, `failed` when it could not be kept (`error` says why); null for messages without one */
+                                mediaStatus: ("pending" | "fetched" | "failed") | null;
                                 mediaType: string | null;
                                 /** @description our stored copy of its media */
                                 mediaUrl: string | null;

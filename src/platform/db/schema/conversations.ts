@@ -51,6 +51,9 @@ export const conversations = pgTable(
   ],
 );
 
+export const MEDIA_STATUSES = ['pending', 'fetched', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
 export const CONVERSATION_MESSAGE_STATES = [
   'received',
   'queued',
@@ -85,6 +88,19 @@ export const conversationMessages = pgTable(
     /** Our storage key of its media (fetched from the provider, or the business's upload). */
     mediaKey: text('media_key'),
     mediaType: text('media_type'),
+    /**
+     * Inbound: where the medium the contact sent stands. `pending` while the media job fetches it (its
+     * `attempts`, `next_attempt_at` and lease columns are then that job's, as they are the send queue's for a
+     * reply), `fetched` once copied to `media_key`, `failed` when it gave up (`error` says why); null when the
+     * message carries no medium of the contact's.
+     */
+    mediaStatus: text('media_status').$type<MediaStatus>(),
+    /** Inbound, while pending: where the medium is fetched from (the Cloud media id or the gateway's link). */
+    mediaSource: jsonb('media_source').$type<{
+      id: string | null;
+      url: string | null;
+      mimeType: string | null;
+    }>(),
     /** What the kind carries beyond text: a location, shared contacts, the reacted message, a button's payload. */
     details: jsonb('details').$type<Record<string, unknown>>(),
     /** Inbound: the provider's key of the event (a replay adds nothing). */
@@ -118,6 +134,8 @@ export const conversationMessages = pgTable(
     uniqueIndex('conversation_messages_event_key').on(t.businessId, t.eventKey),
     index('conversation_messages_ready_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('conversation_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    // The media the job has still to fetch: what its claim reads.
+    index('conversation_messages_media_due_idx').on(t.nextAttemptAt).where(sql`${t.mediaStatus} = 'pending'`),
     // The failed replies whose charge is still to give back: what the refund sweep reads.
     index('conversation_messages_refund_due_idx')
       .on(t.failedAt)
@@ -128,6 +146,10 @@ export const conversationMessages = pgTable(
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} IS NOT NULL`),
     check('conversation_messages_direction_check', sql`${t.direction} IN ('in', 'out')`),
+    check(
+      'conversation_messages_media_status_check',
+      sql`${t.mediaStatus} IN ('pending', 'fetched', 'failed')`,
+    ),
     check(
       'conversation_messages_status_check',
       sql`${t.status} IN ('received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed')`,

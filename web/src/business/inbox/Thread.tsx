@@ -128,6 +128,16 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
           </a>
         </Text>
       )}
+      {m.mediaStatus === 'pending' && (
+        <Text size="sm" c="dimmed" fs="italic" data-testid="media-pending">
+          Fetching the {m.type}…
+        </Text>
+      )}
+      {m.mediaStatus === 'failed' && (
+        <Text size="sm" c="red.9" data-testid="media-failed">
+          {m.error ?? `The ${m.type} could not be kept`}
+        </Text>
+      )}
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {m.text ?? describe(m)}
       </Text>
