@@ -15,6 +15,7 @@ import {
   signedHeaders,
   userPreferencesValue,
 } from '../simulators/graph-api.js';
+import { storeTemplate } from './category-support.js';
 import { APP_SECRET, cloudDispatcher, useGraph } from './cloud-support.js';
 import { cloudSender, publishCloud, setLimit } from './deliverability-support.js';
 
@@ -37,6 +38,15 @@ describe('quality, pause, resume and cancel', () => {
       payload: body,
     });
     expect(res.status).toBe(200);
+  }
+
+  /** The number's quality is GREEN again: marketing may be resumed (a 409 before). */
+  async function recover(s: { account: { wabaId: string }; wabaNumber: string }) {
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'UNFLAGGED', currentLimit: 'TIER_1K', quality: 'GREEN' }),
+    );
   }
 
   /** A marketing campaign with queued messages nobody is sending yet. */
@@ -68,7 +78,9 @@ describe('quality, pause, resume and cancel', () => {
   it('a quality drop to red pauses marketing campaigns, tells the business and the admins; the business resumes', async () => {
     const admin = await createUser(t, { role: 'admin' });
     const s = await queuedMarketing(4);
-    const utility = await publishCloud(t, s, { messageType: 'utility', name: 'Receipts' });
+    // A utility campaign is one whose template is UTILITY (the declared type does not decide).
+    const receipt = await storeTemplate(t, s, { category: 'UTILITY', sim: graph.sim });
+    const utility = await publishCloud(t, s, { messageType: 'utility', name: 'Receipts', template: receipt });
     await webhook(
       s.account.wabaId,
       'phone_number_quality_update',
@@ -122,6 +134,7 @@ describe('quality, pause, resume and cancel', () => {
     dispatcher = cloudDispatcher(t).start();
     await vi.waitFor(async () => expect((await statusCounts(t, utility)).sent).toBe(4), { timeout: 10_000 });
     expect(await statusCounts(t, s.id)).toEqual({ held: 4 });
+    await recover(s);
     const resumed = await t.request({
       url: `/campaigns/${s.id}/resume`,
       token: s.user.accessToken,
@@ -291,6 +304,7 @@ describe('quality, pause, resume and cancel', () => {
       .where(eq(notifications.receiverId, s.user.businessId));
     expect(told.map((n) => n.type)).not.toContain('campaign.sent');
 
+    await recover(s);
     const resumed = await t.request({ url: `/campaigns/${id}/resume`, token: s.user.accessToken, body: {} });
     expect(resumed.status).toBe(200);
     await vi.waitFor(async () => expect(await statusCounts(t, id)).toEqual({ sent: 3 }), { timeout: 10_000 });
@@ -305,6 +319,7 @@ describe('quality, pause, resume and cancel', () => {
       'phone_number_quality_update',
       qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K', quality: 'RED' }),
     );
+    await recover(s);
     const resumed = await t.request({ url: `/campaigns/${id}/resume`, token: s.user.accessToken, body: {} });
     expect(resumed.status).toBe(200);
     expect(resumed.body.data).toMatchObject({ pausedAt: null, status: 'scheduled' });

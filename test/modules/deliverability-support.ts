@@ -36,7 +36,14 @@ export async function cloudSender(t: TestApp, sim: GraphApiSimulator, count: num
 export async function publishCloud(
   t: TestApp,
   sender: { user: TestUser; template: { id: string } },
-  opts: { selected?: string[]; name?: string; messageType?: string; paymentMethod?: string } = {},
+  opts: {
+    selected?: string[];
+    name?: string;
+    messageType?: string;
+    paymentMethod?: string;
+    /** Another template of the sender's than its own. */
+    template?: { id: string };
+  } = {},
 ): Promise<string> {
   const res = await t.request({
     url: '/campaigns',
@@ -49,7 +56,7 @@ export async function publishCloud(
       isScheduled: false,
       paymentMethod: opts.paymentMethod ?? 'credit',
       messageType: opts.messageType ?? 'marketing',
-      templateId: sender.template.id,
+      templateId: (opts.template ?? sender.template).id,
       templateParameters: { body: [{ field: 'firstName' }] },
     },
   });

@@ -156,7 +156,8 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /campaigns/{id}/variants': 'auth',
   'POST /campaigns/{id}/winner': 'verifiedEmail+verifiedBusiness',
   'POST /campaigns/{id}/pause': 'auth',
-  'POST /campaigns/{id}/resume': 'auth',
+  'POST /campaigns/{id}/resume': 'verifiedEmail+verifiedBusiness', // resuming sends, as publish and retry
+  'POST /admin/campaigns/{id}/resume': 'admin', // the override of resume's 409 on a number's low quality
   'GET /campaigns/{id}/retry': 'auth',
   'POST /campaigns/{id}/retry': 'verifiedEmail+verifiedBusiness',
   'PATCH /admin/businesses/{id}/messaging-limit': 'admin',

@@ -170,6 +170,12 @@ const BODY_IDS: Record<string, BodyIdRow> = {
     body: ({ id }) => ({ audience: { fromCampaign: id, outcome: 'delivered-not-read' } }),
     refused: true,
   },
+  // The estimate prices by a template of the caller's own business only (docs/api.md "Campaigns").
+  'POST /campaigns/estimate templateId': {
+    resource: template,
+    body: ({ id }) => ({ sendToAllContact: true, templateId: id }),
+    refused: true,
+  },
   'POST /payments/verify reference': {
     resource: payment,
     body: ({ reference }) => ({ reference }),

@@ -2,7 +2,12 @@ import { Decimal } from 'decimal.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { businesses, transactions } from '../../platform/db/schema/index.js';
-import { debitPlanBalance, type PlanRateField, restorePlanBalance } from '../plans/index.js';
+import {
+  debitPlanBalance,
+  findActiveUserPlan,
+  type PlanRateField,
+  restorePlanBalance,
+} from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { findWallet, insertPendingTransaction, newReference, postLedgerEntry } from '../wallet/index.js';
 
@@ -21,11 +26,26 @@ export interface Charge {
   walletAfter?: string;
 }
 
-const RATE_FIELD = {
+export const RATE_FIELD = {
   marketing: 'marketingRate',
   utility: 'utilityRate',
   authentication: 'authenticationRate',
 } as const satisfies Record<MessageType, PlanRateField>;
+
+/**
+ * The rate a charge of `messageType` would take now: the app settings' (`credit`) or the active plan's
+ * (`plan`; null without one). What `chargeCampaign` uses when no rate is fixed, for previews.
+ */
+export async function currentRate(
+  db: Db,
+  businessId: string,
+  paymentMethod: PaymentMethod,
+  messageType: MessageType,
+): Promise<string | null> {
+  if (paymentMethod === 'credit') return (await getAppSettings(db))[RATE_FIELD[messageType]];
+  const active = await findActiveUserPlan(db, businessId);
+  return active ? String(active.plan[RATE_FIELD[messageType]]) : null;
+}
 
 /**
  * Bills `recipients` messages of a campaign inside the caller's transaction (docs/api.md "Campaigns and messages"):

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { campaignParams, campaignSchema } from './campaigns.schemas.js';
+import { campaignParams, campaignSchema, MESSAGE_TYPES } from './campaigns.schemas.js';
 import type { CampaignsService } from './campaigns.service.js';
 
 const tags = ['campaigns'];
@@ -9,6 +9,9 @@ const config = { apiObject: 'campaign' };
 
 const retryEstimateSchema = z.object({
   messages: z.number().int().describe('Messages given up after a temporary or deferred failure'),
+  messageType: z
+    .enum(MESSAGE_TYPES)
+    .describe("What a retry is priced as: the category of the campaign's templates now"),
   rate: z.number(),
   credits: z.number().describe('What the retry would charge: messages x rate'),
   paymentMethod: z.enum(['credit', 'plan']).nullable(),
@@ -39,17 +42,35 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
   app.post(
     '/campaigns/:id/resume',
     {
-      config,
+      // Resuming sends messages: what publish and retry need.
+      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'] },
       schema: {
         tags,
         summary:
-          'Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused)',
+          'Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused; ' +
+          "409 for a marketing campaign while the number's quality is RED or FLAGGED)",
         params: campaignParams,
         response: { 200: successSchema(campaignSchema) },
       },
     },
     async (req, reply) =>
       sendSuccess(reply, await service.resume(req.auth, req.params.id), 'Campaign resumed'),
+  );
+
+  app.post(
+    '/admin/campaigns/:id/resume',
+    {
+      config: { ...config, auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Resume any business's paused campaign whatever its number's quality (the override of resume's 409)",
+        params: campaignParams,
+        response: { 200: successSchema(campaignSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.resumeAsAdmin(req.params.id), 'Campaign resumed by an administrator'),
   );
 
   app.get(

@@ -1,15 +1,26 @@
+import { Decimal } from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
-import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
-import { countGivenUp, holdQueuedMessages, requeueGivenUp, requeueHeldMessages } from '../messages/index.js';
-import { chargeCampaign } from './campaign-billing.js';
+import { AppError, BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import {
+  countGivenUp,
+  holdQueuedMessages,
+  messagingLimitOf,
+  requeueGivenUp,
+  requeueHeldMessages,
+} from '../messages/index.js';
+import { chargeCampaign, currentRate } from './campaign-billing.js';
+import { messageTypeNow } from './campaign-category.js';
 import { refundFailedMessages } from './campaign-refund.js';
 import { type CampaignRow, lockCampaign } from './campaigns.repository.js';
 
 export const PAUSED_BY_BUSINESS = 'Paused by the business';
+
+/** The number's qualities at which marketing campaigns pause, and may not be resumed (but by an admin). */
+export const QUALITIES_THAT_PAUSE_MARKETING: ReadonlySet<string> = new Set(['RED', 'FLAGGED']);
 
 /** A campaign being delivered (sent out, not finished, not stopped) can be paused; its queued messages are held. */
 export async function pauseCampaign(
@@ -38,11 +49,12 @@ export async function pauseCampaign(
  */
 export async function resumeCampaign(
   tx: Db,
-  args: { businessId: string; campaignId: string },
+  args: { businessId: string; campaignId: string; overrideQuality?: boolean },
 ): Promise<CampaignRow> {
   const campaign = await lockCampaign(tx, args.businessId, args.campaignId);
   if (!campaign) throw new NotFoundError('Campaign');
   if (!campaign.pausedAt) throw new BusinessRuleError('This campaign is not paused');
+  if (!args.overrideQuality) await refuseWhileQualityLow(tx, campaign);
   const [row] = await tx
     .update(campaigns)
     .set({ pausedAt: null, pauseReason: null })
@@ -56,9 +68,25 @@ export async function resumeCampaign(
 }
 
 /**
+ * A marketing campaign (by what it sends now) stays paused while the number's quality is RED or FLAGGED:
+ * resuming it would undo what the quality drop's pause protects (409 until the quality recovers).
+ */
+async function refuseWhileQualityLow(tx: Db, campaign: CampaignRow): Promise<void> {
+  const quality = (await messagingLimitOf(tx, campaign.businessId))?.qualityRating ?? null;
+  if (!quality || !QUALITIES_THAT_PAUSE_MARKETING.has(quality)) return;
+  if ((await messageTypeNow(tx, campaign.businessId, campaign)) !== 'marketing') return;
+  throw new AppError(
+    409,
+    `Your number's quality is ${quality}: marketing campaigns stay paused until it recovers`,
+    { reason: 'quality', qualityRating: quality },
+  );
+}
+
+/**
  * The number's quality fell to red (or it was flagged): every marketing campaign of the business being
- * delivered pauses with `reason`, and so does every one waiting for its scheduled time (its messages stay
- * held when the time comes, until the business resumes it). Returns the names of those it paused.
+ * delivered (marketing by its templates' category now, `messageTypeNow`) pauses with `reason`, and so does
+ * every one waiting for its scheduled time (its messages stay held when the time comes, until the business
+ * resumes it). Returns the names of those it paused.
  */
 export async function pauseMarketingCampaigns(
   deps: Pick<AppDeps, 'db'>,
@@ -67,28 +95,39 @@ export async function pauseMarketingCampaigns(
 ): Promise<string[]> {
   return deps.db.transaction(async (tx) => {
     const running = await tx
-      .select({ id: campaigns.id, name: campaigns.name })
+      .select({
+        id: campaigns.id,
+        name: campaigns.name,
+        messageType: campaigns.messageType,
+        templateId: campaigns.templateId,
+        variants: campaigns.variants,
+      })
       .from(campaigns)
       .where(
         and(
           eq(campaigns.businessId, businessId),
-          eq(campaigns.messageType, 'marketing'),
           eq(campaigns.isPublished, true),
           isNull(campaigns.completedAt),
           isNull(campaigns.pausedAt),
           isNull(campaigns.stoppedAt),
         ),
       );
-    for (const c of running)
+    // Marketing by what each sends now: a template the provider moved to MARKETING counts from then on.
+    const paused: string[] = [];
+    for (const c of running) {
+      if ((await messageTypeNow(tx, businessId, c)) !== 'marketing') continue;
       await pauseCampaign(tx, { businessId, campaignId: c.id, reason, scheduled: true });
-    return running.map((c) => c.name);
+      paused.push(c.name);
+    }
+    return paused;
   });
 }
 
 /**
  * `POST /campaigns/{id}/retry`: the messages whose failure was temporary or deferred and which were given up
  * go out again. Their earlier charge is refunded first (if the sweep had not yet), then they are charged
- * anew at the campaign's rate, in one transaction under the campaign's lock. A second call finds nothing
+ * anew, in one transaction under the campaign's lock: at the campaign's rate, or, when the provider moved its
+ * template to another category since, at that category's rate now (`retryPrice`). A second call finds nothing
  * given up (they are queued again) and charges nothing: the retry is idempotent.
  */
 export async function retryCampaign(
@@ -104,14 +143,15 @@ export async function retryCampaign(
   await refundFailedMessages(tx, campaign.id);
   const messages = await requeueGivenUp(tx, args.businessId, campaign.id);
   if (!messages) return { campaign, messages: 0, credits: '0' };
+  const price = await retryPrice(tx, campaign);
   const charge = await chargeCampaign(tx, {
     businessId: args.businessId,
     campaignId: campaign.id,
     campaignName: `${campaign.name} (retry)`,
-    messageType: campaign.messageType,
+    messageType: price.messageType,
     paymentMethod: campaign.paymentMethod,
     recipients: messages,
-    rate: campaign.rate,
+    rate: price.rate ?? undefined,
   });
   const [row] = await tx
     .update(campaigns)
@@ -122,14 +162,31 @@ export async function retryCampaign(
   return { campaign: row!, messages, credits: charge.cost };
 }
 
+/**
+ * What a retry is charged per message: the campaign's own rate while it sends what it was published as;
+ * once the provider moved a template of it to another category, that category's rate now (null: the
+ * plan's rate, when there is no active plan to tell).
+ */
+async function retryPrice(db: Db, campaign: CampaignRow) {
+  const messageType = await messageTypeNow(db, campaign.businessId, campaign);
+  if (messageType === campaign.messageType || !campaign.paymentMethod)
+    return { messageType, rate: campaign.rate };
+  return {
+    messageType,
+    rate: await currentRate(db, campaign.businessId, campaign.paymentMethod, messageType),
+  };
+}
+
 /** What a retry would send and charge now (nothing is reserved). */
 export async function retryEstimate(db: Db, campaign: CampaignRow) {
   const messages = campaign.isSentOut ? await countGivenUp(db, campaign.businessId, campaign.id) : 0;
-  const rate = campaign.rate ?? '0';
+  const price = await retryPrice(db, campaign);
+  const rate = new Decimal(price.rate ?? 0);
   return {
     messages,
-    rate: Number(rate),
-    credits: Number((Number(rate) * messages).toFixed(4)),
+    messageType: price.messageType,
+    rate: rate.toNumber(),
+    credits: rate.times(messages).toNumber(),
     paymentMethod: campaign.paymentMethod,
   };
 }

@@ -5,25 +5,22 @@ import { countRetargetAudience } from '../messages/index.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { findWallet } from '../wallet/index.js';
+import { RATE_FIELD } from './campaign-billing.js';
+import { messageTypeToPublish } from './campaign-category.js';
 import type { EstimateInput } from './campaigns.schemas.js';
-
-const RATE_FIELD = {
-  marketing: 'marketingRate',
-  utility: 'utilityRate',
-  authentication: 'authenticationRate',
-} as const;
 
 /** The currency `pricePerCredit` is quoted in (the app settings' unit). */
 export const COST_CURRENCY = 'USD';
 
 /**
  * What publishing this audience would cost now, with the rules the publish bills by: recipients x the rate
- * of the message type, from the wallet at the app-settings rate (`credit`) or from the active plan at the
+ * of the message type (its templates' category when it names templates, as the publish decides it), from the wallet at the app-settings rate (`credit`) or from the active plan at the
  * plan's rate (`plan`). Read-only and unlocked: a preview, not a promise (the publish recounts and bills in
  * its own transaction). The audience is counted from kept counts, so the price of a million contacts is as
  * quick to show as that of ten.
  */
 export async function estimateCampaign(db: Db, businessId: string, input: EstimateInput) {
+  const messageType = await messageTypeToPublish(db, businessId, input);
   const [recipients, settings, wallet, active] = await Promise.all([
     input.audience
       ? countRetargetAudience(db, businessId, { ...input, ...input.audience })
@@ -32,7 +29,7 @@ export async function estimateCampaign(db: Db, businessId: string, input: Estima
     findWallet(db, businessId),
     findActiveUserPlan(db, businessId),
   ]);
-  const field = RATE_FIELD[input.messageType];
+  const field = RATE_FIELD[messageType];
   const rate = input.paymentMethod === 'credit' ? settings[field] : (active?.plan[field] ?? null);
   const credits = rate === null ? new Decimal(0) : new Decimal(rate).times(recipients);
   const balance = new Decimal(wallet?.balance ?? 0);
@@ -42,6 +39,7 @@ export async function estimateCampaign(db: Db, businessId: string, input: Estima
   const enough = rate === null || available === null ? false : available.gte(credits);
   return {
     recipients,
+    messageType,
     paymentMethod: input.paymentMethod,
     rate: rate === null ? null : Number(rate),
     credits: credits.toNumber(),

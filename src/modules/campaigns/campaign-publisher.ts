@@ -6,13 +6,14 @@ import { providerOfBusiness } from '../business/index.js';
 import { queueRecipients } from '../messages/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
-import { splitIfTested } from './ab-test.js';
+import { splitIfTested, type Variant } from './ab-test.js';
 import {
   type Charge,
   chargeCampaign,
   creditReferrerCommission,
   type PaymentMethod,
 } from './campaign-billing.js';
+import { messageTypeToPublish } from './campaign-category.js';
 import { notifyCampaignSent } from './campaign-notices.js';
 import {
   type CampaignRow,
@@ -62,6 +63,8 @@ export async function publishInTransaction(
   }
 
   await checkTemplateRules(tx, draft);
+  // What is sent decides the price (and later the pause rule), whatever the draft declared.
+  const messageType = await messageTypeToPublish(tx, args.businessId, draft);
 
   const immediate = !draft.isScheduled;
   const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
@@ -73,7 +76,7 @@ export async function publishInTransaction(
     businessId: args.businessId,
     campaignId: draft.id,
     campaignName: draft.name,
-    messageType: draft.messageType,
+    messageType,
     paymentMethod: args.paymentMethod,
     recipients,
   });
@@ -88,6 +91,7 @@ export async function publishInTransaction(
   const now = new Date();
   const campaign = await markPublished(tx, draft.id, {
     paymentMethod: args.paymentMethod,
+    messageType,
     publishedAt: now,
     isSentOut: immediate,
     sentOutAt: immediate ? now : null,
@@ -100,36 +104,59 @@ export async function publishInTransaction(
 
 /**
  * A Cloud API business sends campaigns only as templates; a campaign with a template needs it `APPROVED`,
- * of the business's current provider, with every variable mapped (400 naming what is missing).
+ * of the business's current provider, with every variable mapped (400 naming what is missing). Each A/B
+ * variant is checked the same way, its fields named under `variants.<i>`.
  */
 async function checkTemplateRules(tx: Db, draft: CampaignRow): Promise<void> {
   const provider = await providerOfBusiness(tx, draft.businessId);
-  if (!draft.templateId) {
+  await checkSentTemplate(tx, draft.businessId, provider, draft, { field: '', who: null });
+  for (const [i, v] of ((draft.variants as Variant[] | null) ?? []).entries())
+    await checkSentTemplate(tx, draft.businessId, provider, v, {
+      field: `variants.${i}.`,
+      who: `Variant ${v.name}`,
+    });
+}
+
+async function checkSentTemplate(
+  tx: Db,
+  businessId: string,
+  provider: Awaited<ReturnType<typeof providerOfBusiness>>,
+  sent: { templateId?: string | null; templateParameters?: unknown },
+  at: { field: string; who: string | null },
+): Promise<void> {
+  const field = `${at.field}templateId`;
+  // The campaign's own template speaks as before; a variant's names the variant first.
+  const say = (words: string) => (at.who ? `${at.who}: ${words[0]!.toLowerCase()}${words.slice(1)}` : words);
+  if (!sent.templateId) {
     if (provider === 'whatsapp-cloud')
       throw ValidationError.field(
-        'templateId',
-        'Templates are required for a business connected through the WhatsApp Cloud API: choose an approved template',
+        field,
+        say(
+          'Templates are required for a business connected through the WhatsApp Cloud API: choose an approved template',
+        ),
       );
     return;
   }
-  const template = await findTemplateOfBusiness(tx, draft.businessId, draft.templateId);
-  if (!template) throw ValidationError.field('templateId', 'Template not found');
+  const template = await findTemplateOfBusiness(tx, businessId, sent.templateId);
+  if (!template) throw ValidationError.field(field, say('Template not found'));
   if (template.status !== 'APPROVED')
     throw ValidationError.field(
-      'templateId',
-      `The template ${template.name} is ${template.status}: only an APPROVED template can be sent`,
+      field,
+      say(`The template ${template.name} is ${template.status}: only an APPROVED template can be sent`),
     );
   if (template.provider !== provider)
     throw ValidationError.field(
-      'templateId',
-      `The template ${template.name} belongs to the business's former provider: choose one made for the current one`,
+      field,
+      say(
+        `The template ${template.name} belongs to the business's former provider: choose one made for the current one`,
+      ),
     );
   const problems = parameterProblems(
     template.components as { type: string }[],
-    draft.templateParameters as TemplateParameters | null,
-  );
+    (sent.templateParameters as TemplateParameters | null) ?? null,
+  ).map((p) => ({ ...p, path: `${at.field}${p.path}` }));
   const first = problems[0];
-  if (first) throw new ValidationError(`${first.path}: ${first.message}`, problems);
+  if (first) throw new ValidationError(say(`${first.path}: ${first.message}`), problems);
 }
 
 /** What follows a committed publish: the low-credit e-mail, the "sent" notification, the dispatcher's nudge. */

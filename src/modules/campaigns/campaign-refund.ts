@@ -48,9 +48,14 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
   const retryDebit = debits.at(-1);
   if (!debit || !retryDebit) return null;
   const retried = due.filter((d) => d.retried).length;
-  const credits = new Decimal(campaign.rate).times(ids.length);
-  const firstShare = shareOf(debit, campaign.rate, ids.length - retried);
-  const retryShare = shareOf(retryDebit, campaign.rate, retried);
+  // Each charge at its own rate: a retry after the template changed category was charged at another one.
+  const firstRate = rateOf(debit, campaign.rate);
+  const retryRate = rateOf(retryDebit, campaign.rate);
+  const credits = new Decimal(firstRate)
+    .times(ids.length - retried)
+    .plus(new Decimal(retryRate).times(retried));
+  const firstShare = shareOf(debit, firstRate, ids.length - retried);
+  const retryShare = shareOf(retryDebit, retryRate, retried);
   // What the refund gives back of the money paid, in proportion to each charge it answers.
   const paidBack = paidOf(debit).times(firstShare).plus(paidOf(retryDebit).times(retryShare));
   // Only the publish's charge paid the referrer a commission: a share of it comes back for those messages only.
@@ -61,7 +66,8 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
   // What every refund entry of this batch records: which charges it answers, for how many messages.
   const refundOf = {
     messages: n,
-    rate: campaign.rate,
+    rate: firstRate,
+    ...(retried && retryRate !== firstRate ? { retryRate } : {}),
     debitTransactionId: debit.id,
     ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
     reason: 'failed_messages',
@@ -134,6 +140,12 @@ function shareOf(debit: Debit, rate: string, messages: number): Decimal {
   const charged = new Decimal(debit.credits ?? debit.amount);
   if (charged.isZero() || messages === 0) return new Decimal(0);
   return Decimal.min(new Decimal(rate).times(messages).div(charged), 1);
+}
+
+/** The rate `debit` charged per message (its metadata's), the campaign's when it does not say. */
+function rateOf(debit: Debit, fallback: string): string {
+  const rate = (debit.metadata as Record<string, unknown> | null)?.rate;
+  return typeof rate === 'string' ? rate : fallback;
 }
 
 /** The money paid that `debit` took from the wallet. */

@@ -29,6 +29,15 @@ export async function lockCampaign(db: Db, businessId: string, id: string): Prom
   return row ?? null;
 }
 
+/** The business a campaign belongs to, for an administrator acting on it by id alone. */
+export async function businessOfCampaign(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ businessId: campaigns.businessId })
+    .from(campaigns)
+    .where(eq(campaigns.id, id));
+  return row?.businessId ?? null;
+}
+
 /** Updates a draft; returns null when the campaign is not (or no longer) an unpublished draft. */
 export async function updateDraft(
   db: Db,

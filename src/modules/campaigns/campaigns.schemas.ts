@@ -292,13 +292,26 @@ export const estimateBody = z.object({
   tags: campaignFields.tags.default([]),
   tagMatch: campaignFields.tagMatch.default('any'),
   audience: campaignFields.audience,
-  messageType: campaignFields.messageType.default('marketing'),
+  messageType: campaignFields.messageType
+    .default('marketing')
+    .describe('The declared type: what text (no template) is priced as'),
+  templateId: campaignFields.templateId.describe(
+    'The template to send: its category prices it, whatever `messageType` says',
+  ),
+  variants: z
+    .array(z.object({ name: z.string().trim().min(1).max(20), templateId: campaignFields.templateId }))
+    .max(3)
+    .nullish()
+    .describe("An A/B test's variants: each variant's template is priced by its category too"),
   paymentMethod: z.enum(PAYMENT_METHODS).default('credit'),
 });
 export type EstimateInput = z.output<typeof estimateBody>;
 
 export const estimateSchema = z.object({
   recipients: z.number().int().describe('Opted-in contacts the audience reaches now'),
+  messageType: z
+    .enum(MESSAGE_TYPES)
+    .describe("What it is priced as: the templates' category, or the declared type without a template"),
   paymentMethod: z.enum(PAYMENT_METHODS),
   rate: z.number().nullable().describe('Credits (or plan units) per message; null: no active plan'),
   credits: z.number().describe('recipients x rate: what the publish would debit'),

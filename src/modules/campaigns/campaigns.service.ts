@@ -29,6 +29,7 @@ import { estimateCampaign } from './campaign-estimate.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import { campaignReport } from './campaign-report.js';
 import {
+  businessOfCampaign,
   type CampaignRow,
   campaignStats,
   deleteUnlessWaiting,
@@ -150,6 +151,9 @@ export class CampaignsService {
 
   async estimate(auth: AuthContext, input: EstimateInput) {
     await checkRetarget(this.deps.db, businessOf(auth), input.audience, input);
+    await this.checkTemplate(businessOf(auth), input.templateId ?? null);
+    for (const [i, v] of (input.variants ?? []).entries())
+      await this.checkTemplate(businessOf(auth), v.templateId ?? null, `variants.${i}.templateId`);
     const estimate = await estimateCampaign(this.deps.db, businessOf(auth), input);
     const messagingLimit = await limitEstimate(this.deps.db, businessOf(auth), estimate.recipients);
     return { ...estimate, messagingLimit };
@@ -359,8 +363,24 @@ export class CampaignsService {
     return this.control(auth, id, (tx, args) => pauseCampaign(tx, args));
   }
 
+  /** Resuming sends messages again: the publish permissions apply, and the quality rule (409). */
   resume(auth: AuthContext, id: string) {
+    this.assertMayPublish(auth);
     return this.control(auth, id, (tx, args) => resumeCampaign(tx, args));
+  }
+
+  /**
+   * An administrator resumes a business's campaign whatever its number's quality (the override of the 409):
+   * the other rules of resume hold (400 when not paused).
+   */
+  async resumeAsAdmin(id: string) {
+    const businessId = isUuid(id) ? await businessOfCampaign(this.deps.db, id) : null;
+    if (!businessId) throw new NotFoundError('Campaign');
+    const row = await this.deps.db.transaction((tx) =>
+      resumeCampaign(tx, { businessId, campaignId: id, overrideQuality: true }),
+    );
+    this.deps.logger.info({ campaignId: id, businessId }, 'campaign resumed by an administrator');
+    return toCampaignDto(row);
   }
 
   async retry(auth: AuthContext, id: string) {
@@ -408,10 +428,14 @@ export class CampaignsService {
   }
 
   /** A campaign may name only a template of its own business (another's is as unknown as a missing one). */
-  private async checkTemplate(businessId: string, templateId: string | null): Promise<void> {
+  private async checkTemplate(
+    businessId: string,
+    templateId: string | null,
+    field = 'templateId',
+  ): Promise<void> {
     if (!templateId) return;
     if (!(await findTemplateOfBusiness(this.deps.db, businessId, templateId)))
-      throw ValidationError.field('templateId', 'Template not found');
+      throw ValidationError.field(field, 'Template not found');
   }
 
   private async find(auth: AuthContext, id: string): Promise<CampaignRow> {

@@ -4,7 +4,7 @@ export { chooseWinner, decideDueTests, pickWinner, startAbDecisions } from './ab
 export { campaignsSentOutBetween } from './campaign-activity.js';
 export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
-export { pauseMarketingCampaigns } from './campaign-controls.js';
+export { pauseMarketingCampaigns, QUALITIES_THAT_PAUSE_MARKETING } from './campaign-controls.js';
 export { notifyCampaignSent } from './campaign-notices.js';
 export { type FailureRefund, refundDueCampaigns, refundFailedMessages } from './campaign-refund.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps.js';
-import { pauseMarketingCampaigns } from '../campaigns/index.js';
+import {
+  QUALITIES_THAT_PAUSE_MARKETING as LOW_QUALITY,
+  pauseMarketingCampaigns,
+} from '../campaigns/index.js';
 import { recipientsOfTier, writeLimit } from './messaging-limits.js';
-
-/** Qualities at which a number's marketing campaigns pause. */
-const LOW_QUALITY = new Set(['RED', 'FLAGGED']);
 
 export interface NumberHealth {
   qualityRating?: string | null;

@@ -84,9 +84,6 @@ describe.skipIf(!hasChromium)('journey: deliverability', () => {
       // Its badge says so too (the API's status stays pending: it still has messages to send).
       await expect.poll(() => page.getByTestId('campaign-status').textContent()).toBe('Paused');
       await screenshot(page, 'campaign-paused-by-quality');
-      await page.getByRole('button', { name: 'Resume' }).click();
-      await paused.waitFor({ state: 'detached' });
-      await waiting.waitFor();
 
       // Home shows the number's quality and what is left of the limit.
       await page.goto('/');
@@ -100,6 +97,14 @@ describe.skipIf(!hasChromium)('journey: deliverability', () => {
         .getByText(/2 people in 24 hours · 0 left · more from/)
         .waitFor();
       await screenshot(page, 'home-number-health');
+
+      // Once the quality recovers the business resumes it (while RED, resume answers 409).
+      await applyNumberHealth(service.deps, user.businessId, { qualityRating: 'GREEN' });
+      await page.goto(`/campaigns/${id}`);
+      await paused.waitFor();
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await paused.waitFor({ state: 'detached' });
+      await waiting.waitFor();
 
       // Before publishing, the composer says how much of the audience goes out now and when the rest will.
       await page.goto('/campaigns/new');

@@ -82,6 +82,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'DELETE /admin/businesses/{id}/waba-number': admin(business),
   'GET /admin/businesses/{id}/files': admin(business),
   'PATCH /admin/businesses/{id}/messaging-limit': admin(business, { dailyRecipients: 250 }),
+  'POST /admin/campaigns/{id}/resume': admin(pausedCampaign),
   'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
   'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),
 };

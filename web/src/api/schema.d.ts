@@ -840,6 +840,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume any business's paused campaign whatever its number's quality (the override of resume's 409)
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                abTest: {
+                                    decideAfterMinutes: number;
+                                    /** @enum {string} */
+                                    metric: "readRate" | "clickRate";
+                                    testShare: number;
+                                } | null;
+                                actionButtonTitle: string | null;
+                                actionButtonUrl: string | null;
+                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
+                                audience: {
+                                    fromCampaign: string;
+                                    /** @enum {string} */
+                                    outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                                } | null;
+                                completedAt: string | null;
+                                cost: number | null;
+                                createdAt: string;
+                                description: string | null;
+                                failedCount: number;
+                                header: string | null;
+                                id: string;
+                                isPublished: boolean;
+                                isScheduled: boolean;
+                                isSentOut: boolean;
+                                message: string;
+                                /** @enum {string} */
+                                messageType: "marketing" | "utility" | "authentication";
+                                name: string;
+                                /** @description Set while paused (by the business, or by a quality drop) */
+                                pausedAt: string | null;
+                                pauseReason: string | null;
+                                paymentMethod: ("credit" | "plan") | null;
+                                publishedAt: string | null;
+                                rate: number | null;
+                                recipientCount: number;
+                                scheduledAt: string | null;
+                                selectedContactId: string[];
+                                sendToAllContact: boolean;
+                                sentCount: number;
+                                sentOutAt: string | null;
+                                /** @enum {string} */
+                                status: "draft" | "scheduled" | "pending" | "sent";
+                                /** @description When a provider error stopped its remaining sends */
+                                stoppedAt: string | null;
+                                /** @description Why its remaining sends were stopped */
+                                stopReason: string | null;
+                                /** @enum {string} */
+                                tagMatch: "any" | "all";
+                                tags: string[];
+                                /** @description The template the campaign is sent as */
+                                templateId: string | null;
+                                /** @description How each of the template's variables is filled: a contact's field or fixed text */
+                                templateParameters: {
+                                    /** @default [] */
+                                    body: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    buttons?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    header?: ({
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    })[];
+                                    /** Format: uri */
+                                    headerMediaUrl?: string;
+                                } | null;
+                                timeZone: string | null;
+                                /** @description Links go out as tracked short links */
+                                trackClicks: boolean;
+                                updatedAt: string;
+                                uploadFileUrl: string | null;
+                                /** @description An A/B test: the variants, tested side by side on `abTest.testShare` of the audience */
+                                variants: {
+                                    message?: string | null;
+                                    name: string;
+                                    templateId?: string | null;
+                                    templateParameters?: {
+                                        /** @default [] */
+                                        body: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        buttons?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        header?: ({
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        })[];
+                                        /** Format: uri */
+                                        headerMediaUrl?: string;
+                                    } | null;
+                                }[] | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -4667,8 +4825,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused)
-         * @description Access: authenticated.
+         * Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused; 409 for a marketing campaign while the number's quality is RED or FLAGGED)
+         * @description Access: verifiedEmail, verifiedBusiness.
          */
         post: {
             parameters: {
@@ -4851,6 +5009,11 @@ export interface paths {
                                 credits: number;
                                 /** @description Messages given up after a temporary or deferred failure */
                                 messages: number;
+                                /**
+                                 * @description What a retry is priced as: the category of the campaign's templates now
+                                 * @enum {string}
+                                 */
+                                messageType: "marketing" | "utility" | "authentication";
                                 paymentMethod: ("credit" | "plan") | null;
                                 rate: number;
                             };
@@ -5214,6 +5377,7 @@ export interface paths {
                             outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
                         } | null;
                         /**
+                         * @description The declared type: what text (no template) is priced as
                          * @default marketing
                          * @enum {string}
                          */
@@ -5233,6 +5397,13 @@ export interface paths {
                          */
                         tagMatch?: "any" | "all";
                         tags?: string[];
+                        /** @description The template to send: its category prices it, whatever `messageType` says */
+                        templateId?: string | null;
+                        /** @description An A/B test's variants: each variant's template is priced by its category too */
+                        variants?: {
+                            name: string;
+                            templateId?: string | null;
+                        }[] | null;
                     };
                 };
             };
@@ -5257,6 +5428,11 @@ export interface paths {
                                 currency: string;
                                 /** @description Whether the chosen payment method covers `credits` now */
                                 enough: boolean;
+                                /**
+                                 * @description What it is priced as: the templates' category, or the declared type without a template
+                                 * @enum {string}
+                                 */
+                                messageType: "marketing" | "utility" | "authentication";
                                 /** @description How the messaging limit splits the audience; null when the business has no limit */
                                 messagingLimit: {
                                     dailyRecipients: number;
