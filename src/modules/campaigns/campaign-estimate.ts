@@ -3,14 +3,15 @@ import type { Db } from '../../platform/db/client.js';
 import { countAudience } from '../contacts/index.js';
 import { countRetargetAudience } from '../messages/index.js';
 import { findActiveUserPlan } from '../plans/index.js';
-import { getAppSettings } from '../settings/index.js';
+import { getAppSettings, MESSAGE_RATE_FIELD } from '../settings/index.js';
 import { findWallet } from '../wallet/index.js';
 import type { EstimateInput } from './campaigns.schemas.js';
 
+// The settings' map, narrowed to what a campaign can be (a plan prices the same kinds).
 const RATE_FIELD = {
-  marketing: 'marketingRate',
-  utility: 'utilityRate',
-  authentication: 'authenticationRate',
+  marketing: MESSAGE_RATE_FIELD.marketing,
+  utility: MESSAGE_RATE_FIELD.utility,
+  authentication: MESSAGE_RATE_FIELD.authentication,
 } as const;
 
 /** The currency `pricePerCredit` is quoted in (the app settings' unit). */
