@@ -7,7 +7,8 @@ import type { TestApp } from './harness.js';
  * The ledger invariant: every wallet's balance equals the sum of its transactions' balance deltas, and its
  * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
  * withdrawal was refunded more than it took; no campaign or reply debit was refunded more than it charged, nor a
- * commission taken back more than it paid; earnings are below zero only after a reversal; the money paid
+ * commission taken back more than it paid; no refund charged again (a message reported delivered after it) more
+ * than it gave back; earnings are below zero only after a reversal; the money paid
  * for a balance is never negative; a commission held (pending) or voided (failed) moves nothing, and one is
  * held only on a campaign still waiting for its scheduled time. Lists what breaks it (nothing, when money is right).
  */
@@ -48,10 +49,29 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
         WHERE (d.kind IN ('campaign_credit_debit', 'campaign_plan_debit') AND r.kind = 'campaign_refund'
                AND r.credits > d.credits)
            OR (d.kind = 'reply_credit_debit' AND r.kind = 'reply_refund' AND r.credits > d.credits)
+           OR (d.kind = 'reply_refund' AND r.kind = 'reply_recharge' AND r.credits > d.credits)
            OR (d.kind = 'affiliate_commission' AND r.kind = 'affiliate_commission_reversal'
                AND -r.earnings_delta > d.earnings_delta)`,
   );
   expect(overReversed, 'debits refunded, or commissions taken back, more than they moved').toEqual([]);
+  // A refunded message reported delivered is charged again: never more than its campaign's refunds gave back,
+  // and each message so charged names one `campaign_recharge` of its campaign.
+  const overRecharged = await queryRows<{ campaign_id: string }>(
+    t.db,
+    sql`SELECT campaign_id FROM transactions WHERE kind IN ('campaign_refund', 'campaign_recharge')
+        GROUP BY campaign_id, currency
+        HAVING coalesce(sum(credits) FILTER (WHERE kind = 'campaign_recharge'), 0)
+             > coalesce(sum(credits) FILTER (WHERE kind = 'campaign_refund'), 0)
+        UNION ALL
+        SELECT m.campaign_id FROM campaign_messages m LEFT JOIN transactions r ON r.id = m.recharge_id
+        WHERE m.recharge_id IS NOT NULL
+          AND (r.id IS NULL OR r.kind <> 'campaign_recharge' OR r.campaign_id <> m.campaign_id
+               OR m.refund_id IS NULL)`,
+  );
+  expect(
+    overRecharged,
+    'campaigns charged again more than refunded, or recharges that name no refund',
+  ).toEqual([]);
   const unexplainedDebt = await queryRows<{ business_id: string }>(
     t.db,
     sql`SELECT w.business_id FROM wallets w

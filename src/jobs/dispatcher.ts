@@ -90,8 +90,8 @@ export class Dispatcher implements Job {
     }
     this.backlogCap = 2 * bucketCapacity(opts.ratePerSecond);
     this.inputs = new SendInputs(deps);
-    this.replies = new ReplySender(deps, opts);
     this.limits = new MessagingLimits(deps.db, opts.now, deps.logger);
+    this.replies = new ReplySender(deps, opts, this.limits);
     this.writer = new OutcomeWriter(deps, opts.workerId, opts.flushMs, (id) => this.inputs.forget(id));
     // Claim the next batch while the current one is still being sent (double buffering), so the pool
     // never waits on a claim query. Claimed-but-unsent messages are only leased, never sent twice.

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { startAbDecisions } from '../modules/campaigns/index.js';
+import { rechargeDeliveredMessages, startAbDecisions } from '../modules/campaigns/index.js';
 import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
@@ -30,7 +30,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
   const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
   // Delivery reports that raced the outcome write storing their id, and those whose id never came.
   const receiptSweep = startReceiptSweep(
-    deps,
+    { ...deps, recharge: rechargeDeliveredMessages },
     deps.config.RECEIPT_SWEEP_INTERVAL_MS,
     deps.config.RECEIPT_PENDING_TTL_MS,
   );

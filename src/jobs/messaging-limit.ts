@@ -4,6 +4,7 @@ import {
   claimMessages,
   claimWithinLimit,
   messagingLimitOf,
+  takeWindowPlace,
 } from '../modules/messages/index.js';
 import type { Db } from '../platform/db/client.js';
 
@@ -11,6 +12,11 @@ import type { Db } from '../platform/db/client.js';
 const LIMIT_TTL_MS = 1_000;
 /** A business at its limit is asked again at most this often, even before its window frees a place. */
 const RECHECK_MS = 1_000;
+/**
+ * A reply waiting for a place goes back to the queue for at most this long (a raised limit or a freed place
+ * is seen within it); each wait costs a claim, so it is longer than a campaign's recheck.
+ */
+const REPLY_RECHECK_MS = 5_000;
 
 /**
  * The dispatcher's side of messaging limits: claims a business's messages through `claimWithinLimit` when
@@ -66,6 +72,20 @@ export class MessagingLimits {
       );
     }
     return claim.messages;
+  }
+
+  /**
+   * A reply that starts a conversation (`startsConversation`) takes a place in the business's window, as a
+   * campaign message does. Returns 0 when it may be sent now, else how long it waits before it is tried again.
+   */
+  async admitReply(businessId: string, phoneNumber: string): Promise<number> {
+    const daily = await this.dailyOf(businessId);
+    if (daily === null) return 0;
+    const now = this.now();
+    const place = await takeWindowPlace(this.db, { businessId, phoneNumber, dailyRecipients: daily, now });
+    if (place.taken) return 0;
+    const freesIn = place.freesAt ? place.freesAt.getTime() - now.getTime() : REPLY_RECHECK_MS;
+    return Math.min(Math.max(freesIn, 1), REPLY_RECHECK_MS);
   }
 
   private async dailyOf(businessId: string): Promise<number | null> {

@@ -5,9 +5,11 @@ import {
   reclaimExpiredReplies,
   replyDelivered,
   replyOutboundOf,
+  startsConversation,
 } from '../modules/conversations/index.js';
 import { MessagingError } from '../providers/messaging/messaging.port.js';
 import type { DispatcherDeps, DispatcherOptions } from './dispatcher-options.js';
+import type { MessagingLimits } from './messaging-limit.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { retryDelayMs } from './send-policy.js';
 
@@ -32,6 +34,8 @@ export class ReplySender {
   constructor(
     private readonly deps: DispatcherDeps,
     private readonly opts: DispatcherOptions,
+    /** The campaign messages' limits: a template outside the window counts against the same daily limit. */
+    private readonly limits: MessagingLimits,
   ) {
     this.limiter = createRateLimiter(deps.db, deps.redis, opts.ratePerSecond);
   }
@@ -66,9 +70,15 @@ export class ReplySender {
     const log = this.deps.logger.child({ replyId: reply.id, businessId: reply.businessId });
     let outcome: ReplyOutcome;
     try {
-      const { granted, waitMs } = await this.limiter.take(reply.businessId, 1);
-      if (!granted) outcome = { kind: 'release', delayMs: waitMs };
-      else outcome = await this.send(reply);
+      const limitWaitMs = startsConversation(reply, this.opts.now())
+        ? await this.limits.admitReply(reply.businessId, reply.phoneNumber)
+        : 0;
+      if (limitWaitMs > 0) outcome = { kind: 'release', delayMs: limitWaitMs };
+      else {
+        const { granted, waitMs } = await this.limiter.take(reply.businessId, 1);
+        if (!granted) outcome = { kind: 'release', delayMs: waitMs };
+        else outcome = await this.send(reply);
+      }
     } catch (err) {
       log.error({ err }, 'dispatcher: a reply could not be sent');
       outcome = { kind: 'retry', error: 'Temporary internal error', delayMs: this.opts.retryBaseMs };

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dispatcher, dispatcherOptions } from '../../src/jobs/dispatcher.js';
 import { TWOWAY_CREDENTIALS_MISSING } from '../../src/jobs/reply-sender.js';
+import { MARKETING_NOT_OPTED_IN } from '../../src/modules/conversations/conversations.service.js';
 import { fetchDueMedia, refundFailedReply, WINDOW_MS } from '../../src/modules/conversations/index.js';
 import {
   businesses,
@@ -434,6 +435,105 @@ describe('conversations through the gateway', () => {
     await expectLedgerBalanced(t);
   });
 
+  /** A text reply in the window, sent by the dispatcher; answers its row. */
+  async function sentReply(user: TestUser, conversationId: string) {
+    const res = await t.request({
+      url: `/conversations/${conversationId}/messages`,
+      token: user.accessToken,
+      body: { text: 'Your parcel left the warehouse' },
+    });
+    expect(res.status).toBe(201);
+    let row: typeof conversationMessages.$inferSelect | undefined;
+    await vi.waitFor(
+      async () => {
+        [row] = await t.db
+          .select()
+          .from(conversationMessages)
+          .where(eq(conversationMessages.id, res.body.data.id));
+        expect(row!.status).toBe('sent');
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    return row!;
+  }
+
+  const report = (events: Record<string, unknown>[]) =>
+    t.request({ url: `/webhooks/messaging-provider/delivery-reports?token=${SECRET}`, body: events });
+
+  it('applies a report without a recipient only when its id names one reply', async () => {
+    const a = await business();
+    const b = await business();
+    const fromA = mobile();
+    const replyA = await sentReply(a.user, (await contactWrites(a.user, a.number, fromA)).id);
+    const replyB = await sentReply(b.user, (await contactWrites(b.user, b.number, mobile())).id);
+    // Each business has its own gateway account: their ids may be the same.
+    await t.db
+      .update(conversationMessages)
+      .set({ providerMessageId: 'shared-reply-id' })
+      .where(inArray(conversationMessages.id, [replyA.id, replyB.id]));
+    const statusOf = async (id: string) =>
+      (await t.db.select().from(conversationMessages).where(eq(conversationMessages.id, id)))[0]!.status;
+    expect(
+      (await report([{ externalId: 'shared-reply-id', eventType: 'READ', eventTs: Date.now() }])).status,
+    ).toBe(200);
+    expect([await statusOf(replyA.id), await statusOf(replyB.id)]).toEqual(['sent', 'sent']);
+    // With the recipient it names one of them.
+    await report([
+      { externalId: 'shared-reply-id', eventType: 'READ', eventTs: Date.now(), destAddr: fromA },
+    ]);
+    expect([await statusOf(replyA.id), await statusOf(replyB.id)]).toEqual(['read', 'sent']);
+    // An id that names one reply needs no recipient.
+    await t.db
+      .update(conversationMessages)
+      .set({ providerMessageId: 'own-reply-id' })
+      .where(eq(conversationMessages.id, replyB.id));
+    await report([{ externalId: 'own-reply-id', eventType: 'DELIVERED', eventTs: Date.now() }]);
+    expect(await statusOf(replyB.id)).toBe('delivered');
+  });
+
+  it('charges a refunded reply again, once, when a later report says it was delivered', async () => {
+    const { user, number } = await business();
+    const from = mobile();
+    const reply = await sentReply(user, (await contactWrites(user, number, from)).id);
+    const pid = reply.providerMessageId!;
+    await report([{ externalId: pid, eventType: 'FAILED', eventTs: Date.now(), destAddr: from }]);
+    // The dispatcher's maintenance refunds it.
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.db
+          .select()
+          .from(conversationMessages)
+          .where(eq(conversationMessages.id, reply.id));
+        expect(row).toMatchObject({ status: 'failed' });
+        expect(row!.refundId).not.toBeNull();
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    expect((await walletOf(t, user.businessId)).balance).toBe('10.0000');
+    // The handset got it after all: the same report, many times at once.
+    const delivered = { externalId: pid, eventType: 'DELIVERED', eventTs: Date.now(), destAddr: from };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => report([delivered])));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const [row] = await t.db.select().from(conversationMessages).where(eq(conversationMessages.id, reply.id));
+    expect(row).toMatchObject({ status: 'delivered' });
+    const recharges = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.businessId, user.businessId), eq(transactions.kind, 'reply_recharge')));
+    expect(recharges).toHaveLength(1);
+    expect(recharges[0]).toMatchObject({
+      id: row!.rechargeId,
+      relatedTransactionId: row!.refundId,
+      credits: '0.3000',
+      balanceDelta: '-0.3000',
+    });
+    expect((await walletOf(t, user.businessId)).balance).toBe('9.7000');
+    // A read after that charges nothing more.
+    await report([{ ...delivered, eventType: 'READ' }]);
+    expect((await walletOf(t, user.businessId)).balance).toBe('9.7000');
+    await expectLedgerBalanced(t);
+  });
+
   it('refunds a failed reply once when refunds race (row lock and one refund per debit)', async () => {
     const { user, number } = await business();
     const conversation = await contactWrites(user, number, mobile());
@@ -470,14 +570,14 @@ describe('conversations through the gateway', () => {
   });
 
   /** A gateway template of the business (declared, so approved), with one body variable. */
-  async function approvedTemplate(user: TestUser) {
+  async function approvedTemplate(user: TestUser, category: 'UTILITY' | 'MARKETING' = 'UTILITY') {
     const [row] = await t.db
       .insert(templates)
       .values({
         businessId: user.businessId,
         name: `order_update_${++seq}`,
         language: 'en_US',
-        category: 'UTILITY',
+        category,
         status: 'APPROVED',
         provider: 'gateway',
         components: [{ type: 'BODY', text: 'Hello {{1}}, your order is on its way' }],
@@ -600,6 +700,64 @@ describe('conversations through the gateway', () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.errorMessage.fields[0].path).toBe('templateId');
+    });
+  });
+
+  describe('a template reply inside the window', () => {
+    const replyCharges = (businessId: string) =>
+      t.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.businessId, businessId), eq(transactions.kind, 'reply_credit_debit')));
+
+    it('refuses a marketing template to a contact that sent STOP or never opted in, naming why; nothing billed', async () => {
+      const { user, number } = await business();
+      const template = await approvedTemplate(user, 'MARKETING');
+      const stopped = await contactWrites(user, number, mobile(), { text: 'STOP' });
+      const unknown = await contactWrites(user, number, mobile());
+      for (const conversation of [stopped, unknown]) {
+        expect(conversation.windowEndsAt).not.toBeNull();
+        const res = await t.request({
+          url: `/conversations/${conversation.id}/messages`,
+          token: user.accessToken,
+          body: { templateId: template.id, templateParameters: { body: [{ field: 'firstName' }] } },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.errorMessage.fields[0]).toMatchObject({
+          path: 'templateId',
+          message: MARKETING_NOT_OPTED_IN,
+        });
+        expect((await rowsOf(conversation.id)).filter((r) => r.direction === 'out')).toHaveLength(0);
+      }
+      expect(await replyCharges(user.businessId)).toEqual([]);
+      expect((await walletOf(t, user.businessId)).balance).toBe('10.0000');
+    });
+
+    it('sends a marketing template to an opted-in contact and a utility one to anyone, each at its category rate', async () => {
+      const { user, number } = await business();
+      const optedIn = await contactWrites(user, number, mobile(), { text: 'START' });
+      const stranger = await contactWrites(user, number, mobile());
+      const marketing = await approvedTemplate(user, 'MARKETING');
+      const utility = await approvedTemplate(user, 'UTILITY');
+      for (const [conversation, template] of [
+        [optedIn, marketing],
+        [stranger, utility],
+      ] as const) {
+        const res = await t.request({
+          url: `/conversations/${conversation.id}/messages`,
+          token: user.accessToken,
+          body: { templateId: template.id, templateParameters: { body: [{ field: 'firstName' }] } },
+        });
+        expect(res.status).toBe(201);
+      }
+      // The default rates: marketing 1, utility 0.5 (a service message, 0.3, is free text or media only).
+      const charges = await replyCharges(user.businessId);
+      expect(charges.map((c) => [c.credits, (c.metadata as { category: string }).category]).sort()).toEqual([
+        ['0.5000', 'utility'],
+        ['1.0000', 'marketing'],
+      ]);
+      expect((await walletOf(t, user.businessId)).balance).toBe('8.5000');
+      await expectLedgerBalanced(t);
     });
   });
 

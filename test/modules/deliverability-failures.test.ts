@@ -98,6 +98,33 @@ describe('every failure handled by its cause, and money back for what failed', (
     await expectLedgerBalanced(t);
   });
 
+  it('a retry leaves out a person who opted out since the failure: nothing sent, nothing charged', async () => {
+    const { id, victim, user } = await campaignMeeting(131000, 2, { status: 500 });
+    await vi.waitFor(async () => expect(await statusCounts(t, id)).toEqual({ sent: 1, failed: 1 }), {
+      timeout: 10_000,
+    });
+    await vi.waitFor(async () => expect(await refundsOf(id)).toHaveLength(1), { timeout: 10_000 });
+    await t.db
+      .update(contacts)
+      .set({ optIn: false })
+      .where(and(eq(contacts.businessId, user.businessId), eq(contacts.phoneNumber, victim.phoneNumber)));
+    graph.sim.clearFailures();
+    const before = await walletOf(t, user.businessId);
+    const estimate = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken });
+    expect(estimate.body.data).toMatchObject({ messages: 0, credits: 0 });
+    const retried = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken, body: {} });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ messages: 0, credits: 0 });
+    expect((await walletOf(t, user.businessId)).balance).toBe(before.balance);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await messageTo(id, victim.phoneNumber)).toMatchObject({
+      status: 'failed',
+      failureOutcome: 'retry',
+    });
+    expect(graph.sim.sent.filter((s) => s.body.to === digits(victim.phoneNumber))).toHaveLength(0);
+    await expectLedgerBalanced(t);
+  });
+
   it('defer (131049): waits at least 24 hours once without using an attempt; a second time is final and refunded', async () => {
     const { id, victim } = await campaignMeeting(131049, 2);
     await vi.waitFor(async () => expect(await statusCounts(t, id)).toEqual({ sent: 1, queued: 1 }), {

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
+import { WINDOW_MS } from '../../src/modules/conversations/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { createUser } from '../factories.js';
+import { conversationMessages } from '../../src/platform/db/schema/index.js';
+import { createUser, uniquePhone } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { statusCounts } from '../jobs/helpers.js';
-import { cloudDispatcher, useGraph } from './cloud-support.js';
+import { cloudWebhookBody, signedHeaders } from '../simulators/graph-api.js';
+import { APP_SECRET, cloudDispatcher, useGraph } from './cloud-support.js';
 import { cloudSender, fakeClock, publishCloud, setLimit } from './deliverability-support.js';
 
 const DAY = 24 * 3600_000;
@@ -99,6 +102,61 @@ describe('messaging limits in the dispatcher', () => {
     const cleared = await setLimit(t, sender.user.businessId, { dailyRecipients: null });
     expect(cleared).toMatchObject({ dailyRecipients: null, remaining: null });
     await vi.waitFor(async () => expect((await statusCounts(t, id)).sent).toBe(4), { timeout: 10_000 });
+  });
+
+  it('a template reply outside the window takes a place as a campaign message does, and waits when none is left', async () => {
+    const sender = await cloudSender(t, graph.sim, 1);
+    await setLimit(t, sender.user.businessId, { dailyRecipients: 1 });
+    const clock = fakeClock();
+    dispatcher = cloudDispatcher(t, { now: clock.now }).start();
+    // Two people who opted in by writing START more than a day ago: the window is closed for both.
+    const old = String(Math.floor((Date.now() - WINDOW_MS - 60_000) / 1000));
+    const conversationOf = async (from: string) => {
+      const body = cloudWebhookBody(sender.account.wabaId, 'messages', {
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: '15550001234', phone_number_id: sender.account.phoneNumberId },
+        contacts: [{ wa_id: from, profile: { name: 'Ngozi Eze' } }],
+        messages: [{ from, id: `wamid.in.${from}`, timestamp: old, type: 'text', text: { body: 'START' } }],
+      });
+      const res = await t.request({
+        url: '/webhooks/whatsapp-cloud',
+        headers: signedHeaders(APP_SECRET, body),
+        payload: body,
+      });
+      expect(res.status).toBe(200);
+      const list = await t.request({ url: `/conversations?search=${from}`, token: sender.user.accessToken });
+      return list.body.data.items[0].id as string;
+    };
+    const reply = async (conversationId: string) => {
+      const res = await t.request({
+        url: `/conversations/${conversationId}/messages`,
+        token: sender.user.accessToken,
+        body: { templateId: sender.template.id, templateParameters: { body: [{ field: 'firstName' }] } },
+      });
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    const statusOf = async (id: string) =>
+      (await t.db.select().from(conversationMessages).where(eq(conversationMessages.id, id)))[0]!.status;
+    const first = await conversationOf(uniquePhone().replace(/\D/g, ''));
+    const second = await conversationOf(uniquePhone().replace(/\D/g, ''));
+
+    const a = await reply(first);
+    await vi.waitFor(async () => expect(await statusOf(a)).toBe('sent'), { timeout: 10_000 });
+    const b = await reply(second);
+    // Someone already in the window costs no place: a second template to the first person goes at once.
+    const again = await reply(first);
+    await vi.waitFor(async () => expect(await statusOf(again)).toBe('sent'), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await statusOf(b)).toBe('queued');
+    const business = await t.request({ url: '/business', token: sender.user.accessToken });
+    expect(business.body.data.messagingLimit).toMatchObject({ dailyRecipients: 1, used: 1, remaining: 0 });
+
+    clock.advance(DAY + 60_000);
+    await vi.waitFor(async () => expect(await statusOf(b)).toBe('sent'), { timeout: 15_000, interval: 100 });
+    const [row] = await t.db.select().from(conversationMessages).where(eq(conversationMessages.id, b));
+    // Waiting for a place used none of its attempts.
+    expect(row!.attempts).toBe(1);
   });
 
   describe('PATCH /admin/businesses/{id}/messaging-limit', () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applyReceipts, claimMessages, recordOutcomes } from '../../src/modules/messages/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { campaignMessages } from '../../src/platform/db/schema/index.js';
+import { campaignMessages, conversationMessages, conversations } from '../../src/platform/db/schema/index.js';
+import { createUser } from '../factories.js';
 import type { TestApp } from '../harness.js';
 import { useTestApp } from '../harness.js';
 import { queuedCampaign } from '../jobs/helpers.js';
@@ -62,6 +63,38 @@ describe('delivery reports are scoped to their recipient', () => {
       body: [{ externalId: 'shared-2', eventType: 'FAILED', eventTs: Date.now() }],
     });
     expect(await messageOfCampaign(t, b.campaign.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('an id a campaign message and a reply share names neither without a recipient', async () => {
+    const campaign = await sentOne(t, 'shared-3');
+    const other = await createUser(t, { businessVerified: 'accepted' });
+    const [conversation] = await t.db
+      .insert(conversations)
+      .values({ businessId: other.businessId, phoneNumber: '+2348055500001' })
+      .returning();
+    const [reply] = await t.db
+      .insert(conversationMessages)
+      .values({
+        conversationId: conversation!.id,
+        businessId: other.businessId,
+        direction: 'out',
+        type: 'text',
+        text: 'Hello',
+        status: 'sent',
+        providerMessageId: 'shared-3',
+      })
+      .returning();
+    const res = await t.request({
+      url: URL,
+      body: [{ externalId: 'shared-3', eventType: 'FAILED', eventTs: Date.now() }],
+    });
+    expect(res.status).toBe(200);
+    expect(await messageOfCampaign(t, campaign.campaign.id)).toMatchObject({ status: 'sent' });
+    const [after] = await t.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.id, reply!.id));
+    expect(after).toMatchObject({ status: 'sent' });
   });
 
   it('a Cloud status for another recipient changes nothing', async () => {

@@ -8,7 +8,7 @@ import {
   type PlanRateField,
   restorePlanBalance,
 } from '../plans/index.js';
-import { getAppSettings } from '../settings/index.js';
+import { getAppSettings, MESSAGE_RATE_FIELD } from '../settings/index.js';
 import { findWallet, insertPendingTransaction, newReference, postLedgerEntry } from '../wallet/index.js';
 
 export type MessageType = 'marketing' | 'utility' | 'authentication';
@@ -26,10 +26,11 @@ export interface Charge {
   walletAfter?: string;
 }
 
+// The settings' map, narrowed to what a campaign can be (a plan prices the same kinds).
 export const RATE_FIELD = {
-  marketing: 'marketingRate',
-  utility: 'utilityRate',
-  authentication: 'authenticationRate',
+  marketing: MESSAGE_RATE_FIELD.marketing,
+  utility: MESSAGE_RATE_FIELD.utility,
+  authentication: MESSAGE_RATE_FIELD.authentication,
 } as const satisfies Record<MessageType, PlanRateField>;
 
 /**

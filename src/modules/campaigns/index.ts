@@ -6,6 +6,7 @@ export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
 export { pauseMarketingCampaigns, QUALITIES_THAT_PAUSE_MARKETING } from './campaign-controls.js';
 export { notifyCampaignSent } from './campaign-notices.js';
+export { rechargeDeliveredMessages } from './campaign-recharge.js';
 export { type FailureRefund, refundDueCampaigns, refundFailedMessages } from './campaign-refund.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
 export { stopCampaignSends } from './campaign-stop.js';

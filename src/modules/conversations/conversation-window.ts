@@ -7,3 +7,14 @@ export function windowEndsAt(lastInboundAt: Date | string | null, now = new Date
   const ends = new Date(new Date(lastInboundAt).getTime() + WINDOW_MS);
   return ends.getTime() > now.getTime() ? ends : null;
 }
+
+/**
+ * Whether sending `reply` now starts a conversation the messaging limit counts: a template outside the
+ * customer-service window (inside it, or free text and media, the contact started it).
+ */
+export function startsConversation(
+  reply: { type: string; lastInboundAt: Date | string | null },
+  now = new Date(),
+): boolean {
+  return reply.type === 'template' && windowEndsAt(reply.lastInboundAt, now) === null;
+}

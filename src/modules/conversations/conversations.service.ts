@@ -25,7 +25,7 @@ import {
 } from './conversations.repository.js';
 import type { ConversationsQuery, ReplyBody } from './conversations.schemas.js';
 import { preview } from './inbound.js';
-import { chargeReply } from './reply-billing.js';
+import { chargeReply, type ReplyCategory } from './reply-billing.js';
 import { enqueueReply, type NewReply } from './reply-queue.js';
 import { replyTemplate } from './reply-template.js';
 
@@ -33,6 +33,8 @@ export const WINDOW_CLOSED =
   "The customer-service window is closed (24 hours after the contact's last message): only an approved template can be sent";
 export const OPTED_OUT_OUTSIDE_WINDOW =
   'The contact is not opted in to your messages: it can be answered only within 24 hours of its last message';
+export const MARKETING_NOT_OPTED_IN =
+  'The contact is not opted in to your messages: a MARKETING template cannot be sent to it, inside the window or outside it';
 
 const NOT_FOUND = 'Conversation not found';
 
@@ -87,7 +89,9 @@ export class ConversationsService {
   /**
    * Queues a reply and bills it in one transaction (docs/api.md "Conversations"). Free text and media only
    * inside the customer-service window; outside it an approved template. A contact that opted out is
-   * answered only inside the window. The dispatcher sends it like a campaign message.
+   * answered only inside the window, and never with a marketing template. A template is billed at its
+   * category's rate wherever it is sent; free text and media as a service message. The dispatcher sends it
+   * like a campaign message.
    */
   async reply(auth: AuthContext, id: string, body: ReplyBody): Promise<ConversationMessageDto> {
     const businessId = businessOf(auth);
@@ -99,7 +103,7 @@ export class ConversationsService {
       throw ValidationError.field('templateId', OPTED_OUT_OUTSIDE_WINDOW);
 
     let reply: Omit<NewReply, 'transactionId'>;
-    let category: 'service' | 'marketing' | 'utility' | 'authentication' = 'service';
+    let category: ReplyCategory = 'service';
     const base = { conversationId: id, businessId, mediaKey: null, mediaType: null, templateId: null };
     if (body.templateId) {
       const template = await replyTemplate(
@@ -108,7 +112,9 @@ export class ConversationsService {
         body.templateId,
         body.templateParameters,
       );
-      category = open ? 'service' : template.category;
+      if (template.category === 'marketing' && (await this.optedOut(businessId, conversation.phoneNumber)))
+        throw ValidationError.field('templateId', MARKETING_NOT_OPTED_IN);
+      category = template.category;
       reply = {
         ...base,
         type: 'template',

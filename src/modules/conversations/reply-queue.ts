@@ -59,6 +59,8 @@ export interface ClaimedReply {
   templateId: string | null;
   templateParameters: unknown;
   attempts: number;
+  /** The contact's last message: whether the customer-service window is open when it is sent. */
+  lastInboundAt: string | Date | null;
 }
 
 /** Takes up to `limit` due replies (any business) under a lease; SKIP LOCKED lets dispatchers share them. */
@@ -84,7 +86,7 @@ export async function claimReplies(
              v.phone_number AS "phoneNumber", COALESCE(c.first_name, '') AS "firstName",
              COALESCE(c.last_name, '') AS "lastName", m.type, m.text, m.media_key AS "mediaKey",
              m.media_type AS "mediaType", m.template_id AS "templateId",
-             m.template_parameters AS "templateParameters", m.attempts
+             m.template_parameters AS "templateParameters", m.attempts, v.last_inbound_at AS "lastInboundAt"
       FROM claimed m
       JOIN conversations v ON v.id = m.conversation_id
       LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
@@ -158,9 +160,17 @@ const STATE_OF = sql.raw(
   `CASE GREATEST(${RANK.replace('%s', 'm.status')}, a.rank) WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered' WHEN 4 THEN 'read' END`,
 );
 
+/** A reply a receipt moved; `recharge`: it left `failed` after its charge was refunded (charge it again). */
+export interface MovedReply {
+  id: string;
+  businessId: string;
+  conversationId: string;
+  recharge: boolean;
+}
+
 /**
  * Applies delivery reports to the replies they name: by the provider's id and the recipient's digits (a
- * report without a recipient: by the id alone). Returns which of `receipts` named a reply (by index) and the
+ * report without a recipient: by the id alone, only when it names this one message, as campaign receipts). Returns which of `receipts` named a reply (by index) and the
  * replies that moved. A reply only moves forward; a report naming a reply still being sent is not matched
  * (its id is not stored yet) and is kept with the campaign reports' pending ones, which the outcome write
  * takes back.
@@ -168,7 +178,7 @@ const STATE_OF = sql.raw(
 export async function applyReplyReceipts(
   db: Db,
   receipts: Receipt[],
-): Promise<{ matched: number[]; moved: { id: string; businessId: string; conversationId: string }[] }> {
+): Promise<{ matched: number[]; moved: MovedReply[] }> {
   if (!receipts.length) return { matched: [], moved: [] };
   const events = receipts.map((r, i) => ({
     i,
@@ -180,7 +190,7 @@ export async function applyReplyReceipts(
   }));
   const [row] = await queryRows<{
     matched: number[] | string | null;
-    moved: { id: string; businessId: string; conversationId: string }[] | string | null;
+    moved: MovedReply[] | string | null;
   }>(
     db,
     sql`
@@ -192,7 +202,20 @@ export async function applyReplyReceipts(
         SELECT e.*, m.id AS mid FROM e
         JOIN conversation_messages m ON m.provider_message_id = e.pid AND m.direction = 'out'
         JOIN conversations v ON v.id = m.conversation_id
-        WHERE e.recipient IS NULL OR regexp_replace(v.phone_number, '[^0-9]', '', 'g') = e.recipient
+        WHERE CASE WHEN e.recipient IS NOT NULL
+                   THEN regexp_replace(v.phone_number, '[^0-9]', '', 'g') = e.recipient
+                   -- Without a recipient the id must name this reply alone: ids are per provider account, so
+                   -- another business's reply (or a campaign message) may carry the same one.
+                   ELSE NOT EXISTS (SELECT 1 FROM conversation_messages o
+                                    WHERE o.provider_message_id = e.pid AND o.direction = 'out' AND o.id <> m.id)
+                        AND NOT EXISTS (SELECT 1 FROM campaign_messages c WHERE c.provider_message_id = e.pid)
+              END
+      ),
+      -- Locked in id order (concurrent batches queue instead of deadlocking); read after the lock, so a
+      -- reply a concurrent batch just moved out of failed is seen as it now is, and charged again only once.
+      target AS MATERIALIZED (
+        SELECT id, status AS was, refund_id FROM conversation_messages WHERE id IN (SELECT mid FROM matched)
+        ORDER BY id FOR UPDATE
       ),
       a AS (
         SELECT mid, max(${rank('event')}) AS rank,
@@ -211,15 +234,18 @@ export async function applyReplyReceipts(
           error = CASE WHEN ${STATE_OF} = 'failed'
                        THEN COALESCE(m.error, a.reason, 'Reported failed by the provider') END,
           updated_at = now()
-        FROM a
+        FROM a JOIN target t ON t.id = a.mid
         WHERE m.id = a.mid AND ${rank('m.status')} >= 1
           AND (m.status, m.delivered_at, m.read_at) IS DISTINCT FROM
               (${STATE_OF}, LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at))
-        RETURNING m.id, m.business_id, m.conversation_id
+        RETURNING m.id, m.business_id, m.conversation_id,
+                  t.was = 'failed' AND m.status <> 'failed' AND t.refund_id IS NOT NULL
+                    AND m.recharge_id IS NULL AS recharge
       )
       SELECT (SELECT json_agg(DISTINCT i) FROM matched) AS matched,
              (SELECT json_agg(json_build_object('id', id, 'businessId', business_id,
-                                                'conversationId', conversation_id)) FROM moved) AS moved`,
+                                                'conversationId', conversation_id, 'recharge', recharge))
+              FROM moved) AS moved`,
   );
   const parse = <T>(v: T | string | null): T | null => (typeof v === 'string' ? JSON.parse(v) : v);
   return { matched: parse(row?.matched ?? null) ?? [], moved: parse(row?.moved ?? null) ?? [] };

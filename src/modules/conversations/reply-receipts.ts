@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Receipt } from '../messages/index.js';
 import { emitConversationMessage } from './conversation-events.js';
-import { applyReplyReceipts } from './reply-queue.js';
+import { applyReplyReceiptsCharged } from './reply-recharge.js';
 
 type ReceiptDeps = Pick<AppDeps, 'db' | 'realtime' | 'storage'>;
 type Waiter = { receipts: Receipt[]; resolve: (rest: Receipt[]) => void; reject: (err: unknown) => void };
@@ -33,7 +33,7 @@ class ReplyReceiptMatcher {
     const waiters = this.waiters.splice(0);
     const all = waiters.flatMap((w) => w.receipts);
     try {
-      const { matched, moved } = await applyReplyReceipts(this.deps.db, all);
+      const { matched, moved } = await applyReplyReceiptsCharged(this.deps.db, all, log);
       const named = new Set(matched);
       let offset = 0;
       for (const w of waiters) {

@@ -10,12 +10,8 @@ import {
   templateSendFor,
 } from '../templates/index.js';
 import { emitConversationMessage } from './conversation-events.js';
-import {
-  applyReplyReceipts,
-  type ClaimedReply,
-  type ReplyOutcome,
-  recordReplyOutcome,
-} from './reply-queue.js';
+import { type ClaimedReply, type ReplyOutcome, recordReplyOutcome } from './reply-queue.js';
+import { applyReplyReceiptsCharged } from './reply-recharge.js';
 
 type SendDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'storage'>;
 type Component = Record<string, unknown> & { type: string };
@@ -81,7 +77,7 @@ export async function replyDelivered(
   if (!written) return;
   if (outcome.kind === 'sent') {
     const early = await takePendingReceiptsOf(deps.db, [outcome.providerMessageId]);
-    if (early.length) await applyReplyReceipts(deps.db, early);
+    if (early.length) await applyReplyReceiptsCharged(deps.db, early, log);
   }
   if (outcome.kind === 'sent' || outcome.kind === 'failed')
     await emitConversationMessage(deps, reply.businessId, reply.conversationId, reply.id, log);

@@ -140,8 +140,16 @@ export async function markRefunded(db: Db, ids: string[], refundId: string): Pro
 }
 
 /**
+ * A given-up message whose recipient has opted out since: a retry leaves it failed (and refunded). A contact
+ * deleted after publish does not stop its message (docs/decisions/campaigns.md), so only an opt-out counts.
+ */
+const recipientOptedOut = sql`EXISTS (SELECT 1 FROM contacts c
+  WHERE c.business_id = campaign_messages.business_id AND c.phone_number = campaign_messages.phone_number
+    AND NOT c.opt_in)`;
+
+/**
  * A retry: the campaign's messages whose failure was temporary or deferred and which were given up (and
- * refunded) go back to the queue, as new. Returns how many.
+ * refunded) go back to the queue, as new, unless their recipient opted out since. Returns how many.
  */
 export async function requeueGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
   const rows = await queryRows<{ id: string }>(
@@ -151,19 +159,19 @@ export async function requeueGivenUp(db: Db, businessId: string, campaignId: str
             refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(),
             retries = retries + 1, updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
-          AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL
+          AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL AND NOT ${recipientOptedOut}
         RETURNING id`,
   );
   return rows.length;
 }
 
-/** How many of the campaign's messages a retry would send again (given up and refunded). */
+/** How many of the campaign's messages a retry would send again (given up, recipient still not opted out). */
 export async function countGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
-          AND failure_outcome IN ('retry', 'defer')`,
+          AND failure_outcome IN ('retry', 'defer') AND NOT ${recipientOptedOut}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -441,6 +441,34 @@ export interface ReceiptsApplied {
   pending: number;
   /** The campaigns whose messages moved, with their business. */
   campaigns: { campaignId: string; businessId: string }[];
+  /**
+   * Messages these reports moved out of `failed` after their charge was refunded: the caller charges them
+   * again in the same transaction (`RechargeRefunded`), and the message's lock makes that once.
+   */
+  recharged: RefundedDelivery[];
+}
+
+/** A message reported delivered (or read) after the `campaign_refund` `refundId` gave its charge back. */
+export interface RefundedDelivery {
+  id: string;
+  campaignId: string;
+  businessId: string;
+  refundId: string;
+}
+
+/**
+ * Charges again, inside the receipts' transaction, the messages a batch moved out of `failed` after their
+ * refund (the campaigns module's `rechargeDeliveredMessages`, handed in by whoever writes receipts: this
+ * module does not price messages). Returns how many messages could not be charged (funds short).
+ */
+export type RechargeRefunded = (tx: Db, messages: RefundedDelivery[]) => Promise<{ unpaid: number }>;
+
+/** Records the `campaign_recharge` entry that charged these messages again. */
+export async function markRecharged(db: Db, ids: string[], rechargeId: string): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`
+    UPDATE campaign_messages SET recharge_id = ${rechargeId}, updated_at = now()
+    WHERE id = ANY(${sql.param(ids)}::uuid[]) AND recharge_id IS NULL`);
 }
 
 export const REPORTED_FAILED_REASON = 'Reported failed by the gateway';
@@ -469,7 +497,7 @@ export const PENDING_RECEIPTS_CAP = 100_000;
 /**
  * Applies delivery reports to the messages they name: by the provider's id AND the recipient's number
  * (digits only) when the report gives one; a report without a recipient applies only when its id names a
- * single stored message. Ids are not unique across businesses (each has its own gateway account), so a
+ * single stored message (campaign message or reply). Ids are not unique across businesses (each has its own gateway account), so a
  * report naming another business's id with another recipient changes nothing. `events` is an SQL source of
  * rows (pid, recipient, event, at, code, reason). Order-independent and idempotent: a message ends in the
  * highest state any of its reports gave (sent < failed < delivered < read; a `delivered` after a `failed`
@@ -488,10 +516,14 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
       WHERE CASE WHEN e.recipient IS NOT NULL
                  THEN regexp_replace(m.phone_number, '[^0-9]', '', 'g') = e.recipient
                  ELSE NOT EXISTS (SELECT 1 FROM campaign_messages o WHERE o.provider_message_id = e.pid AND o.id <> m.id)
+                      -- nor a conversation's reply (sent through another account of the provider)
+                      AND NOT EXISTS (SELECT 1 FROM conversation_messages r
+                                      WHERE r.provider_message_id = e.pid AND r.direction = 'out')
             END
     ),
     target AS MATERIALIZED (
-      SELECT id FROM campaign_messages WHERE id IN (SELECT mid FROM matched)
+      -- Read after the lock: a message a concurrent batch just moved out of failed is seen as it now is.
+      SELECT id, status AS was, refund_id FROM campaign_messages WHERE id IN (SELECT mid FROM matched)
       ORDER BY id FOR UPDATE
     ),
     a AS (
@@ -517,13 +549,15 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
         error_code = CASE WHEN ${NEW_RANK} = ${FAILED_RANK}
                           THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error_code END, a.code) END,
         updated_at = now()
-      FROM a
+      FROM a JOIN target t ON t.id = a.mid
       WHERE m.id IN (SELECT id FROM target) AND m.id = a.mid AND ${RANK} >= 1
         AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
             (${stateOfRank(NEW_RANK)},
              LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
              CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END)
-      RETURNING m.id, m.campaign_id, m.business_id
+      RETURNING m.id, m.campaign_id, m.business_id,
+                CASE WHEN t.was = 'failed' AND m.status <> 'failed' AND m.recharge_id IS NULL
+                     THEN t.refund_id END AS recharge_of
     ),
     kept AS (
       ${
@@ -543,7 +577,10 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
       (SELECT count(*)::int FROM matched WHERE mid NOT IN (SELECT id FROM moved)) AS unchanged,
       (SELECT count(*)::int FROM kept) AS pending,
       (SELECT COALESCE(json_agg(DISTINCT jsonb_build_object('campaignId', campaign_id, 'businessId', business_id)), '[]')
-       FROM moved) AS campaigns`;
+       FROM moved) AS campaigns,
+      (SELECT COALESCE(json_agg(jsonb_build_object('id', id, 'campaignId', campaign_id, 'businessId', business_id,
+                                                   'refundId', recharge_of)), '[]')
+       FROM moved WHERE recharge_of IS NOT NULL) AS recharged`;
 }
 
 async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<ReceiptsApplied> {
@@ -552,13 +589,15 @@ async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<Recei
     unchanged: number;
     pending: number;
     campaigns: ReceiptsApplied['campaigns'] | string;
+    recharged: RefundedDelivery[] | string;
   }>(db, query);
-  const campaigns = typeof row?.campaigns === 'string' ? JSON.parse(row.campaigns) : (row?.campaigns ?? []);
+  const parse = <T>(v: T | string | undefined): T | [] => (typeof v === 'string' ? JSON.parse(v) : (v ?? []));
   return {
     applied: Number(row?.applied ?? 0),
     unchanged: Number(row?.unchanged ?? 0),
     pending: Number(row?.pending ?? 0),
-    campaigns,
+    campaigns: parse(row?.campaigns),
+    recharged: parse(row?.recharged),
   };
 }
 

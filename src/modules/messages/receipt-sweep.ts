@@ -3,11 +3,15 @@ import type { Db } from '../../platform/db/client.js';
 import type { Job } from '../../platform/job.js';
 import { periodicJob } from '../../platform/periodic-job.js';
 import type { RealtimeHub } from '../../platform/realtime-hub.js';
-import { applyMatchedPendingReceipts, dropExpiredPendingReceipts } from './message-queue.js';
+import {
+  applyMatchedPendingReceipts,
+  dropExpiredPendingReceipts,
+  type RechargeRefunded,
+} from './message-queue.js';
 import { campaignProgress } from './progress.js';
-import { deliveryReportsTotal } from './receipt-writer.js';
+import { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 
-type Deps = { db: Db; realtime: RealtimeHub; logger: Logger };
+type Deps = { db: Db; realtime: RealtimeHub; logger: Logger; recharge: RechargeRefunded };
 
 /**
  * One round of the pending-receipts sweep: applies the reports whose message id has been stored since
@@ -20,7 +24,7 @@ export async function sweepPendingReceipts(
 ): Promise<{ applied: number; dropped: number }> {
   let applied = 0;
   for (;;) {
-    const result = await applyMatchedPendingReceipts(deps.db);
+    const result = await applyCharged(deps, (db) => applyMatchedPendingReceipts(db));
     applied += result.applied + result.unchanged;
     deliveryReportsTotal.inc({ result: 'applied' }, result.applied);
     deliveryReportsTotal.inc({ result: 'unchanged' }, result.unchanged);

@@ -3,7 +3,7 @@ import { Counter } from 'prom-client';
 import type { Db } from '../../platform/db/client.js';
 import { registry } from '../../platform/metrics.js';
 import type { RealtimeHub } from '../../platform/realtime-hub.js';
-import { applyReceipts, type Receipt } from './message-queue.js';
+import { applyReceipts, type Receipt, type ReceiptsApplied, type RechargeRefunded } from './message-queue.js';
 import { campaignProgress } from './progress.js';
 
 /**
@@ -35,7 +35,7 @@ export class ReceiptWriter {
   private waiters: Waiter[] = [];
   private writing = 0;
 
-  constructor(private readonly deps: { db: Db; realtime: RealtimeHub; logger: Logger }) {}
+  constructor(private readonly deps: WriterDeps) {}
 
   /** Resolves once the receipts are applied or kept as pending; rejects if the database failed. */
   write(receipts: Receipt[]): Promise<void> {
@@ -76,7 +76,7 @@ export class ReceiptWriter {
   }
 
   private async apply(batch: Receipt[]): Promise<void> {
-    const result = await applyReceipts(this.deps.db, batch);
+    const result = await applyCharged(this.deps, (db) => applyReceipts(db, batch));
     deliveryReportsTotal.inc({ result: 'applied' }, result.applied);
     deliveryReportsTotal.inc({ result: 'unchanged' }, result.unchanged);
     deliveryReportsTotal.inc({ result: 'pending' }, result.pending);
@@ -87,10 +87,32 @@ export class ReceiptWriter {
   }
 }
 
+/** What writing receipts needs: `recharge` charges again the refunded messages they find delivered. */
+export type WriterDeps = { db: Db; realtime: RealtimeHub; logger: Logger; recharge: RechargeRefunded };
+
+/**
+ * Runs one receipts statement and, in its transaction, charges again the messages it moved out of `failed`
+ * after their refund (docs/decisions/payments.md "A message refunded, then reported delivered?").
+ */
+export function applyCharged(
+  deps: Pick<WriterDeps, 'db' | 'logger' | 'recharge'>,
+  run: (db: Db) => Promise<ReceiptsApplied>,
+): Promise<ReceiptsApplied> {
+  return deps.db.transaction(async (tx) => {
+    const result = await run(tx);
+    if (result.recharged.length) {
+      const { unpaid } = await deps.recharge(tx, result.recharged);
+      if (unpaid)
+        deps.logger.warn({ unpaid }, 'refunded messages reported delivered keep their refund: funds short');
+    }
+    return result;
+  });
+}
+
 const perDb = new WeakMap<Db, ReceiptWriter>();
 
 /** The process's writer for this database, shared by every callback so their receipts write together. */
-export function receiptWriter(deps: { db: Db; realtime: RealtimeHub; logger: Logger }): ReceiptWriter {
+export function receiptWriter(deps: WriterDeps): ReceiptWriter {
   let writer = perDb.get(deps.db);
   if (!writer) {
     writer = new ReceiptWriter(deps);

@@ -104,6 +104,41 @@ export async function claimWithinLimit(
   });
 }
 
+/**
+ * A conversation reply that starts a conversation (a template outside the customer-service window) takes a
+ * place in the same window, under the same per-business lock as `claimWithinLimit`: a person already in it
+ * costs none; a new one enters while there is room. Returns whether it may be sent now and, when not, when the
+ * window next frees a place. Like a campaign message's, the place is kept whatever the send does.
+ */
+export async function takeWindowPlace(
+  db: Db,
+  args: { businessId: string; phoneNumber: string; dailyRecipients: number; now: Date },
+): Promise<{ taken: boolean; freesAt: Date | null }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext('messaging-window'), hashtext(${args.businessId}))`,
+    );
+    const since = cutoff(args.now);
+    const [row] = await queryRows<{ known: boolean; used: number }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM messaging_window
+                         WHERE business_id = ${args.businessId} AND phone_number = ${args.phoneNumber}
+                           AND started_at > ${since}::timestamptz) AS known,
+                 (SELECT count(*)::int FROM messaging_window
+                  WHERE business_id = ${args.businessId} AND started_at > ${since}::timestamptz) AS used`,
+    );
+    if (row?.known) return { taken: true, freesAt: null };
+    if (Number(row?.used ?? 0) >= args.dailyRecipients)
+      return { taken: false, freesAt: (await windowUsage(tx, args.businessId, args.now)).freesAt };
+    await tx.execute(sql`
+      INSERT INTO messaging_window (business_id, phone_number, started_at)
+      VALUES (${args.businessId}, ${args.phoneNumber}, ${args.now.toISOString()}::timestamptz)
+      ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
+      WHERE messaging_window.started_at <= ${since}::timestamptz`);
+    return { taken: true, freesAt: null };
+  });
+}
+
 /** Claims the picked messages and enters their new recipients in the window, in one statement. */
 async function claimIds(
   tx: Db,

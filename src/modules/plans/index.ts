@@ -6,6 +6,7 @@ export {
   type PlanDebit,
   type PlanRateField,
   restorePlanBalance,
+  takePlanBalance,
 } from './plan-balance.js';
 export { toPlanDto, toUserPlanDto } from './plans.dto.js';
 export { findActiveUserPlan, type PlanRow, type UserPlanRow } from './plans.repository.js';

@@ -87,6 +87,32 @@ export async function debitPlanBalance(
  * Gives `units` back to the plan bought by `purchaseId`, while that purchase is still the business's plan
  * (a plan bought since replaced that balance). The balance after, or null when nothing was given back.
  */
+/**
+ * Takes back `units` that `restorePlanBalance` gave to the purchase `purchaseId` (a refunded message that was
+ * delivered after all), while that purchase is still the business's plan. Returns the balance after, or null
+ * when that plan was replaced since (the units went with it); InsufficientFundsError when the balance is short.
+ */
+export async function takePlanBalance(
+  tx: Db,
+  businessId: string,
+  purchaseId: string,
+  units: string,
+): Promise<string | null> {
+  const [plan] = await tx
+    .select({ id: userPlans.id })
+    .from(userPlans)
+    .where(and(eq(userPlans.businessId, businessId), eq(userPlans.transactionId, purchaseId)))
+    .for('update');
+  if (!plan) return null;
+  const [taken] = await tx
+    .update(userPlans)
+    .set({ balance: sql`${userPlans.balance} - ${units}::numeric`, updatedAt: new Date() })
+    .where(and(eq(userPlans.id, plan.id), gte(userPlans.balance, units)))
+    .returning({ balance: userPlans.balance });
+  if (!taken) throw new InsufficientFundsError('Insufficient plan balance');
+  return taken.balance;
+}
+
 export async function restorePlanBalance(
   tx: Db,
   businessId: string,

@@ -13,6 +13,24 @@ export interface AppSettings {
   affiliatePercentage: number;
 }
 
+/**
+ * What a message is priced as, and the rate of the settings that prices it: a campaign message by its
+ * template's category (or its declared type), a reply by its template's category, free text or media in the
+ * window as a service message. The one map from a kind of message to its rate (campaigns and replies derive
+ * theirs from it).
+ */
+export const MESSAGE_RATE_FIELD = {
+  service: 'serviceRate',
+  marketing: 'marketingRate',
+  utility: 'utilityRate',
+  authentication: 'authenticationRate',
+} as const satisfies Record<string, keyof AppSettings>;
+export type MessageCategory = keyof typeof MESSAGE_RATE_FIELD;
+
+/** The settings' rate of a message of `category`: a decimal string. */
+export const messageRate = (settings: AppSettings, category: MessageCategory): string =>
+  settings[MESSAGE_RATE_FIELD[category]];
+
 /** The built-in defaults (docs/api.md "Business rules"), answered while no settings are saved. */
 export const DEFAULT_APP_SETTINGS: AppSettings = {
   marketingRate: '1',

@@ -3,6 +3,9 @@
 export {
   type AppSettings,
   getAppSettings,
+  MESSAGE_RATE_FIELD,
+  type MessageCategory,
+  messageRate,
   saveAppSettings,
   toAppSettingsDto,
 } from './app-settings.repository.js';

@@ -1120,7 +1120,7 @@ export interface paths {
                     flagged?: "true" | "false";
                     /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
                     from?: string;
-                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit" | "reply_refund";
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit" | "reply_refund" | "campaign_recharge" | "reply_recharge";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";

@@ -63,6 +63,8 @@ export const campaignMessages = pgTable(
     /** Set with `refund_id` (the `campaign_refund` row) in the transaction that gave its charge back. */
     refundedAt: timestamptz('refunded_at'),
     refundId: uuid('refund_id'),
+    /** The `campaign_recharge` row that charged it again when a report said delivered after its refund. */
+    rechargeId: uuid('recharge_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -118,6 +118,8 @@ export const conversationMessages = pgTable(
     transactionId: uuid('transaction_id'),
     /** The `reply_refund` entry that gave a failed reply's charge back (set in the same transaction). */
     refundId: uuid('refund_id'),
+    /** The `reply_recharge` entry that charged it again when a report said delivered after its refund. */
+    rechargeId: uuid('recharge_id'),
     sentAt: timestamptz('sent_at'),
     deliveredAt: timestamptz('delivered_at'),
     readAt: timestamptz('read_at'),

@@ -33,6 +33,8 @@ export const transactionKindEnum = pgEnum('transaction_kind', [
   'affiliate_commission_reversal',
   'reply_credit_debit',
   'reply_refund',
+  'campaign_recharge',
+  'reply_recharge',
 ]);
 export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
   'organizationAccount',
