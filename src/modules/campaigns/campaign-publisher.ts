@@ -125,7 +125,7 @@ async function checkTemplateRules(tx: Db, draft: CampaignRow): Promise<void> {
       `The template ${template.name} belongs to the business's former provider: choose one made for the current one`,
     );
   const problems = parameterProblems(
-    template.components as { type: string }[],
+    { ...template, components: template.components as { type: string }[] },
     draft.templateParameters as TemplateParameters | null,
   );
   const first = problems[0];
