@@ -3157,19 +3157,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3190,19 +3211,40 @@ export interface paths {
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             buttons?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
                                             })[];
+                                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                            code?: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
                                             header?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             /** Format: uri */
                                             headerMediaUrl?: string;
                                         } | null;
@@ -3281,19 +3323,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         } | null;
@@ -3312,19 +3375,40 @@ export interface paths {
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 buttons?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
                                 })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
                                 header?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 /** Format: uri */
                                 headerMediaUrl?: string;
                             } | null;
@@ -3402,19 +3486,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -3435,19 +3540,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3567,19 +3693,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -3600,19 +3747,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3722,19 +3890,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         } | null;
@@ -3752,19 +3941,40 @@ export interface paths {
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 buttons?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
                                 })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
                                 header?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 /** Format: uri */
                                 headerMediaUrl?: string;
                             } | null;
@@ -3842,19 +4052,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -3875,19 +4106,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3996,19 +4248,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4029,19 +4302,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4286,19 +4580,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4319,19 +4634,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4451,19 +4787,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4484,19 +4841,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4750,19 +5128,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4783,19 +5182,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4948,19 +5368,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4981,19 +5422,40 @@ export interface paths {
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             buttons?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
                                             })[];
+                                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                            code?: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
                                             header?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             /** Format: uri */
                                             headerMediaUrl?: string;
                                         } | null;
@@ -6216,19 +6678,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         };
@@ -7943,12 +8426,21 @@ export interface paths {
                                     id: string;
                                     language: string;
                                     name: string;
+                                    /**
+                                     * @description How its variables are written: {{1}} or {{first_name}}
+                                     * @enum {string}
+                                     */
+                                    parameterFormat: "POSITIONAL" | "NAMED";
                                     /** @enum {string} */
                                     provider: "gateway" | "whatsapp-cloud";
                                     /** @description Why the provider rejected it; null otherwise */
                                     rejectedReason: string | null;
+                                    /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                    sendable: boolean;
                                     /** @enum {string} */
                                     status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                    /** @description Why it cannot be sent; null when it can */
+                                    unsendableReason: string | null;
                                     updatedAt: string;
                                 }[];
                                 page: number;
@@ -7987,6 +8479,10 @@ export interface paths {
                             example?: {
                                 header_handle?: string[];
                                 header_text?: string[];
+                                header_text_named_params?: {
+                                    example: string;
+                                    param_name: string;
+                                }[];
                             };
                             /** @enum {string} */
                             format: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
@@ -7994,30 +8490,56 @@ export interface paths {
                             /** @enum {string} */
                             type: "HEADER";
                         } | {
+                            /** @description Authentication templates only */
+                            add_security_recommendation?: boolean;
                             example?: {
                                 body_text?: string[][];
+                                body_text_named_params?: {
+                                    example: string;
+                                    param_name: string;
+                                }[];
                             };
-                            text: string;
+                            text?: string;
                             /** @enum {string} */
                             type: "BODY";
                         } | {
-                            text: string;
+                            /** @description Authentication templates only: 1 to 90 */
+                            code_expiration_minutes?: number;
+                            text?: string;
                             /** @enum {string} */
                             type: "FOOTER";
                         } | {
                             buttons: {
-                                example?: string[];
+                                autofill_text?: string;
+                                /** @description A URL button's example URL (a list of one); a COPY_CODE button's example code */
+                                example?: string[] | string;
+                                /**
+                                 * @description OTP buttons (authentication templates)
+                                 * @enum {string}
+                                 */
+                                otp_type?: "COPY_CODE" | "ONE_TAP" | "ZERO_TAP";
                                 phone_number?: string;
-                                text: string;
+                                /** @description ONE_TAP and ZERO_TAP buttons: the Android apps */
+                                supported_apps?: {
+                                    package_name: string;
+                                    signature_hash: string;
+                                }[];
+                                text?: string;
                                 /** @enum {string} */
-                                type: "URL" | "QUICK_REPLY" | "PHONE_NUMBER";
+                                type: "URL" | "QUICK_REPLY" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
                                 url?: string;
+                                zero_tap_terms_accepted?: boolean;
                             }[];
                             /** @enum {string} */
                             type: "BUTTONS";
                         })[];
                         language: string;
                         name: string;
+                        /**
+                         * @description `NAMED` for variables such as {{first_name}}; `POSITIONAL` ({{1}}, {{2}}...) when absent
+                         * @enum {string}
+                         */
+                        parameter_format?: "POSITIONAL" | "NAMED";
                     };
                 };
             };
@@ -8042,12 +8564,21 @@ export interface paths {
                                 id: string;
                                 language: string;
                                 name: string;
+                                /**
+                                 * @description How its variables are written: {{1}} or {{first_name}}
+                                 * @enum {string}
+                                 */
+                                parameterFormat: "POSITIONAL" | "NAMED";
                                 /** @enum {string} */
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                sendable: boolean;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                /** @description Why it cannot be sent; null when it can */
+                                unsendableReason: string | null;
                                 updatedAt: string;
                             };
                             message: string;
@@ -8106,12 +8637,21 @@ export interface paths {
                                 id: string;
                                 language: string;
                                 name: string;
+                                /**
+                                 * @description How its variables are written: {{1}} or {{first_name}}
+                                 * @enum {string}
+                                 */
+                                parameterFormat: "POSITIONAL" | "NAMED";
                                 /** @enum {string} */
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                sendable: boolean;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                /** @description Why it cannot be sent; null when it can */
+                                unsendableReason: string | null;
                                 updatedAt: string;
                             };
                             message: string;
