@@ -91,7 +91,8 @@ function checkList(
     }
     const map = Array.isArray(given) || !given ? {} : given;
     for (const name of wanted)
-      if (!map[name]) problems.push({ path: `${path}.${name}`, message: `{{${name}}} is not mapped` });
+      if (!Object.hasOwn(map, name))
+        problems.push({ path: `${path}.${name}`, message: `{{${name}}} is not mapped` });
     for (const name of Object.keys(map))
       if (!wanted.includes(name))
         problems.push({ path: `${path}.${name}`, message: `The template's ${part} has no {{${name}}}` });
@@ -169,7 +170,11 @@ export function templateSendFor(
   const texts = (vars: string[], list: TemplateParameterList | undefined): TemplateSendParameter[] =>
     vars.map((name, i) =>
       needs.format === 'NAMED'
-        ? { type: 'text', parameter_name: name, text: value(Array.isArray(list) ? undefined : list?.[name]) }
+        ? {
+            type: 'text',
+            parameter_name: name,
+            text: value(list && !Array.isArray(list) && Object.hasOwn(list, name) ? list[name] : undefined),
+          }
         : { type: 'text', text: value(Array.isArray(list) ? list[i] : undefined) },
     );
   if (needs.headerMedia && p.headerMediaUrl) {
@@ -221,7 +226,9 @@ export function fillText(
       ? /^\d+$/.test(key)
         ? params[Number(key) - 1]
         : undefined
-      : params?.[key];
+      : params && Object.hasOwn(params, key)
+        ? params[key]
+        : undefined;
     return param ? parameterValue(param, recipient) : whole;
   });
 }
