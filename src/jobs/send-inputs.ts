@@ -5,7 +5,9 @@ import type { ClaimedMessage } from '../modules/messages/index.js';
 import {
   fillText,
   findTemplateOfBusiness,
+  type TemplateNeeds,
   type TemplateParameters,
+  type TemplateShape,
   templateNeeds,
   templateSendFor,
 } from '../modules/templates/index.js';
@@ -23,12 +25,7 @@ const MAX_CAMPAIGNS = 1_000;
  */
 /** A campaign's content with the template it is sent as (null without one, or when it was deleted). */
 export type SendContent = Omit<CampaignContent, 'variants'> & {
-  template: {
-    name: string;
-    language: string;
-    components: { type: string }[];
-    needs: ReturnType<typeof templateNeeds>;
-  } | null;
+  template: (TemplateShape & { name: string; language: string; needs: TemplateNeeds }) | null;
   links: SendLinks;
   /** An A/B test's variants as sends need them, by index (null outside a test). */
   variants: SendContent[] | null;
@@ -100,8 +97,10 @@ export class SendInputs {
         ? {
             name: row.name,
             language: row.language,
+            category: row.category,
+            parameterFormat: row.parameterFormat,
             components: row.components as { type: string }[],
-            needs: templateNeeds(row.components as { type: string }[]),
+            needs: templateNeeds({ ...row, components: row.components as { type: string }[] }),
           }
         : null,
     };

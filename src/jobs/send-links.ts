@@ -75,7 +75,7 @@ export function withTrackedLinks(
   const template = out.template && {
     ...out.template,
     components: out.template.components.map((c) => {
-      if (c.type !== 'button') return c;
+      if (c.type !== 'button' || c.sub_type !== 'url') return c;
       const button = links.buttons.find((b) => String(b.index) === c.index);
       return button ? { ...c, parameters: [{ type: 'text' as const, text: token(button.position) }] } : c;
     }),

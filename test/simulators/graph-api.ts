@@ -25,6 +25,8 @@ export interface SimTemplate {
   language: string;
   category: string;
   status: string;
+  /** `NAMED` for `{{first_name}}` variables; positional when absent. */
+  parameter_format?: string;
   components: Record<string, unknown>[];
   rejected_reason?: string;
 }
@@ -325,7 +327,8 @@ export class GraphApiSimulator {
       language: b.language as string,
       category: b.category as string,
       status: 'PENDING',
-      components: b.components as Record<string, unknown>[],
+      ...(b.parameter_format ? { parameter_format: String(b.parameter_format) } : {}),
+      components: storedComponents(b),
     });
     answer(200, { id: t.id, status: 'PENDING', category: t.category });
   }
@@ -394,6 +397,8 @@ export class GraphApiSimulator {
     const mismatch = parameterMismatch(template, tpl.components);
     if (mismatch)
       return fail(400, 132000, mismatch, 'Number of parameters does not match the expected number of params');
+    const missing = buttonMismatch(template, tpl.components);
+    if (missing) return fail(400, 131008, missing, 'Required parameter is missing');
     return this.accept(account, b, to, answer);
   }
 
@@ -445,49 +450,191 @@ function templateProblem(b: Record<string, unknown>): string | null {
   if (typeof b.name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(b.name)) return 'name';
   if (typeof b.language !== 'string') return 'language';
   if (!['MARKETING', 'UTILITY', 'AUTHENTICATION'].includes(b.category as string)) return 'category';
+  if (b.parameter_format !== undefined && !['NAMED', 'POSITIONAL'].includes(String(b.parameter_format)))
+    return 'parameter_format';
   if (!Array.isArray(b.components)) return 'components';
   const bodies = b.components.filter((c: { type?: string }) => c?.type === 'BODY');
   if (bodies.length !== 1) return 'components: exactly one BODY';
+  if (b.category === 'AUTHENTICATION')
+    return authenticationProblem(b.components as Record<string, unknown>[]);
+  const named = b.parameter_format === 'NAMED';
   for (const c of b.components as Record<string, unknown>[]) {
     if (c.type === 'BODY' || (c.type === 'HEADER' && c.format === 'TEXT')) {
       const text = String(c.text ?? '');
       const max = c.type === 'BODY' ? 1024 : 60;
       if (!text || text.length > max) return `${c.type} text`;
-      const nums = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => Number(m[1])))].sort(
-        (x, y) => x - y,
-      );
+      const example = c.example as
+        | {
+            body_text?: string[][];
+            header_text?: string[];
+            body_text_named_params?: { param_name: string; example: string }[];
+            header_text_named_params?: { param_name: string; example: string }[];
+          }
+        | undefined;
+      const found = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!.trim()))];
+      if (named) {
+        if (found.some((n) => !/^[a-z_][a-z0-9_]*$/.test(n))) return `${c.type} variables: names`;
+        const given = c.type === 'BODY' ? example?.body_text_named_params : example?.header_text_named_params;
+        const names = (given ?? []).map((g) => g.param_name).sort();
+        if (found.length && JSON.stringify(names) !== JSON.stringify([...found].sort()))
+          return `${c.type} example: named params`;
+        continue;
+      }
+      const nums = found.map(Number).sort((x, y) => x - y);
       if (nums.some((n, i) => n !== i + 1)) return `${c.type} variables`;
-      const example = c.example as { body_text?: string[][]; header_text?: string[] } | undefined;
       const given = c.type === 'BODY' ? example?.body_text?.[0] : example?.header_text;
       if (nums.length && given?.length !== nums.length) return `${c.type} example`;
     }
     if (c.type === 'BUTTONS') {
-      const buttons = c.buttons as { type: string; text: string }[];
+      const buttons = c.buttons as { type: string; text?: string; example?: unknown }[];
       if (!Array.isArray(buttons) || !buttons.length || buttons.length > 10) return 'buttons';
       if (buttons.filter((x) => x.type === 'URL').length > 2) return 'buttons: URL';
-      if (buttons.some((x) => !x.text || x.text.length > 25)) return 'buttons: text';
+      if (buttons.some((x) => x.type === 'OTP')) return 'buttons: OTP is for AUTHENTICATION';
+      const codes = buttons.filter((x) => x.type === 'COPY_CODE');
+      if (codes.length > 1) return 'buttons: one COPY_CODE';
+      if (codes.some((x) => typeof x.example !== 'string' || !x.example || x.example.length > 15))
+        return 'buttons: COPY_CODE example';
+      if (buttons.some((x) => x.type !== 'COPY_CODE' && (!x.text || x.text.length > 25)))
+        return 'buttons: text';
     }
   }
   return null;
 }
 
-/** Whether the send's parameters fit the template: as many body and header parameters as it has variables. */
+/** An authentication template: preset body, an expiry footer, one OTP button; no header, URL or media. */
+function authenticationProblem(components: Record<string, unknown>[]): string | null {
+  for (const c of components) {
+    if (c.type === 'HEADER') return 'AUTHENTICATION: no header or media';
+    if ((c.type === 'BODY' || c.type === 'FOOTER') && c.text !== undefined)
+      return `AUTHENTICATION: ${c.type} text`;
+    const minutes = c.code_expiration_minutes;
+    if (minutes !== undefined && (typeof minutes !== 'number' || minutes < 1 || minutes > 90))
+      return 'AUTHENTICATION: code_expiration_minutes';
+  }
+  const buttons = components.flatMap((c) =>
+    c.type === 'BUTTONS' && Array.isArray(c.buttons) ? (c.buttons as Record<string, unknown>[]) : [],
+  );
+  if (buttons.length !== 1 || buttons[0]!.type !== 'OTP') return 'AUTHENTICATION: exactly one OTP button';
+  const otp = buttons[0]!;
+  if (!['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'].includes(String(otp.otp_type))) return 'AUTHENTICATION: otp_type';
+  if (otp.otp_type !== 'COPY_CODE' && !(otp.supported_apps as unknown[] | undefined)?.length)
+    return 'AUTHENTICATION: supported_apps';
+  if (otp.otp_type === 'ZERO_TAP' && otp.zero_tap_terms_accepted !== true)
+    return 'AUTHENTICATION: zero_tap_terms_accepted';
+  return null;
+}
+
+/**
+ * The components as a later read lists them. An authentication template's are the provider's own: its preset
+ * body text with `{{1}}`, its expiry as footer text, and its OTP button turned into a URL button.
+ */
+function storedComponents(b: Record<string, unknown>): Record<string, unknown>[] {
+  const components = b.components as Record<string, unknown>[];
+  if (b.category !== 'AUTHENTICATION') return components;
+  return components.map((c) => {
+    if (c.type === 'BODY')
+      return {
+        type: 'BODY',
+        text: `*{{1}}* is your verification code.${c.add_security_recommendation ? ' For your security, do not share this code.' : ''}`,
+        add_security_recommendation: c.add_security_recommendation === true,
+      };
+    if (c.type === 'FOOTER')
+      return {
+        type: 'FOOTER',
+        text: `This code expires in ${c.code_expiration_minutes} minutes.`,
+        code_expiration_minutes: c.code_expiration_minutes,
+      };
+    if (c.type === 'BUTTONS')
+      return {
+        type: 'BUTTONS',
+        buttons: (c.buttons as Record<string, unknown>[]).map((x) => ({
+          type: 'URL',
+          text: x.text ?? 'Copy code',
+          url: `https://www.whatsapp.com/otp/code/?otp_type=${x.otp_type}&code=otp{{1}}`,
+        })),
+      };
+    return c;
+  });
+}
+
+type SentComponent = {
+  type: string;
+  sub_type?: string;
+  index?: unknown;
+  parameters?: Record<string, unknown>[];
+};
+
+/**
+ * Whether the send's parameters fit the template: as many body and header parameters as it has variables,
+ * each named one with its `parameter_name` (and a positional one without), none empty; an authentication
+ * template with no header (no media).
+ */
 function parameterMismatch(template: SimTemplate, components: unknown): string | null {
-  const given = Array.isArray(components) ? (components as { type: string; parameters?: unknown[] }[]) : [];
-  const count = (text: unknown) =>
-    new Set([...String(text ?? '').matchAll(PLACEHOLDER)].map((m) => m[1])).size;
+  const given = Array.isArray(components) ? (components as SentComponent[]) : [];
+  const named = template.parameter_format === 'NAMED';
+  const variables = (text: unknown) => [
+    ...new Set([...String(text ?? '').matchAll(PLACEHOLDER)].map((m) => m[1]!.trim())),
+  ];
+  if (template.category === 'AUTHENTICATION' && given.some((g) => g.type === 'header'))
+    return 'header: an authentication template has no header or media';
+  const check = (part: string, wanted: string[], got: Record<string, unknown>[]): string | null => {
+    if (got.length !== wanted.length)
+      return `${part}: expected ${wanted.length} parameters, received ${got.length}`;
+    if (got.some((p) => p.type === 'text' && !p.text)) return `${part}: a parameter is empty`;
+    if (!named)
+      return got.some((p) => p.parameter_name !== undefined)
+        ? `${part}: parameter_name in a positional template`
+        : null;
+    const names = got.map((p) => p.parameter_name);
+    const absent = wanted.find((w) => !names.includes(w));
+    return absent ? `${part}: parameter "${absent}" (parameter_name) is missing` : null;
+  };
   for (const c of template.components) {
     if (c.type === 'BODY') {
-      const want = count(c.text);
-      const got = given.find((g) => g.type === 'body')?.parameters ?? [];
-      if (got.length !== want) return `body: expected ${want} parameters, received ${got.length}`;
-      if (got.some((p) => !(p as { text?: string }).text)) return 'body: a parameter is empty';
+      const wanted = variables(c.text);
+      const problem = check('body', wanted, given.find((g) => g.type === 'body')?.parameters ?? []);
+      if (problem) return problem;
     }
     if (c.type === 'HEADER') {
       const got = given.find((g) => g.type === 'header')?.parameters ?? [];
-      const want = c.format === 'TEXT' ? count(c.text) : 1;
-      if (got.length !== want) return `header: expected ${want} parameters, received ${got.length}`;
+      if (c.format === 'TEXT') {
+        const problem = check('header', variables(c.text), got);
+        if (problem) return problem;
+      } else if (got.length !== 1) return `header: expected 1 parameters, received ${got.length}`;
     }
+  }
+  return null;
+}
+
+/**
+ * Every button that takes a value has its component: a URL button ending in a variable its `url` text, a
+ * copy-code button its `coupon_code` (at most 15 characters); an authentication template's code in the body
+ * and the button, the same.
+ */
+function buttonMismatch(template: SimTemplate, components: unknown): string | null {
+  const given = Array.isArray(components) ? (components as SentComponent[]) : [];
+  const buttons = template.components.flatMap((c) =>
+    c.type === 'BUTTONS' && Array.isArray(c.buttons) ? (c.buttons as Record<string, unknown>[]) : [],
+  );
+  const sent = (index: number) => given.find((g) => g.type === 'button' && String(g.index) === String(index));
+  for (const [index, b] of buttons.entries()) {
+    const component = sent(index);
+    if (b.type === 'URL' && String(b.url ?? '').includes('{{')) {
+      const text = component?.parameters?.[0]?.text;
+      if (component?.sub_type !== 'url' || typeof text !== 'string' || !text)
+        return `button at index ${index}: a url parameter is required`;
+      if (template.category === 'AUTHENTICATION') {
+        const body = given.find((g) => g.type === 'body')?.parameters?.[0]?.text;
+        if (text !== body) return "authentication: the code in the button must be the body's";
+        if (text.length > 15) return 'authentication: a code has at most 15 characters';
+      }
+    } else if (b.type === 'COPY_CODE') {
+      const code = component?.parameters?.[0];
+      if (component?.sub_type?.toLowerCase() !== 'copy_code' || code?.type !== 'coupon_code')
+        return `button at index ${index}: a coupon_code parameter is required`;
+      if (typeof code.coupon_code !== 'string' || !code.coupon_code || code.coupon_code.length > 15)
+        return `button at index ${index}: coupon_code must have 1 to 15 characters`;
+    } else if (component) return `button at index ${index}: takes no parameters`;
   }
   return null;
 }

@@ -152,7 +152,7 @@ async function checkSentTemplate(
       ),
     );
   const problems = parameterProblems(
-    template.components as { type: string }[],
+    { ...template, components: template.components as { type: string }[] },
     (sent.templateParameters as TemplateParameters | null) ?? null,
   ).map((p) => ({ ...p, path: `${at.field}${p.path}` }));
   const first = problems[0];

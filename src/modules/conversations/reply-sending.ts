@@ -38,11 +38,7 @@ export async function replyOutboundOf(
       message: {
         to: reply.phoneNumber,
         text: fillText(typeof body?.text === 'string' ? body.text : '', params?.body, recipient),
-        template: templateSendFor(
-          { name: template.name, language: template.language, components },
-          params,
-          recipient,
-        ),
+        template: templateSendFor({ ...template, components }, params, recipient),
         messageType: template.category.toLowerCase() as OutboundMessage['messageType'],
         reference: reply.id,
       },

@@ -23,7 +23,7 @@ export async function replyTemplate(
       `The template ${template.name} is ${template.status}: only an APPROVED template can be sent`,
     );
   const components = template.components as Component[];
-  const problems = parameterProblems(components, params ?? null);
+  const problems = parameterProblems({ ...template, components }, params ?? null);
   if (problems.length) throw new ValidationError(problems[0]!.message, problems);
   const body = components.find((c) => c.type === 'BODY');
   return {

@@ -4,6 +4,8 @@ export {
   fillText,
   parameterProblems,
   type RecipientFields,
+  type TemplateNeeds,
+  type TemplateShape,
   templateNeeds,
   templateSendFor,
 } from './template-fill.js';

@@ -1,4 +1,12 @@
 import { type FieldProblem, ValidationError } from '../../platform/http/errors.js';
+import { checkAuthenticationTemplate } from './authentication-rules.js';
+import {
+  PARAMETER_NAME,
+  type ParameterFormat,
+  placeholdersIn,
+  placeholdersOf,
+  withoutPlaceholders,
+} from './template-variables.js';
 import type { CreateTemplateInput, TemplateComponentInput } from './templates.schemas.js';
 
 /** The Cloud API's limits on a template (docs/api.md "Templates"). */
@@ -14,29 +22,22 @@ export const LIMITS = {
   buttonText: 25,
   url: 2000,
   phoneNumber: 20,
+  copyCodes: 1,
+  code: 15,
 } as const;
 
-const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
-
-/** The variables `{{n}}` of a text, in order of appearance (repeats kept); non-numeric ones as NaN. */
-export function placeholdersOf(text: string | undefined): number[] {
-  if (!text) return [];
-  return [...text.matchAll(PLACEHOLDER)].map((m) => (/^\d+$/.test(m[1]!.trim()) ? Number(m[1]) : Number.NaN));
-}
-
-/** How many distinct variables a text has (numbered 1..n once valid). */
-export function variableCount(text: string | undefined): number {
-  return new Set(placeholdersOf(text)).size;
-}
+type Add = (path: string, message: string) => void;
 
 /**
  * Checks a template as the Cloud API would before it accepts one: the name, one body, at most one of each
- * other component, lengths, variables numbered from 1 without gaps with an example for each, button kinds
- * and counts. Throws a 400 naming every field that fails (`components[1].text`, ...).
+ * other component, lengths, variables numbered from 1 without gaps (or, `NAMED`, lower-case names) with an
+ * example for each, button kinds and counts, and an authentication template's own shape. Throws a 400 naming
+ * every field that fails (`components[1].text`, ...).
  */
 export function assertValidTemplate(input: CreateTemplateInput): void {
   const problems: FieldProblem[] = [];
-  const add = (path: string, message: string) => problems.push({ path, message });
+  const add: Add = (path, message) => problems.push({ path, message });
+  const format = input.parameter_format ?? 'POSITIONAL';
   if (!input.name) add('name', 'Required');
   else if (input.name.length > LIMITS.name) add('name', `At most ${LIMITS.name} characters`);
   else if (!/^[a-z0-9_]+$/.test(input.name)) add('name', 'Only lower-case letters, digits and underscores');
@@ -46,14 +47,21 @@ export function assertValidTemplate(input: CreateTemplateInput): void {
     const at = `components[${i}]`;
     if (seen.has(component.type)) add(`${at}.type`, `Only one ${component.type} component is allowed`);
     seen.set(component.type, i);
-    checkComponent(component, at, add);
+    if (input.category !== 'AUTHENTICATION') checkComponent(component, at, add, format, input.category);
   });
+  if (input.category === 'AUTHENTICATION') checkAuthenticationTemplate(input.components, add);
   if (!seen.has('BODY')) add('components', 'A BODY component is required');
   const first = problems[0];
   if (first) throw new ValidationError(`${first.path}: ${first.message}`, problems);
 }
 
-function checkComponent(c: TemplateComponentInput, at: string, add: (p: string, m: string) => void): void {
+function checkComponent(
+  c: TemplateComponentInput,
+  at: string,
+  add: Add,
+  format: ParameterFormat,
+  category: CreateTemplateInput['category'],
+): void {
   switch (c.type) {
     case 'HEADER': {
       if (c.format === 'TEXT') {
@@ -62,9 +70,17 @@ function checkComponent(c: TemplateComponentInput, at: string, add: (p: string, 
           return;
         }
         if (c.text.length > LIMITS.headerText) add(`${at}.text`, `At most ${LIMITS.headerText} characters`);
-        const vars = checkVariables(c.text, `${at}.text`, add);
-        if (vars > 1) add(`${at}.text`, 'A header may have at most one variable');
-        if (vars > 0) checkExamples(c.example?.header_text, vars, `${at}.example.header_text`, add);
+        const vars = checkVariables(c.text, `${at}.text`, add, format);
+        if (vars.length > 1) add(`${at}.text`, 'A header may have at most one variable');
+        else if (format === 'NAMED')
+          checkNamedExamples(
+            c.example?.header_text_named_params,
+            vars,
+            `${at}.example.header_text_named_params`,
+            add,
+          );
+        else if (vars.length > 0)
+          checkExamples(c.example?.header_text, vars.length, `${at}.example.header_text`, add);
       } else {
         if (c.text !== undefined) add(`${at}.text`, `A ${c.format} header has no text`);
         const handle = c.example?.header_handle;
@@ -74,22 +90,40 @@ function checkComponent(c: TemplateComponentInput, at: string, add: (p: string, 
       return;
     }
     case 'BODY': {
-      if (!c.text.trim()) {
+      if (c.add_security_recommendation !== undefined)
+        add(
+          `${at}.add_security_recommendation`,
+          'Only an AUTHENTICATION template has a security recommendation',
+        );
+      if (!c.text?.trim()) {
         add(`${at}.text`, 'The body needs its text');
         return;
       }
       if (c.text.length > LIMITS.bodyText) add(`${at}.text`, `At most ${LIMITS.bodyText} characters`);
-      const vars = checkVariables(c.text, `${at}.text`, add);
-      if (vars > 0) {
+      const vars = checkVariables(c.text, `${at}.text`, add, format);
+      if (format === 'NAMED' && c.example?.body_text)
+        add(`${at}.example.body_text`, 'A NAMED template gives its examples in body_text_named_params');
+      if (format === 'POSITIONAL' && c.example?.body_text_named_params)
+        add(`${at}.example.body_text_named_params`, 'Named examples go with parameter_format NAMED');
+      if (format === 'NAMED') {
+        checkNamedExamples(
+          c.example?.body_text_named_params,
+          vars,
+          `${at}.example.body_text_named_params`,
+          add,
+        );
+      } else if (vars.length > 0) {
         const rows = c.example?.body_text;
         if (!rows?.length)
-          add(`${at}.example.body_text`, `An example is needed for each of the ${vars} variables`);
-        else checkExamples(rows[0], vars, `${at}.example.body_text[0]`, add);
+          add(`${at}.example.body_text`, `An example is needed for each of the ${vars.length} variables`);
+        else checkExamples(rows[0], vars.length, `${at}.example.body_text[0]`, add);
       }
       return;
     }
     case 'FOOTER': {
-      if (!c.text.trim()) {
+      if (c.code_expiration_minutes !== undefined)
+        add(`${at}.code_expiration_minutes`, 'Only an AUTHENTICATION template has a code expiration');
+      if (!c.text?.trim()) {
         add(`${at}.text`, 'The footer needs its text');
         return;
       }
@@ -110,24 +144,38 @@ function checkComponent(c: TemplateComponentInput, at: string, add: (p: string, 
       if (count('URL') > LIMITS.urlButtons) add(`${at}.buttons`, `At most ${LIMITS.urlButtons} URL buttons`);
       if (count('PHONE_NUMBER') > LIMITS.phoneButtons)
         add(`${at}.buttons`, `At most ${LIMITS.phoneButtons} phone-number button`);
+      if (count('COPY_CODE') > LIMITS.copyCodes) add(`${at}.buttons`, 'At most one copy-code button');
       list.forEach((b, j) => {
         const bt = `${at}.buttons[${j}]`;
-        if (!b.text.trim()) add(`${bt}.text`, 'A button needs its text');
-        else if (b.text.length > LIMITS.buttonText)
+        if (b.type === 'OTP') {
+          add(`${bt}.type`, 'One-time-password buttons are for AUTHENTICATION templates');
+          return;
+        }
+        // A copy-code button's label is the provider's own ("Copy offer code"): it may be left out.
+        if (!b.text?.trim()) {
+          if (b.type !== 'COPY_CODE') add(`${bt}.text`, 'A button needs its text');
+        } else if (b.text.length > LIMITS.buttonText)
           add(`${bt}.text`, `At most ${LIMITS.buttonText} characters`);
-        if (placeholdersOf(b.text).length) add(`${bt}.text`, "A button's text may not have variables");
-        if (b.type === 'URL') {
+        if (placeholdersIn(b.text).length) add(`${bt}.text`, "A button's text may not have variables");
+        if (b.type === 'COPY_CODE') {
+          if (category !== 'MARKETING')
+            add(`${bt}.type`, 'Copy-code (coupon) buttons are for MARKETING templates');
+          if (typeof b.example !== 'string' || !b.example.trim())
+            add(`${bt}.example`, 'A copy-code button needs an example code');
+          else if (b.example.length > LIMITS.code) add(`${bt}.example`, `At most ${LIMITS.code} characters`);
+        } else if (b.type === 'URL') {
           if (!b.url) {
             add(`${bt}.url`, 'A URL button needs its url');
             return;
           }
           if (b.url.length > LIMITS.url) add(`${bt}.url`, `At most ${LIMITS.url} characters`);
-          if (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(b.url.replace(PLACEHOLDER, 'x')))
+          if (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(withoutPlaceholders(b.url, 'x')))
             add(`${bt}.url`, 'Must be an http(s) URL');
           const vars = placeholdersOf(b.url);
           if (vars.length > 1 || (vars.length === 1 && (vars[0] !== 1 || !b.url.trim().endsWith('{{1}}'))))
             add(`${bt}.url`, 'A URL may have one variable, {{1}}, at its end');
-          else if (vars.length === 1) checkExamples(b.example, 1, `${bt}.example`, add);
+          else if (vars.length === 1)
+            checkExamples(Array.isArray(b.example) ? b.example : undefined, 1, `${bt}.example`, add);
         } else if (b.url !== undefined) add(`${bt}.url`, `A ${b.type} button has no url`);
         if (b.type === 'PHONE_NUMBER') {
           if (!b.phone_number || !/^\+?\d{4,20}$/.test(b.phone_number.replace(/[\s-]/g, '')))
@@ -140,33 +188,87 @@ function checkComponent(c: TemplateComponentInput, at: string, add: (p: string, 
   }
 }
 
-/** Variables must be `{{1}}`..`{{n}}` with none missing; returns n. */
-function checkVariables(text: string, path: string, add: (p: string, m: string) => void): number {
+/**
+ * Variables must be `{{1}}`..`{{n}}` with none missing, or in a `NAMED` template lower-case names
+ * (`{{first_name}}`); returns them, distinct, in order (none when they are wrong).
+ */
+function checkVariables(text: string, path: string, add: Add, format: ParameterFormat): string[] {
+  if (format === 'NAMED') {
+    const found = placeholdersIn(text);
+    const bad = found.find((p) => !PARAMETER_NAME.test(p));
+    if (bad !== undefined) {
+      add(
+        path,
+        `A NAMED template's variables are lower-case names such as {{first_name}}: {{${bad}}} is not one`,
+      );
+      return [];
+    }
+    return [...new Set(found)];
+  }
   const found = placeholdersOf(text);
   if (found.some((n) => Number.isNaN(n))) {
-    add(path, 'Variables are numbers in double braces: {{1}}, {{2}}, ...');
-    return 0;
+    add(path, 'Variables are numbers in double braces: {{1}}, {{2}}, ... (or set parameter_format to NAMED)');
+    return [];
   }
   const distinct = [...new Set(found)].sort((a, b) => a - b);
   const gap = distinct.findIndex((n, i) => n !== i + 1);
   if (gap >= 0) {
     add(path, `Variables are numbered from {{1}} without gaps: {{${gap + 1}}} is missing`);
-    return 0;
+    return [];
   }
-  return distinct.length;
+  return distinct.map(String);
 }
 
-function checkExamples(
-  values: string[] | undefined,
-  count: number,
+/** A named template's examples: one `{ param_name, example }` per variable, no more. */
+function checkNamedExamples(
+  given: { param_name: string; example: string }[] | undefined,
+  names: string[],
   path: string,
-  add: (p: string, m: string) => void,
+  add: Add,
 ): void {
+  if (!names.length) {
+    if (given?.length) add(path, 'The text has no variables to give examples for');
+    return;
+  }
+  if (!given?.length) {
+    add(path, `An example is needed for each variable: ${names.map((n) => `{{${n}}}`).join(', ')}`);
+    return;
+  }
+  for (const name of names)
+    if (!given.some((g) => g.param_name === name)) add(path, `No example for {{${name}}}`);
+  given.forEach((g, i) => {
+    if (!names.includes(g.param_name)) add(`${path}[${i}].param_name`, `The text has no {{${g.param_name}}}`);
+    else if (given.findIndex((o) => o.param_name === g.param_name) !== i)
+      add(`${path}[${i}].param_name`, `{{${g.param_name}}} has two examples`);
+    if (!g.example.trim()) add(`${path}[${i}].example`, 'An example may not be empty');
+  });
+}
+
+function checkExamples(values: string[] | undefined, count: number, path: string, add: Add): void {
   if (!values || values.length !== count) {
     add(path, `An example is needed for each of the ${count} variable${count === 1 ? '' : 's'}`);
     return;
   }
   values.forEach((v, i) => {
     if (!v.trim()) add(`${path}[${i}]`, 'An example may not be empty');
+  });
+}
+
+/**
+ * What a gateway business may declare: the gateway sends text, so a template whose point is a button it
+ * cannot carry (a coupon to copy, a one-time password) is refused rather than sent without it.
+ */
+export function assertGatewayCanSend(input: CreateTemplateInput): void {
+  const only = 'is sent through the WhatsApp Cloud API only: the gateway carries text, not this button';
+  if (input.category === 'AUTHENTICATION')
+    throw ValidationError.field('category', `An authentication template ${only}`);
+  input.components.forEach((c, i) => {
+    if (c.type !== 'BUTTONS') return;
+    const j = c.buttons.findIndex((b) => b.type === 'COPY_CODE' || b.type === 'OTP');
+    if (j >= 0)
+      throw ValidationError.field(
+        `components[${i}].buttons[${j}].type`,
+        `A ${c.buttons[j]!.type} button ${only}`,
+      );
   });
 }

@@ -1,3 +1,4 @@
+import { sendabilityOf } from './template-needs.js';
 import type { TemplateRow } from './templates.repository.js';
 import type { TemplateDto, TemplateStatusEvent } from './templates.schemas.js';
 
@@ -8,8 +9,10 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
     language: row.language,
     category: row.category,
     status: row.status,
+    parameterFormat: row.parameterFormat,
     components: row.components as Record<string, unknown>[],
     rejectedReason: row.rejectedReason,
+    ...sendabilityOf({ ...row, components: row.components as { type: string }[] }),
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -68,6 +68,7 @@ export async function upsertProviderTemplate(
         category: row.category,
         status: row.status,
         components: row.components,
+        parameterFormat: row.parameterFormat ?? 'POSITIONAL',
         rejectedReason: row.rejectedReason ?? null,
         provider: row.provider,
         providerTemplateId: row.providerTemplateId,

@@ -41,7 +41,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
         summary:
           'Create a template (a Cloud API business submits it for approval; a gateway business declares it approved)',
         description:
-          "Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps with an example each, button kinds and counts): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.",
+          "Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps, or with `parameter_format: NAMED` names such as {{first_name}}, with an example each; button kinds and counts; copy-code buttons; an authentication template's preset body and one OTP button): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.",
         body: createTemplateBody,
         response: { 201: successSchema(templateSchema) },
       },

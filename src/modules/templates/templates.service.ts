@@ -12,7 +12,7 @@ import {
   cloudAccountOf,
   providerOfBusiness,
 } from '../business/index.js';
-import { assertValidTemplate } from './template-rules.js';
+import { assertGatewayCanSend, assertValidTemplate } from './template-rules.js';
 import { toTemplateDto, toTemplateStatusEvent } from './templates.dto.js';
 import {
   deleteTemplate,
@@ -58,6 +58,7 @@ export class TemplatesService {
     assertValidTemplate(input);
     const provider = await providerOfBusiness(this.deps.db, businessId);
     if (provider === 'gateway') {
+      assertGatewayCanSend(input);
       return toTemplateDto(await this.insert({ ...input, businessId, provider, status: 'APPROVED' }));
     }
     const account = await this.account(businessId);
@@ -133,6 +134,7 @@ export class TemplatesService {
         category,
         status,
         components: t.components,
+        parameterFormat: t.parameterFormat,
         rejectedReason: t.rejectedReason,
         provider: 'whatsapp-cloud',
         providerTemplateId: t.id || null,
@@ -153,8 +155,12 @@ export class TemplatesService {
       wabaId?: string;
     },
   ): Promise<TemplateRow> {
+    const { parameter_format, ...row } = values;
     try {
-      return await insertTemplate(this.deps.db, values);
+      return await insertTemplate(this.deps.db, {
+        ...row,
+        parameterFormat: parameter_format ?? 'POSITIONAL',
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate();
       throw err;

@@ -28,6 +28,7 @@ export interface CloudSandboxOptions {
 
 interface Stored extends CloudTemplate {
   wabaId: string;
+  parameter_format?: string;
 }
 
 /**
@@ -56,7 +57,14 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
 
   async createTemplate(_access: CloudAccess, wabaId: string, template: CloudTemplateInput) {
     const id = `${Date.now()}${++this.sequence}`;
-    this.templates.set(id, { ...template, id, wabaId, status: 'PENDING', rejectedReason: null });
+    this.templates.set(id, {
+      ...template,
+      id,
+      wabaId,
+      status: 'PENDING',
+      parameterFormat: template.parameter_format ?? 'POSITIONAL',
+      rejectedReason: null,
+    });
     this.later(this.opts.approveAfterMs, () => {
       const stored = this.templates.get(id);
       if (!stored) return;
@@ -73,7 +81,9 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
   }
 
   async listTemplates(_access: CloudAccess, wabaId: string): Promise<CloudTemplate[]> {
-    return [...this.templates.values()].filter((t) => t.wabaId === wabaId).map(({ wabaId: _w, ...t }) => t);
+    return [...this.templates.values()]
+      .filter((t) => t.wabaId === wabaId)
+      .map(({ wabaId: _w, parameter_format: _f, ...t }) => t);
   }
 
   async deleteTemplate(_access: CloudAccess, _wabaId: string, template: { name: string; id: string }) {

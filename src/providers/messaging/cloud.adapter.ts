@@ -215,6 +215,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       name: template.name,
       language: template.language,
       category: template.category,
+      ...(template.parameter_format ? { parameter_format: template.parameter_format } : {}),
       components: template.components,
     })) as { id?: unknown; status?: unknown; category?: unknown };
     if (typeof body.id !== 'string' && typeof body.id !== 'number')
@@ -228,7 +229,7 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
 
   async listTemplates(access: CloudAccess, wabaId: string): Promise<CloudTemplate[]> {
     const out: CloudTemplate[] = [];
-    const fields = 'id,name,language,category,status,components,rejected_reason';
+    const fields = 'id,name,language,category,status,parameter_format,components,rejected_reason';
     let after: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const query = new URLSearchParams({ fields, limit: '100', ...(after ? { after } : {}) });
@@ -324,6 +325,7 @@ function readTemplate(item: unknown): CloudTemplate | null {
     category: typeof t.category === 'string' ? t.category : 'MARKETING',
     status: typeof t.status === 'string' ? t.status : 'PENDING',
     components: Array.isArray(t.components) ? (t.components as TemplateComponent[]) : [],
+    parameterFormat: String(t.parameter_format ?? '').toUpperCase() === 'NAMED' ? 'NAMED' : 'POSITIONAL',
     rejectedReason:
       typeof t.rejected_reason === 'string' && t.rejected_reason !== 'NONE' ? t.rejected_reason : null,
   };

@@ -28,6 +28,8 @@ export interface CloudTemplateInput {
   name: string;
   language: string;
   category: 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
+  /** `NAMED` for `{{first_name}}` variables; positional when absent. */
+  parameter_format?: 'POSITIONAL' | 'NAMED';
   components: TemplateComponent[];
 }
 
@@ -39,6 +41,8 @@ export interface CloudTemplate {
   category: string;
   status: string;
   components: TemplateComponent[];
+  /** `parameter_format`: `NAMED` or `POSITIONAL`. */
+  parameterFormat: 'POSITIONAL' | 'NAMED';
   rejectedReason: string | null;
 }
 

@@ -22,14 +22,21 @@ export interface TemplateSend {
 }
 
 export type TemplateSendParameter =
-  | { type: 'text'; text: string }
+  /** `parameter_name` for a named template's variable (`{{first_name}}`). */
+  | { type: 'text'; text: string; parameter_name?: string }
   | { type: 'image'; image: { link: string } }
   | { type: 'video'; video: { link: string } }
   | { type: 'document'; document: { link: string } };
 
 export type TemplateSendComponent =
   | { type: 'header' | 'body'; parameters: TemplateSendParameter[] }
-  | { type: 'button'; sub_type: 'url'; index: string; parameters: { type: 'text'; text: string }[] };
+  | { type: 'button'; sub_type: 'url'; index: string; parameters: { type: 'text'; text: string }[] }
+  | {
+      type: 'button';
+      sub_type: 'copy_code';
+      index: string;
+      parameters: { type: 'coupon_code'; coupon_code: string }[];
+    };
 
 export interface OutboundMessage {
   /** E.164 recipient (`+2348031234567`); adapters convert to the gateway's digits-only form. */

@@ -3315,19 +3315,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3348,19 +3369,40 @@ export interface paths {
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             buttons?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
                                             })[];
+                                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                            code?: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
                                             header?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             /** Format: uri */
                                             headerMediaUrl?: string;
                                         } | null;
@@ -3439,19 +3481,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         } | null;
@@ -3470,19 +3533,40 @@ export interface paths {
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 buttons?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
                                 })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
                                 header?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 /** Format: uri */
                                 headerMediaUrl?: string;
                             } | null;
@@ -3560,19 +3644,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -3593,19 +3698,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3725,19 +3851,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -3758,19 +3905,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -3880,19 +4048,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         } | null;
@@ -3910,19 +4099,40 @@ export interface paths {
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 buttons?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
                                 })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
                                 header?: ({
                                     /** @enum {string} */
                                     field: "firstName" | "lastName" | "phoneNumber";
                                 } | {
                                     text: string;
-                                })[];
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
                                 /** Format: uri */
                                 headerMediaUrl?: string;
                             } | null;
@@ -4000,19 +4210,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4033,19 +4264,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4154,19 +4406,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4187,19 +4460,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4444,19 +4738,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4477,19 +4792,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4609,19 +4945,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4642,19 +4999,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -4908,19 +5286,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -4941,19 +5340,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -5111,19 +5531,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -5144,19 +5585,40 @@ export interface paths {
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             buttons?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
                                             })[];
+                                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                            code?: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
                                             header?: ({
                                                 /** @enum {string} */
                                                 field: "firstName" | "lastName" | "phoneNumber";
                                             } | {
                                                 text: string;
-                                            })[];
+                                            })[] | {
+                                                [key: string]: {
+                                                    /** @enum {string} */
+                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                } | {
+                                                    text: string;
+                                                };
+                                            };
                                             /** Format: uri */
                                             headerMediaUrl?: string;
                                         } | null;
@@ -6394,19 +6856,40 @@ export interface paths {
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             buttons?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
                             })[];
+                            /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                            code?: {
+                                /** @enum {string} */
+                                field: "firstName" | "lastName" | "phoneNumber";
+                            } | {
+                                text: string;
+                            };
                             header?: ({
                                 /** @enum {string} */
                                 field: "firstName" | "lastName" | "phoneNumber";
                             } | {
                                 text: string;
-                            })[];
+                            })[] | {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                            };
                             /** Format: uri */
                             headerMediaUrl?: string;
                         };
@@ -8123,12 +8606,21 @@ export interface paths {
                                     id: string;
                                     language: string;
                                     name: string;
+                                    /**
+                                     * @description How its variables are written: {{1}} or {{first_name}}
+                                     * @enum {string}
+                                     */
+                                    parameterFormat: "POSITIONAL" | "NAMED";
                                     /** @enum {string} */
                                     provider: "gateway" | "whatsapp-cloud";
                                     /** @description Why the provider rejected it; null otherwise */
                                     rejectedReason: string | null;
+                                    /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                    sendable: boolean;
                                     /** @enum {string} */
                                     status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                    /** @description Why it cannot be sent; null when it can */
+                                    unsendableReason: string | null;
                                     updatedAt: string;
                                 }[];
                                 page: number;
@@ -8147,7 +8639,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template (a Cloud API business submits it for approval; a gateway business declares it approved)
-         * @description Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps with an example each, button kinds and counts): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.
+         * @description Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps, or with `parameter_format: NAMED` names such as {{first_name}}, with an example each; button kinds and counts; copy-code buttons; an authentication template's preset body and one OTP button): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.
          *
          *     Access: verifiedEmail, verifiedBusiness.
          */
@@ -8167,6 +8659,10 @@ export interface paths {
                             example?: {
                                 header_handle?: string[];
                                 header_text?: string[];
+                                header_text_named_params?: {
+                                    example: string;
+                                    param_name: string;
+                                }[];
                             };
                             /** @enum {string} */
                             format: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT";
@@ -8174,30 +8670,56 @@ export interface paths {
                             /** @enum {string} */
                             type: "HEADER";
                         } | {
+                            /** @description Authentication templates only */
+                            add_security_recommendation?: boolean;
                             example?: {
                                 body_text?: string[][];
+                                body_text_named_params?: {
+                                    example: string;
+                                    param_name: string;
+                                }[];
                             };
-                            text: string;
+                            text?: string;
                             /** @enum {string} */
                             type: "BODY";
                         } | {
-                            text: string;
+                            /** @description Authentication templates only: 1 to 90 */
+                            code_expiration_minutes?: number;
+                            text?: string;
                             /** @enum {string} */
                             type: "FOOTER";
                         } | {
                             buttons: {
-                                example?: string[];
+                                autofill_text?: string;
+                                /** @description A URL button's example URL (a list of one); a COPY_CODE button's example code */
+                                example?: string[] | string;
+                                /**
+                                 * @description OTP buttons (authentication templates)
+                                 * @enum {string}
+                                 */
+                                otp_type?: "COPY_CODE" | "ONE_TAP" | "ZERO_TAP";
                                 phone_number?: string;
-                                text: string;
+                                /** @description ONE_TAP and ZERO_TAP buttons: the Android apps */
+                                supported_apps?: {
+                                    package_name: string;
+                                    signature_hash: string;
+                                }[];
+                                text?: string;
                                 /** @enum {string} */
-                                type: "URL" | "QUICK_REPLY" | "PHONE_NUMBER";
+                                type: "URL" | "QUICK_REPLY" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
                                 url?: string;
+                                zero_tap_terms_accepted?: boolean;
                             }[];
                             /** @enum {string} */
                             type: "BUTTONS";
                         })[];
                         language: string;
                         name: string;
+                        /**
+                         * @description `NAMED` for variables such as {{first_name}}; `POSITIONAL` ({{1}}, {{2}}...) when absent
+                         * @enum {string}
+                         */
+                        parameter_format?: "POSITIONAL" | "NAMED";
                     };
                 };
             };
@@ -8222,12 +8744,21 @@ export interface paths {
                                 id: string;
                                 language: string;
                                 name: string;
+                                /**
+                                 * @description How its variables are written: {{1}} or {{first_name}}
+                                 * @enum {string}
+                                 */
+                                parameterFormat: "POSITIONAL" | "NAMED";
                                 /** @enum {string} */
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                sendable: boolean;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                /** @description Why it cannot be sent; null when it can */
+                                unsendableReason: string | null;
                                 updatedAt: string;
                             };
                             message: string;
@@ -8286,12 +8817,21 @@ export interface paths {
                                 id: string;
                                 language: string;
                                 name: string;
+                                /**
+                                 * @description How its variables are written: {{1}} or {{first_name}}
+                                 * @enum {string}
+                                 */
+                                parameterFormat: "POSITIONAL" | "NAMED";
                                 /** @enum {string} */
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
+                                sendable: boolean;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
+                                /** @description Why it cannot be sent; null when it can */
+                                unsendableReason: string | null;
                                 updatedAt: string;
                             };
                             message: string;

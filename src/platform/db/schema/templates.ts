@@ -35,6 +35,8 @@ export const templates = pgTable(
     category: text('category').$type<TemplateCategory>().notNull(),
     status: text('status').$type<TemplateStatus>().notNull().default('PENDING'),
     components: jsonb('components').notNull(),
+    /** `POSITIONAL` ({{1}}) or `NAMED` ({{first_name}}): the provider's `parameter_format`. */
+    parameterFormat: text('parameter_format').$type<'POSITIONAL' | 'NAMED'>().notNull().default('POSITIONAL'),
     rejectedReason: text('rejected_reason'),
     /** `gateway` or `whatsapp-cloud`: the provider the business used when the template was made. */
     provider: text('provider').$type<'gateway' | 'whatsapp-cloud'>().notNull(),
@@ -51,6 +53,7 @@ export const templates = pgTable(
       sql`${t.status} IN ('PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'PENDING_DELETION', 'LIMIT_EXCEEDED')`,
     ),
     check('templates_provider_check', sql`${t.provider} IN ('gateway', 'whatsapp-cloud')`),
+    check('templates_parameter_format_check', sql`${t.parameterFormat} IN ('POSITIONAL', 'NAMED')`),
     uniqueIndex('templates_business_name_language_key').on(t.businessId, t.name, t.language),
     index('templates_business_created_idx').on(
       t.businessId,

@@ -8,7 +8,7 @@ import { AnchorLink } from '../../ui/link';
 import { useLiveTemplates } from '../templates/live';
 import { TemplatePhone } from '../templates/TemplatePhone';
 import { languageLabel, partsOf, type Template, type TemplateParts } from '../templates/template-parts';
-import { fillVariables, variablesOf } from '../templates/template-text';
+import { fillNamedVariables, fillVariables, namedVariablesOf, variablesOf } from '../templates/template-text';
 
 export type ContactField = 'firstName' | 'lastName' | 'phoneNumber';
 /** How one variable is filled: a field of each contact, or the same text for everyone. */
@@ -17,15 +17,17 @@ export interface Mapping {
   text: string;
 }
 type Parameter = { field: ContactField } | { text: string };
-type Group = 'header' | 'body' | 'buttons';
-/** The composer's state of a template's variables, in the service's groups. */
+type ParameterList = Parameter[] | Record<string, Parameter>;
+type Group = 'header' | 'body' | 'buttons' | 'code';
+/** The composer's state of a template's variables, in the service's groups (`code`: a coupon or a one-time password). */
 export interface Mappings {
   header: Mapping[];
   body: Mapping[];
   buttons: Mapping[];
+  code: Mapping[];
   headerMediaUrl: string;
 }
-export const NO_MAPPINGS: Mappings = { header: [], body: [], buttons: [], headerMediaUrl: '' };
+export const NO_MAPPINGS: Mappings = { header: [], body: [], buttons: [], code: [], headerMediaUrl: '' };
 
 const SOURCES: { value: Mapping['source']; label: string }[] = [
   { value: 'firstName', label: "Contact's first name" },
@@ -34,28 +36,51 @@ const SOURCES: { value: Mapping['source']; label: string }[] = [
   { value: 'text', label: 'Fixed text' },
 ];
 
-/** One variable to fill: where it sits, its number and how the form names it. */
+/**
+ * One variable to fill: where it sits, its key in the text (`1`, or `first_name` in a named template), the
+ * path the service names it by, and how the form names it.
+ */
 interface Slot {
   group: Group;
   index: number;
+  key: string;
+  path: string;
   label: string;
 }
 
-/** Every variable of a template, in the service's order: header, body, then each URL button's. */
+/**
+ * Every variable of a template, in the service's order: header, body, each URL button's, then the code of a
+ * copy-code button. An authentication template has only its code (it fills the body and the button).
+ */
 export function templateShape(t: Template | undefined) {
   const parts: TemplateParts = partsOf(t?.components ?? []);
   const slots: Slot[] = [];
-  if (parts.header?.format === 'TEXT' && variablesOf(parts.header.text).length)
-    slots.push({ group: 'header', index: 0, label: "The header's {{1}}" });
-  for (const [i, n] of variablesOf(parts.body).entries())
-    slots.push({ group: 'body', index: i, label: `{{${n}}}` });
+  const named = t?.parameterFormat === 'NAMED';
+  const keys = (text: string | null | undefined) =>
+    named ? namedVariablesOf(text) : variablesOf(text).map(String);
+  const slot = (group: Group, index: number, key: string, label: string) =>
+    slots.push({
+      group,
+      index,
+      key,
+      label,
+      path: `templateParameters.${group}.${named && (group === 'header' || group === 'body') ? key : index}`,
+    });
+  if (t?.category === 'AUTHENTICATION') {
+    slot('code', 0, 'code', 'The one-time password');
+    return { parts, slots, media: null, named };
+  }
+  if (parts.header?.format === 'TEXT')
+    for (const key of keys(parts.header.text).slice(0, 1)) slot('header', 0, key, `The header's {{${key}}}`);
+  for (const [i, key] of keys(parts.body).entries()) slot('body', i, key, `{{${key}}}`);
   let k = 0;
   for (const b of parts.buttons) {
     if (b.type === 'URL' && variablesOf(b.url).length)
-      slots.push({ group: 'buttons', index: k++, label: `The end of the “${b.text}” link` });
+      slot('buttons', k++, String(k), `The end of the “${b.text}” link`);
+    if (b.type === 'COPY_CODE') slot('code', 0, 'code', 'The coupon code (copied by the button)');
   }
   const media = parts.header && parts.header.format !== 'TEXT' ? parts.header.format : null;
-  return { parts, slots, media };
+  return { parts, slots, media, named };
 }
 
 const blank = (group: Group, index: number): Mapping => ({
@@ -66,7 +91,13 @@ const blank = (group: Group, index: number): Mapping => ({
 /** The mappings sized to a template's variables (those already chosen are kept). */
 export function fitMappings(t: Template | undefined, current: Mappings): Mappings {
   const { slots } = templateShape(t);
-  const out: Mappings = { ...NO_MAPPINGS, headerMediaUrl: current.headerMediaUrl };
+  const out: Mappings = {
+    header: [],
+    body: [],
+    buttons: [],
+    code: [],
+    headerMediaUrl: current.headerMediaUrl,
+  };
   for (const s of slots) out[s.group][s.index] = current[s.group][s.index] ?? blank(s.group, s.index);
   return out;
 }
@@ -75,28 +106,46 @@ const toParameter = (m: Mapping): Parameter => (m.source === 'text' ? { text: m.
 const fromParameter = (p: Parameter): Mapping =>
   'field' in p ? { source: p.field, text: '' } : { source: 'text', text: p.text };
 
-/** The campaign's `templateParameters`, as the service takes them. */
+/** The campaign's `templateParameters`, as the service takes them (a named template's by name). */
 export function toParameters(t: Template | undefined, m: Mappings) {
-  const { slots, media } = templateShape(t);
+  const { slots, media, named } = templateShape(t);
   const has = (g: Group) => slots.some((s) => s.group === g);
+  const list = (g: 'header' | 'body'): ParameterList =>
+    named
+      ? Object.fromEntries(
+          slots.filter((s) => s.group === g).map((s) => [s.key, toParameter(m[g][s.index]!)]),
+        )
+      : m[g].map(toParameter);
   return {
-    body: m.body.map(toParameter),
-    ...(has('header') ? { header: m.header.map(toParameter) } : {}),
+    body: has('body') ? list('body') : [],
+    ...(has('header') ? { header: list('header') } : {}),
     ...(has('buttons') ? { buttons: m.buttons.map(toParameter) } : {}),
+    ...(has('code') && m.code[0] ? { code: toParameter(m.code[0]) } : {}),
     ...(media && m.headerMediaUrl.trim() ? { headerMediaUrl: m.headerMediaUrl.trim() } : {}),
   };
 }
 
+// A named template's map keeps the order it was written in: the slots' order.
+const listOf = (p: ParameterList | undefined) =>
+  (Array.isArray(p) ? p : Object.values(p ?? {})).map(fromParameter);
+
 export function fromParameters(
   p:
-    | { header?: Parameter[]; body?: Parameter[]; buttons?: Parameter[]; headerMediaUrl?: string }
+    | {
+        header?: ParameterList;
+        body?: ParameterList;
+        buttons?: Parameter[];
+        code?: Parameter;
+        headerMediaUrl?: string;
+      }
     | null
     | undefined,
 ): Mappings {
   return {
-    header: (p?.header ?? []).map(fromParameter),
-    body: (p?.body ?? []).map(fromParameter),
+    header: listOf(p?.header),
+    body: listOf(p?.body),
     buttons: (p?.buttons ?? []).map(fromParameter),
+    code: p?.code ? [fromParameter(p.code)] : [],
     headerMediaUrl: p?.headerMediaUrl ?? '',
   };
 }
@@ -107,8 +156,9 @@ export function mappingErrors(t: Template | undefined, m: Mappings): Record<stri
   const out: Record<string, string> = {};
   for (const s of slots) {
     const v = m[s.group][s.index];
-    if (v?.source === 'text' && !v.text.trim())
-      out[`templateParameters.${s.group}.${s.index}`] = `Write the text for ${s.label}`;
+    if (v?.source === 'text' && !v.text.trim()) out[s.path] = `Write the text for ${s.label}`;
+    else if (s.group === 'code' && v?.source === 'text' && v.text.trim().length > 15)
+      out[s.path] = 'A code has at most 15 characters';
   }
   if (media && !/^https:\/\/\S+$/.test(m.headerMediaUrl.trim()))
     out['templateParameters.headerMediaUrl'] =
@@ -128,7 +178,8 @@ export function TemplatePicker(props: {
 }) {
   useLiveTemplates();
   const list = useQuery(approvedTemplatesQuery);
-  const items = list.data?.items ?? [];
+  // A template the service cannot send (a flow or catalog button, say) is never offered.
+  const items = (list.data?.items ?? []).filter((t) => t.sendable);
   // Templates are for verified businesses: for another, the service refuses the list and free text stays.
   if (list.isError && !props.required) return null;
   if (list.isError)
@@ -204,7 +255,7 @@ export function VariableMapping(props: {
           </Text>
         )}
         {slots.map((s) => {
-          const path = `templateParameters.${s.group}.${s.index}`;
+          const path = s.path;
           const m = props.mappings[s.group][s.index] ?? blank(s.group, s.index);
           const error = errorAt(path);
           return (
@@ -270,12 +321,22 @@ export function TemplatePreview(props: { template: Template; mappings: Mappings;
   const people: PreviewContact[] = contacts.data?.items.length ? contacts.data.items : [SAMPLE];
   const [pickedId, setPickedId] = useState<string | null>(null);
   const person = people.find((p) => p.id === pickedId) ?? people[0]!;
-  const { parts } = templateShape(props.template);
+  const { parts, slots, named } = templateShape(props.template);
   const filledWith = (m: Mapping | undefined) => (!m ? '' : m.source === 'text' ? m.text : person[m.source]);
-  // The body's values by variable number ({{n}} is values[n - 1]).
-  const bodyValues: string[] = [];
-  for (const [i, n] of variablesOf(parts.body).entries())
-    bodyValues[n - 1] = filledWith(props.mappings.body[i]);
+  // Each variable's value by its key ({{1}} or {{first_name}}); an authentication template's {{1}} is its code.
+  const valuesOf = (group: 'header' | 'body'): Record<string, string> => {
+    if (props.template.category === 'AUTHENTICATION') return { '1': filledWith(props.mappings.code[0]) };
+    const out: Record<string, string> = {};
+    for (const s of slots) if (s.group === group) out[s.key] = filledWith(props.mappings[group][s.index]);
+    return out;
+  };
+  const fill = (text: string, group: 'header' | 'body') => {
+    const values = valuesOf(group);
+    if (named) return fillNamedVariables(text, values);
+    const byNumber: string[] = [];
+    for (const [key, value] of Object.entries(values)) byNumber[Number(key) - 1] = value;
+    return fillVariables(text, byNumber);
+  };
   const name = `${person.firstName} ${person.lastName}`.trim();
   return (
     <Stack gap="xs">
@@ -296,11 +357,11 @@ export function TemplatePreview(props: { template: Template; mappings: Mappings;
           header: parts.header
             ? {
                 format: parts.header.format,
-                text: fillVariables(parts.header.text ?? '', [filledWith(props.mappings.header[0])]),
+                text: fill(parts.header.text ?? '', 'header'),
                 mediaUrl: props.mappings.headerMediaUrl || null,
               }
             : null,
-          body: fillVariables(parts.body, bodyValues),
+          body: fill(parts.body, 'body'),
           footer: parts.footer,
           buttons: parts.buttons,
         }}

@@ -183,6 +183,16 @@ function TemplateStatus({ template: t }: { template: Template }) {
           {reasonWords(t.rejectedReason)}
         </Text>
       )}
+      {!t.sendable && (
+        <>
+          <Badge color="gray" variant="outline" data-testid={`unsendable-${t.name}`}>
+            Cannot be sent here
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {t.unsendableReason}
+          </Text>
+        </>
+      )}
     </Stack>
   );
 }
@@ -191,7 +201,7 @@ function TemplateStatus({ template: t }: { template: Template }) {
 function TemplateActions({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      {t.status === 'APPROVED' && (
+      {t.status === 'APPROVED' && t.sendable && (
         <AnchorLink to="/campaigns/new" search={{ template: t.id }} size="sm">
           Use<VisuallyHidden> {t.name}</VisuallyHidden> in a campaign
         </AnchorLink>

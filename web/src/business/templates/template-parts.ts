@@ -84,6 +84,11 @@ function buttonOf(b: unknown): TemplateButton {
   return { type: text(r.type) ?? '', text: text(r.text) ?? '', url: text(r.url) };
 }
 
+/** What WhatsApp shows as an authentication template's body, its code in {{1}}. */
+const AUTH_BODY = '{{1}} is your verification code.';
+const buttonsOf = (c: TemplateComponent | undefined) =>
+  Array.isArray(c?.buttons) ? c.buttons.map(buttonOf) : [];
+
 /**
  * The header, body, footer and buttons of a template's components (the service hands them over in the
  * provider's own format, as it stores them).
@@ -95,7 +100,10 @@ export function partsOf(components: readonly TemplateComponent[]): TemplateParts
   const buttons = of('BUTTONS')?.buttons;
   return {
     header: header && format ? { format, text: text(header.text) } : null,
-    body: text(of('BODY')?.text) ?? '',
+    // An authentication template made here has no body text: WhatsApp's preset one stands for it.
+    body:
+      text(of('BODY')?.text) ??
+      (of('BODY') && buttonsOf(of('BUTTONS')).some((b) => b.type === 'OTP') ? AUTH_BODY : ''),
     footer: text(of('FOOTER')?.text),
     buttons: Array.isArray(buttons) ? buttons.map(buttonOf) : [],
   };

@@ -5,6 +5,21 @@ export function variablesOf(text: string | null | undefined): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
+/** The named variables of a text ({{first_name}}, …), in order of appearance, each once. */
+export function namedVariablesOf(text: string | null | undefined): string[] {
+  const found = new Set<string>();
+  for (const m of (text ?? '').matchAll(/\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/g)) found.add(m[1]!);
+  return [...found];
+}
+
+/** The text with each {{name}} replaced by `values[name]`, or left as it is when that value is empty. */
+export function fillNamedVariables(
+  text: string,
+  values: Readonly<Record<string, string | undefined>>,
+): string {
+  return text.replace(/\{\{\s*([a-z_][a-z0-9_]*)\s*\}\}/g, (whole, name: string) => values[name] || whole);
+}
+
 /** The text with each {{n}} replaced by `values[n - 1]`, or left as it is when that value is empty. */
 export function fillVariables(text: string, values: readonly (string | null | undefined)[]): string {
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] || whole);
