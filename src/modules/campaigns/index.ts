@@ -6,7 +6,12 @@ export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
 export { pauseMarketingCampaigns } from './campaign-controls.js';
 export { notifyCampaignSent } from './campaign-notices.js';
-export { type FailureRefund, refundDueCampaigns, refundFailedMessages } from './campaign-refund.js';
+export {
+  type FailureRefund,
+  refundDueCampaigns,
+  refundFailedMessages,
+  refundUnbilledMessages,
+} from './campaign-refund.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
 export { stopCampaignSends } from './campaign-stop.js';
 export { campaignsRoutes } from './campaigns.routes.js';
