@@ -8,7 +8,8 @@ import type { TestApp } from './harness.js';
  * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
  * withdrawal was refunded more than it took; no campaign or reply debit was refunded more than it charged, nor a
  * commission taken back more than it paid; no refund charged again (a message reported delivered after it) more
- * than it gave back; earnings are below zero only after a reversal; the money paid
+ * than it gave back; a refund of messages the provider did not bill (`not_billed`) covers exactly the unbilled
+ * messages marked with it; earnings are below zero only after a reversal; the money paid
  * for a balance is never negative; a commission held (pending) or voided (failed) moves nothing, and one is
  * held only on a campaign still waiting for its scheduled time. Lists what breaks it (nothing, when money is right).
  */
@@ -71,6 +72,17 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
   expect(
     overRecharged,
     'campaigns charged again more than refunded, or recharges that name no refund',
+  ).toEqual([]);
+  const unbilledMiscounted = await queryRows<{ id: string }>(
+    t.db,
+    sql`SELECT r.id FROM transactions r
+        WHERE r.kind = 'campaign_refund' AND r.metadata->>'reason' = 'not_billed'
+          AND (r.metadata->>'messages')::int <> (SELECT count(*) FROM campaign_messages m
+                                                WHERE m.refund_id = r.id AND (m.pricing->>'billable') = 'false')`,
+  );
+  expect(
+    unbilledMiscounted,
+    'refunds of messages the provider did not bill that do not cover exactly the messages marked with them',
   ).toEqual([]);
   const unexplainedDebt = await queryRows<{ business_id: string }>(
     t.db,

@@ -20,6 +20,8 @@ export interface DispatcherOptions {
   batchSize: number;
   maxAttempts: number;
   leaseMs: number;
+  /** How long a Cloud message whose lease ran out waits for its status before it is sent again. */
+  cloudStatusGraceMs: number;
   pollMs: number;
   /** Per business, across every worker process; 0 = unlimited. */
   ratePerSecond: number;
@@ -44,6 +46,7 @@ export function dispatcherOptions(
     batchSize: config.DISPATCH_BATCH_SIZE,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
     leaseMs: config.DISPATCH_LEASE_MS,
+    cloudStatusGraceMs: config.CLOUD_STATUS_GRACE_MS,
     pollMs: config.DISPATCH_POLL_MS,
     ratePerSecond: config.DISPATCH_RATE_PER_SECOND,
     retryBaseMs: config.DISPATCH_RETRY_BASE_MS,

@@ -404,7 +404,11 @@ export class Dispatcher implements Job {
     const now = Date.now();
     if (now - this.lastMaintenance < this.opts.pollMs) return;
     this.lastMaintenance = now;
-    const reclaimed = await reclaimExpiredLeases(this.deps.db, this.opts.maxAttempts);
+    const reclaimed = await reclaimExpiredLeases(
+      this.deps.db,
+      this.opts.maxAttempts,
+      this.opts.cloudStatusGraceMs,
+    );
     if (reclaimed.length)
       this.deps.logger.warn({ campaigns: reclaimed }, 'dispatcher: reclaimed expired leases');
     for (const id of reclaimed) this.writer.scheduleCompletionCheck(id);

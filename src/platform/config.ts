@@ -124,6 +124,11 @@ export const envSchema = z.object({
   DISPATCH_MAX_ATTEMPTS: positiveInt.default(5),
   DISPATCH_LEASE_MS: positiveInt.default(60_000),
   DISPATCH_POLL_MS: positiveInt.default(1_000),
+  /**
+   * A Cloud message whose lease ran out while it was being sent waits this long for the `sent` status Meta
+   * posts (naming it by `biz_opaque_callback_data`) before it is sent again.
+   */
+  CLOUD_STATUS_GRACE_MS: positiveInt.default(300_000),
   /** First retry delay of a transient send failure; doubled per attempt (with jitter) up to the max. */
   DISPATCH_RETRY_BASE_MS: positiveInt.default(2_000),
   DISPATCH_RETRY_MAX_MS: positiveInt.default(300_000),

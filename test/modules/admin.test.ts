@@ -428,6 +428,7 @@ describe('admin: settings', () => {
       pricePerCredit: 0.02,
       lowCreditThreshold: 100,
       affiliatePercentage: 10,
+      refundUnbilledMessages: true,
     });
     expect(await t.db.select().from(appSettings)).toHaveLength(0);
   });
@@ -443,6 +444,7 @@ describe('admin: settings', () => {
     [{ affiliatePercentage: 101 }, 'affiliatePercentage'],
     [{ affiliatePercentage: 7.5 }, 'affiliatePercentage'],
     [{ marketingRate: 2, affiliatePercentage: -1 }, 'affiliatePercentage'],
+    [{ refundUnbilledMessages: 'no' }, 'refundUnbilledMessages'],
   ])('refuses %j with a 400 naming %s, and saves nothing', async (body, field) => {
     const superadmin = await createUser(t, { role: 'superadmin' });
     const res = await t.request({ url: '/admin/settings', token: superadmin.accessToken, body });
@@ -467,6 +469,7 @@ describe('admin: settings', () => {
       pricePerCredit: 0.015,
       lowCreditThreshold: 100,
       affiliatePercentage: 15,
+      refundUnbilledMessages: true,
     });
     const [row] = await t.db.select().from(appSettings);
     expect(row).toMatchObject({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { cloudSignature } from '../../src/providers/messaging/cloud-signature.js';
+import { StatusPoster, type StatusPricing, type StatusWebhook } from './graph-status-poster.js';
 
 /** A WhatsApp Business Account the simulator serves: its token, its numbers. */
 export interface GraphAccount {
@@ -65,6 +66,8 @@ export interface GraphSimulatorOptions {
   record?: boolean;
   /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
   holdSends?: boolean;
+  /** Post a signed `sent` status for every accepted message to this webhook, as Meta does. */
+  statusWebhook?: StatusWebhook;
 }
 
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
@@ -99,6 +102,8 @@ export class GraphApiSimulator {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   private sequence = 0;
+  /** Set with `statusWebhook`: posts (and retries) the `sent` status of every accepted message. */
+  readonly statuses?: StatusPoster;
   private readonly prefix = randomBytes(3).toString('hex');
   url = '';
 
@@ -106,6 +111,7 @@ export class GraphApiSimulator {
     this.version = opts.version ?? 'v23.0';
     this.latencyMs = opts.latencyMs ?? 0;
     this.holdSends = opts.holdSends ?? false;
+    if (opts.statusWebhook) this.statuses = new StatusPoster(opts.statusWebhook);
   }
 
   async start(): Promise<this> {
@@ -121,6 +127,7 @@ export class GraphApiSimulator {
   }
 
   async stop(): Promise<void> {
+    this.statuses?.stop();
     this.releaseSends();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -431,6 +438,8 @@ export class GraphApiSimulator {
     const wamid = `wamid.${this.prefix}${(++this.sequence).toString(36)}`;
     this.totalSends++;
     if (this.opts.record !== false) this.sent.push({ phoneNumberId: account.phoneNumberId, wamid, body: b });
+    // Meta posts `sent` once it has the message, whether or not its answer reaches the sender.
+    this.statuses?.push({ wabaId: account.wabaId, phoneNumberId: account.phoneNumberId, wamid, to, body: b });
     const reply = () =>
       answer(200, {
         messaging_product: 'whatsapp',
@@ -655,6 +664,9 @@ export function statusValue(
     status: 'sent' | 'delivered' | 'read' | 'failed';
     recipient: string;
     errors?: unknown[];
+    /** `biz_opaque_callback_data`: what the send carried. */
+    reference?: string;
+    pricing?: StatusPricing;
   },
 ) {
   return {
@@ -667,6 +679,8 @@ export function statusValue(
         timestamp: String(Math.floor(Date.now() / 1000)),
         recipient_id: status.recipient,
         ...(status.errors ? { errors: status.errors } : {}),
+        ...(status.reference ? { biz_opaque_callback_data: status.reference } : {}),
+        ...(status.pricing ? { pricing: status.pricing } : {}),
       },
     ],
   };

@@ -48,8 +48,8 @@ export class AdminAccountsService {
   }
 
   async saveSettings(input: SaveSettingsInput) {
-    const { affiliatePercentage, ...decimals } = input;
-    const patch: Partial<AppSettings> = { affiliatePercentage };
+    const { affiliatePercentage, refundUnbilledMessages, ...decimals } = input;
+    const patch: Partial<AppSettings> = { affiliatePercentage, refundUnbilledMessages };
     for (const [key, value] of Object.entries(decimals) as [keyof typeof decimals, number | undefined][]) {
       if (value !== undefined) patch[key] = toDecimalText(value);
     }

@@ -50,6 +50,12 @@ export const saveSettingsBody = optionalBody(
     pricePerCredit: decimalNumber({ places: 6, positive: true }).optional(),
     lowCreditThreshold: decimalNumber({ places: 4 }).optional(),
     affiliatePercentage: z.number().int().min(0).max(100).optional(),
+    refundUnbilledMessages: z
+      .boolean()
+      .optional()
+      .describe(
+        'Give back the charge of a message the Cloud API reports it did not bill (`pricing.billable: false`)',
+      ),
   }),
 );
 
@@ -63,6 +69,9 @@ export const appSettingsSchema = z.object({
   pricePerCredit: z.number(),
   lowCreditThreshold: z.number(),
   affiliatePercentage: z.number().int(),
+  refundUnbilledMessages: z
+    .boolean()
+    .describe('A message the Cloud API did not bill gives back its charge (default true)'),
 });
 
 export const adminAccountSchema = z.object({

@@ -4,8 +4,15 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { campaigns, transactions } from '../../platform/db/schema/index.js';
 import { reverseCommissionShare } from '../affiliate/index.js';
-import { campaignsWithRefundDue, lockRefundDue, markRefunded } from '../messages/index.js';
+import {
+  campaignsWithRefundDue,
+  campaignsWithUnbilledDue,
+  lockRefundDue,
+  lockUnbilledDue,
+  markRefunded,
+} from '../messages/index.js';
 import { restorePlanBalance } from '../plans/index.js';
+import { getAppSettings } from '../settings/index.js';
 import { postLedgerEntry } from '../wallet/index.js';
 
 export interface FailureRefund {
@@ -25,10 +32,34 @@ export interface FailureRefund {
  * pro rata for the messages that charge paid: a retried message that fails again takes none back twice.
  * Returns null when nothing was due.
  */
-export async function refundFailedMessages(tx: Db, campaignId: string): Promise<FailureRefund | null> {
+export function refundFailedMessages(tx: Db, campaignId: string): Promise<FailureRefund | null> {
+  return refundMessages(tx, campaignId, 'failed_messages');
+}
+
+/**
+ * Gives back what the campaign's messages the Cloud API did not bill (`pricing.billable: false`) were charged,
+ * when the administrator's setting says so (`refundUnbilledMessages`, read by the caller): the same entry as a
+ * failure refund (`campaign_refund`, one per batch, each message marked with it, so none is given back twice,
+ * whether as unbilled or as failed), with `metadata.reason: "not_billed"`. Returns null when nothing was due.
+ */
+export function refundUnbilledMessages(tx: Db, campaignId: string): Promise<FailureRefund | null> {
+  return refundMessages(tx, campaignId, 'not_billed');
+}
+
+/** Why a batch of messages is given back: `metadata.reason` of its `campaign_refund` entry. */
+type RefundReason = 'failed_messages' | 'not_billed';
+
+async function refundMessages(
+  tx: Db,
+  campaignId: string,
+  reason: RefundReason,
+): Promise<FailureRefund | null> {
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update');
   if (!campaign?.rate || !campaign.isPublished) return null;
-  const due = await lockRefundDue(tx, campaign.businessId, campaign.id);
+  const due =
+    reason === 'not_billed'
+      ? await lockUnbilledDue(tx, campaign.businessId, campaign.id)
+      : await lockRefundDue(tx, campaign.businessId, campaign.id);
   if (!due.length) return null;
   const ids = due.map((d) => d.id);
   const debits = await tx
@@ -62,7 +93,11 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
   const share = firstShare;
   const meta = (debit.metadata ?? {}) as Record<string, unknown>;
   const n = ids.length;
-  const description = `Campaign "${campaign.name}": ${n} failed message${n === 1 ? '' : 's'} refunded`;
+  const plural = n === 1 ? '' : 's';
+  const description =
+    reason === 'not_billed'
+      ? `Campaign "${campaign.name}": ${n} message${plural} WhatsApp did not bill refunded`
+      : `Campaign "${campaign.name}": ${n} failed message${plural} refunded`;
   // What every refund entry of this batch records: which charges it answers, for how many messages.
   const refundOf = {
     messages: n,
@@ -70,7 +105,7 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
     ...(retried && retryRate !== firstRate ? { retryRate } : {}),
     debitTransactionId: debit.id,
     ...(retried ? { retryDebitTransactionId: retryDebit.id, retriedMessages: retried } : {}),
-    reason: 'failed_messages',
+    reason,
   };
   let refundId: string;
   if (debit.kind === 'campaign_credit_debit') {
@@ -120,16 +155,28 @@ export async function refundFailedMessages(tx: Db, campaignId: string): Promise<
   return { refundId, messages: n, credits: credits.toFixed(4) };
 }
 
-/** The dispatcher's sweep: refunds every campaign with final failures not yet refunded, each on its own. */
+/**
+ * The dispatcher's sweep: refunds every campaign with final failures not yet refunded, each on its own, then
+ * (when the administrator's setting allows) those with messages the Cloud API did not bill.
+ */
 export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): Promise<number> {
   let refunded = 0;
-  for (const id of await campaignsWithRefundDue(deps.db)) {
-    try {
-      if (await deps.db.transaction((tx) => refundFailedMessages(tx, id))) refunded++;
-    } catch (err) {
-      deps.logger.warn({ err, campaignId: id }, 'refund of failed messages failed; tried again next round');
+  const sweep = async (ids: string[], reason: RefundReason) => {
+    for (const id of ids) {
+      try {
+        if (await deps.db.transaction((tx) => refundMessages(tx, id, reason))) refunded++;
+      } catch (err) {
+        deps.logger.warn(
+          { err, campaignId: id, reason },
+          'refund of messages failed; tried again next round',
+        );
+      }
     }
-  }
+  };
+  await sweep(await campaignsWithRefundDue(deps.db), 'failed_messages');
+  const unbilled = await campaignsWithUnbilledDue(deps.db);
+  if (unbilled.length && (await getAppSettings(deps.db)).refundUnbilledMessages)
+    await sweep(unbilled, 'not_billed');
   return refunded;
 }
 

@@ -4,6 +4,7 @@ import { linkReport } from '../links/index.js';
 import {
   campaignCounters,
   campaignFailureReasons,
+  campaignPricingCounts,
   campaignTimeline,
   MESSAGE_STATES,
   recordOf,
@@ -34,12 +35,13 @@ const rate = (part: number, whole: number) => (whole ? Math.round((part / whole)
 export async function campaignReport(db: Db, campaign: CampaignRow, now = new Date()) {
   const start = campaign.sentOutAt;
   const bucketSeconds = start ? bucketFor(Math.max(1, (now.getTime() - start.getTime()) / 1000)) : null;
-  const [counters, failureReasons, optOuts, timeline, links] = await Promise.all([
+  const [counters, failureReasons, optOuts, timeline, links, pricing] = await Promise.all([
     campaignCounters(db, campaign.id),
     campaignFailureReasons(db, campaign.id),
     campaignOptOutCount(db, campaign.id),
     start && bucketSeconds ? campaignTimeline(db, campaign.id, { from: start, to: now, bucketSeconds }) : [],
     linkReport(db, campaign.id),
+    campaignPricingCounts(db, campaign.id),
   ]);
   const { reached } = counters;
   return {
@@ -58,6 +60,7 @@ export async function campaignReport(db: Db, campaign: CampaignRow, now = new Da
     links,
     failureReasons,
     optOuts,
+    pricing,
     cost: campaign.cost === null ? null : Number(campaign.cost),
     rate: campaign.rate === null ? null : Number(campaign.rate),
     paymentMethod: campaign.paymentMethod,

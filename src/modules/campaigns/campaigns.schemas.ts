@@ -364,6 +364,12 @@ export const campaignReportSchema = z.object({
     .describe('Failed messages grouped by what their failure calls for'),
   money: moneySchema,
   optOuts: z.number().int().describe('Recipients who opted out within 7 days of receiving it'),
+  pricing: z
+    .object({
+      billed: z.number().int().describe('Messages whose Cloud status said `pricing.billable: true`'),
+      free: z.number().int().describe('Messages whose Cloud status said `pricing.billable: false`'),
+    })
+    .describe('What WhatsApp said the messages cost (Cloud API statuses; 0 and 0 through the gateway)'),
   cost: z.number().nullable().describe('Credits (or plan units) billed'),
   rate: z.number().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),

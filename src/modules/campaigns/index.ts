@@ -7,7 +7,12 @@ export { type CampaignContent, loadCampaignContent } from './campaign-content.js
 export { pauseMarketingCampaigns, QUALITIES_THAT_PAUSE_MARKETING } from './campaign-controls.js';
 export { notifyCampaignSent } from './campaign-notices.js';
 export { rechargeDeliveredMessages } from './campaign-recharge.js';
-export { type FailureRefund, refundDueCampaigns, refundFailedMessages } from './campaign-refund.js';
+export {
+  type FailureRefund,
+  refundDueCampaigns,
+  refundFailedMessages,
+  refundUnbilledMessages,
+} from './campaign-refund.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
 export { stopCampaignSends } from './campaign-stop.js';
 export { campaignsRoutes } from './campaigns.routes.js';

@@ -132,6 +132,53 @@ export async function lockRefundDue(
   );
 }
 
+/** Campaigns with messages the Cloud API did not bill whose charge was not given back yet. */
+export async function campaignsWithUnbilledDue(db: Db, limit = 50): Promise<string[]> {
+  const rows = await queryRows<{ campaign_id: string }>(
+    db,
+    sql`SELECT DISTINCT campaign_id FROM campaign_messages
+        WHERE (pricing->>'billable') = 'false' AND refunded_at IS NULL
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.campaign_id);
+}
+
+/**
+ * The campaign's messages the Cloud API did not bill (`pricing.billable: false`) whose charge was not given
+ * back yet (nor as a failure's), locked like `lockRefundDue`: the caller refunds and marks them in the same
+ * transaction, so each is given back once whatever the statuses repeating it.
+ */
+export async function lockUnbilledDue(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ id: string; retried: boolean }[]> {
+  return queryRows<{ id: string; retried: boolean }>(
+    db,
+    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
+        WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
+          AND (pricing->>'billable') = 'false' AND refunded_at IS NULL
+        ORDER BY id FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+/**
+ * What the Cloud API said a campaign's messages cost: how many it billed and how many it did not, from
+ * their statuses' `pricing` (messages without one are in neither). One campaign's messages, by its index.
+ */
+export async function campaignPricingCounts(
+  db: Db,
+  campaignId: string,
+): Promise<{ billed: number; free: number }> {
+  const [row] = await queryRows<{ billed: number; free: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE (pricing->>'billable') = 'true')::int AS billed,
+               count(*) FILTER (WHERE (pricing->>'billable') = 'false')::int AS free
+        FROM campaign_messages WHERE campaign_id = ${campaignId} AND pricing IS NOT NULL`,
+  );
+  return { billed: Number(row?.billed ?? 0), free: Number(row?.free ?? 0) };
+}
+
 export async function markRefunded(db: Db, ids: string[], refundId: string): Promise<void> {
   if (!ids.length) return;
   await db.execute(sql`

@@ -6,6 +6,10 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
+import type { MessagePricing } from '../../platform/db/schema/index.js';
+
+export type { MessagePricing };
+
 import type { FailureOutcome } from '../../providers/messaging/cloud-errors.js';
 import { outcomeTest, retargetTagTest } from './message-outcomes.js';
 
@@ -31,6 +35,9 @@ import { outcomeTest, retargetTagTest } from './message-outcomes.js';
 
 /** The failure reason of a message cancelled because its recipient opted out before it went. */
 export const OPTED_OUT_REASON = 'Recipient opted out before the message was sent';
+
+/** `businesses.provider` of a business connected through the WhatsApp Cloud API. */
+const CLOUD_PROVIDER_NAME = 'whatsapp-cloud';
 
 export const LEASE_LOST_REASON =
   'Delivery not confirmed: the worker sending it stopped, and the attempt limit was reached';
@@ -378,11 +385,13 @@ export async function extendLeases(db: Db, workerId: string, leaseMs: number): P
 /**
  * Messages whose dispatcher died (its lease ran out) go back to the queue, or fail once they have used
  * every attempt or their recipient has opted out meanwhile. Their last send may or may not have reached
- * the provider: the at-least-once side. A row locked at that moment is skipped: its owner is still alive
+ * the provider: the gateway's are due at once (the at-least-once side), a Cloud business's after
+ * `cloudGraceMs`, in which the status Meta posts for a send it accepted settles the message instead
+ * (`settleByCallback`). A row locked at that moment is skipped: its owner is still alive
  * and writing its outcome (the same deadlock as the heartbeat's, see `extendLeases`); if that write fails,
  * a later round reclaims it. Returns the campaigns touched.
  */
-export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise<string[]> {
+export async function reclaimExpiredLeases(db: Db, maxAttempts: number, cloudGraceMs = 0): Promise<string[]> {
   const rows = await queryRows<{ campaign_id: string }>(
     db,
     sql`
@@ -393,6 +402,10 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
         ${optedOut(sql`SELECT id FROM expired`)}
       ), stopped AS (
         SELECT id FROM recipients WHERE NOT opt_in
+      ), cloud AS (
+        SELECT b.id FROM businesses b
+        WHERE b.provider = ${CLOUD_PROVIDER_NAME}
+          AND b.id IN (SELECT business_id FROM campaign_messages WHERE id IN (SELECT id FROM expired))
       ), reclaimed AS (
         UPDATE campaign_messages
         SET status = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped)
@@ -403,7 +416,11 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number): Promise
             failed_at = CASE WHEN attempts >= ${maxAttempts} OR id IN (SELECT id FROM stopped) THEN now() END,
             failure_outcome = CASE WHEN id IN (SELECT id FROM stopped) THEN NULL
                                    WHEN attempts >= ${maxAttempts} THEN 'retry' ELSE failure_outcome END,
-            next_attempt_at = now(), lease_expires_at = NULL, locked_by = NULL, updated_at = now()
+            -- A Cloud send may have reached Meta, which then posts its "sent" status naming the message
+            -- (settleByCallback): it waits that long before it is sent again. The gateway's is sent at once.
+            next_attempt_at = now() + CASE WHEN business_id IN (SELECT id FROM cloud) THEN ${cloudGraceMs} ELSE 0 END
+                                      * interval '1 millisecond',
+            lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
         RETURNING campaign_id
       )
@@ -425,6 +442,10 @@ export interface Receipt {
   at: Date;
   errorCode?: string | null;
   reason?: string | null;
+  /** A Cloud status's `biz_opaque_callback_data`: the id of the message its send carried. */
+  reference?: string | null;
+  /** A Cloud status's `pricing`: kept on the message (its first known one stays). */
+  pricing?: MessagePricing | null;
 }
 
 /** What became of a batch of receipts, per receipt. */
@@ -534,7 +555,8 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
              min(at) FILTER (WHERE event = 'read') AS read_at,
              min(at) FILTER (WHERE event = 'failed') AS failed_at,
              (array_agg(reason ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS reason,
-             (array_agg(code ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS code
+             (array_agg(code ORDER BY at, reason) FILTER (WHERE event = 'failed'))[1] AS code,
+             (array_agg(pricing ORDER BY at) FILTER (WHERE pricing IS NOT NULL))[1] AS pricing
       FROM matched GROUP BY mid
     ),
     moved AS (
@@ -548,13 +570,15 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
                      THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error END, a.reason, ${REPORTED_FAILED_REASON}) END,
         error_code = CASE WHEN ${NEW_RANK} = ${FAILED_RANK}
                           THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error_code END, a.code) END,
+        pricing = COALESCE(m.pricing, a.pricing),
         updated_at = now()
       FROM a JOIN target t ON t.id = a.mid
       WHERE m.id IN (SELECT id FROM target) AND m.id = a.mid AND ${RANK} >= 1
-        AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at) IS DISTINCT FROM
+        AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.pricing) IS DISTINCT FROM
             (${stateOfRank(NEW_RANK)},
              LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
-             CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END)
+             CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END,
+             COALESCE(m.pricing, a.pricing))
       RETURNING m.id, m.campaign_id, m.business_id,
                 CASE WHEN t.was = 'failed' AND m.status <> 'failed' AND m.recharge_id IS NULL
                      THEN t.refund_id END AS recharge_of
@@ -562,8 +586,9 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
     kept AS (
       ${
         pendingCap !== null
-          ? sql`INSERT INTO pending_receipts (provider_message_id, recipient, event, event_at, error_code, reason)
-                SELECT pid, recipient, event, at, code, reason FROM (
+          ? sql`INSERT INTO pending_receipts
+                  (provider_message_id, recipient, event, event_at, error_code, reason, reference, pricing)
+                SELECT pid, recipient, event, at, code, reason, ref, pricing FROM (
                   SELECT e.*, row_number() OVER () AS n FROM e
                   WHERE NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = e.pid)
                 ) u
@@ -614,13 +639,104 @@ export function applyReceipts(
     at: r.at.toISOString(),
     code: r.errorCode ?? null,
     reason: r.reason ?? null,
+    ref: r.reference ?? null,
+    // Left out rather than null: a JSON null would be stored as the jsonb value null.
+    ...(r.pricing ? { pricing: r.pricing } : {}),
   }));
   return runReceipts(
     db,
     applyReceiptsSql(
       sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(pid text, recipient text, event text, at timestamptz, code text, reason text)`,
+            AS r(pid text, recipient text, event text, at timestamptz, code text, reason text, ref text,
+                 pricing jsonb)`,
       opts.pendingCap ?? PENDING_RECEIPTS_CAP,
+    ),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Settles messages in doubt by the Cloud statuses that name them: a status whose id no message is stored
+ * under, but whose `biz_opaque_callback_data` names a message still queued or being sent, proves Meta
+ * accepted that message's send (a dispatcher died before writing its outcome, or the outcome is not written
+ * yet): the message is recorded sent under the status's id, as the outcome write would have, and is not sent
+ * again. Only a message of the business whose Cloud number the status came to (the number is the first
+ * part of the id), and only when the status's recipient is the message's; a message already sent, failed
+ * or further keeps its state (states move forward only). Messages are locked in id order, like receipts.
+ * `source` yields (pid, ref uuid, recipient, at). Returns the campaigns touched.
+ */
+function settleByCallbackSql(source: ReturnType<typeof sql>) {
+  return sql`
+    WITH r AS MATERIALIZED (${source}),
+    cand AS MATERIALIZED (
+      SELECT DISTINCT ON (m.id) m.id, r.pid, r.at FROM r
+      JOIN campaign_messages m ON m.id = r.ref
+      JOIN businesses b ON b.id = m.business_id AND b.provider = ${CLOUD_PROVIDER_NAME}
+                       AND b.provider_hsm_id = split_part(r.pid, ':', 1)
+      WHERE m.status IN ('queued', 'sending') AND r.recipient IS NOT NULL
+        AND regexp_replace(m.phone_number, '[^0-9]', '', 'g') = r.recipient
+        AND NOT EXISTS (SELECT 1 FROM campaign_messages o WHERE o.provider_message_id = r.pid)
+      ORDER BY m.id, r.at
+    ),
+    target AS MATERIALIZED (
+      SELECT id FROM campaign_messages WHERE id IN (SELECT id FROM cand) ORDER BY id FOR UPDATE
+    ),
+    settled AS (
+      UPDATE campaign_messages m
+      SET status = 'sent', provider_message_id = c.pid, sent_at = c.at, error = NULL, error_code = NULL,
+          failed_at = NULL, failure_outcome = NULLIF(NULLIF(m.failure_outcome, 'retry'), 'fail'),
+          lease_expires_at = NULL, locked_by = NULL, updated_at = now()
+      FROM cand c
+      WHERE m.id = c.id AND m.id IN (SELECT id FROM target) AND m.status IN ('queued', 'sending')
+      RETURNING m.campaign_id, m.business_id
+    )
+    SELECT DISTINCT campaign_id AS "campaignId", business_id AS "businessId" FROM settled`;
+}
+
+/** Cloud statuses of a callback, before their receipts are applied: see `settleByCallbackSql`. */
+export async function settleByCallback(
+  db: Db,
+  receipts: Receipt[],
+): Promise<{ campaignId: string; businessId: string }[]> {
+  const rows = receipts.flatMap((r) =>
+    r.reference && UUID.test(r.reference) && r.recipient
+      ? [
+          {
+            pid: r.providerMessageId,
+            ref: r.reference,
+            recipient: r.recipient.replace(/\D/g, ''),
+            at: r.at.toISOString(),
+          },
+        ]
+      : [],
+  );
+  if (!rows.length) return [];
+  return queryRows(
+    db,
+    settleByCallbackSql(
+      sql`SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(pid text, ref uuid, recipient text, at timestamptz)`,
+    ),
+  );
+}
+
+/**
+ * The sweep's part: statuses kept as pending (they arrived before the outcome write that died with its
+ * worker) settle their messages the same way; the sweep then applies them as their id is stored.
+ */
+export function settlePendingByCallback(
+  db: Db,
+  limit = 5000,
+): Promise<{ campaignId: string; businessId: string }[]> {
+  return queryRows(
+    db,
+    settleByCallbackSql(
+      sql`SELECT provider_message_id AS pid, reference::uuid AS ref, recipient, event_at AS at
+          FROM pending_receipts p
+          WHERE reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+            AND NOT EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = p.provider_message_id)
+          ORDER BY id LIMIT ${limit}`,
     ),
   );
 }
@@ -634,7 +750,8 @@ export function applyPendingReceiptsOf(db: Db, providerMessageIds: string[]): Pr
     db,
     applyReceiptsSql(
       sql`DELETE FROM pending_receipts WHERE provider_message_id = ANY(${sql.param(providerMessageIds)}::text[])
-          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason`,
+          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason,
+                    reference AS ref, pricing`,
       null,
     ),
   );
@@ -652,7 +769,8 @@ export function applyMatchedPendingReceipts(db: Db, limit = 5000): Promise<Recei
             SELECT p.id FROM pending_receipts p
             WHERE EXISTS (SELECT 1 FROM campaign_messages m WHERE m.provider_message_id = p.provider_message_id)
             ORDER BY p.id LIMIT ${limit} FOR UPDATE SKIP LOCKED))
-          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason`,
+          RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason,
+                    reference AS ref, pricing`,
       null,
     ),
   );

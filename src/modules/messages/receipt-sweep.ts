@@ -7,6 +7,7 @@ import {
   applyMatchedPendingReceipts,
   dropExpiredPendingReceipts,
   type RechargeRefunded,
+  settlePendingByCallback,
 } from './message-queue.js';
 import { campaignProgress } from './progress.js';
 import { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
@@ -14,8 +15,8 @@ import { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 type Deps = { db: Db; realtime: RealtimeHub; logger: Logger; recharge: RechargeRefunded };
 
 /**
- * One round of the pending-receipts sweep: applies the reports whose message id has been stored since
- * they arrived (one that raced the outcome write storing it), then drops those older than `ttlMs` whose id
+ * One round of the pending-receipts sweep: settles the messages in doubt that pending Cloud statuses name
+ * (`settlePendingByCallback`), applies the reports whose message id has been stored since they arrived (one that raced the outcome write storing it), then drops those older than `ttlMs` whose id
  * never appeared (a message re-sent under a new id, a deleted campaign, an id that was never ours).
  */
 export async function sweepPendingReceipts(
@@ -23,6 +24,12 @@ export async function sweepPendingReceipts(
   ttlMs: number,
 ): Promise<{ applied: number; dropped: number }> {
   let applied = 0;
+  // Cloud statuses kept before their message's outcome was written settle it if that write never came.
+  const settled = await settlePendingByCallback(deps.db);
+  if (settled.length) {
+    const progress = campaignProgress(deps);
+    for (const c of settled) progress.touched(c.campaignId, c.businessId);
+  }
   for (;;) {
     const result = await applyCharged(deps, (db) => applyMatchedPendingReceipts(db));
     applied += result.applied + result.unchanged;

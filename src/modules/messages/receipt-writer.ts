@@ -3,7 +3,13 @@ import { Counter } from 'prom-client';
 import type { Db } from '../../platform/db/client.js';
 import { registry } from '../../platform/metrics.js';
 import type { RealtimeHub } from '../../platform/realtime-hub.js';
-import { applyReceipts, type Receipt, type ReceiptsApplied, type RechargeRefunded } from './message-queue.js';
+import {
+  applyReceipts,
+  type Receipt,
+  type ReceiptsApplied,
+  type RechargeRefunded,
+  settleByCallback,
+} from './message-queue.js';
 import { campaignProgress } from './progress.js';
 
 /**
@@ -76,6 +82,10 @@ export class ReceiptWriter {
   }
 
   private async apply(batch: Receipt[]): Promise<void> {
+    // Cloud statuses naming a message in doubt settle it first, so their receipts then find it.
+    const settled = await settleByCallback(this.deps.db, batch);
+    if (settled.length)
+      this.deps.logger.info({ campaigns: settled.length }, 'messages in doubt settled by their statuses');
     const result = await applyCharged(this.deps, (db) => applyReceipts(db, batch));
     deliveryReportsTotal.inc({ result: 'applied' }, result.applied);
     deliveryReportsTotal.inc({ result: 'unchanged' }, result.unchanged);
@@ -83,7 +93,7 @@ export class ReceiptWriter {
     if (result.pending)
       this.deps.logger.info({ pending: result.pending }, 'delivery reports for unknown ids kept');
     const progress = campaignProgress(this.deps);
-    for (const c of result.campaigns) progress.touched(c.campaignId, c.businessId);
+    for (const c of [...settled, ...result.campaigns]) progress.touched(c.campaignId, c.businessId);
   }
 }
 

@@ -11,6 +11,8 @@ export interface AppSettings {
   pricePerCredit: string;
   lowCreditThreshold: string;
   affiliatePercentage: number;
+  /** A message the Cloud API did not bill (`pricing.billable: false`) gives back what it was charged. */
+  refundUnbilledMessages: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   pricePerCredit: '0.02',
   lowCreditThreshold: '100',
   affiliatePercentage: 10,
+  refundUnbilledMessages: true,
 };
 
 const normalise = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
@@ -55,6 +58,7 @@ export async function getAppSettings(db: Db): Promise<AppSettings> {
     pricePerCredit: normalise(row.pricePerCredit),
     lowCreditThreshold: normalise(row.lowCreditThreshold),
     affiliatePercentage: row.affiliatePercentage,
+    refundUnbilledMessages: row.refundUnbilledMessages,
   };
 }
 
@@ -84,5 +88,6 @@ export function toAppSettingsDto(s: AppSettings) {
     pricePerCredit: Number(s.pricePerCredit),
     lowCreditThreshold: Number(s.lowCreditThreshold),
     affiliatePercentage: s.affiliatePercentage,
+    refundUnbilledMessages: s.refundUnbilledMessages,
   };
 }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { cloudMessageKey } from '../../providers/messaging/cloud.port.js';
-import type { Receipt } from '../messages/index.js';
+import type { MessagePricing, Receipt } from '../messages/index.js';
 import type { TemplateEvent } from '../templates/index.js';
 
 /**
  * The Cloud API's webhook (docs/api.md "The Cloud webhook"), read leniently once its signature is checked:
  * `{ object: "whatsapp_business_account", entry: [{ id: <waba-id>, changes: [{ field, value }] }] }`.
  * - `messages`: `value.metadata.phone_number_id` names the business's number; `value.statuses[]` are
- *   delivery states (`sent`, `delivered`, `read`, `failed` with `errors[]`; `recipient_id` names the recipient), `value.messages[]` what people
+ *   delivery states (`sent`, `delivered`, `read`, `failed` with `errors[]`; `recipient_id` names the recipient;
+ *   `biz_opaque_callback_data` the message the send named; `pricing` what Meta charges), `value.messages[]` what people
  *   wrote (with `value.contacts[]` naming them);
  * - `message_template_status_update`, `template_category_update`: a template's new status or category;
  * - any other field is acknowledged and ignored.
@@ -122,6 +123,8 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
     const code = str(error?.code);
     const title = str(error?.title) ?? str(error?.message);
     const details = str(obj(error?.error_data)?.details);
+    const reference = str(s.biz_opaque_callback_data);
+    const pricing = pricingOf(s.pricing);
     out.receipts.push({
       providerMessageId: cloudMessageKey(phoneNumberId, id),
       // The sending number is in the key; `recipient_id` is the recipient's WhatsApp id (their number).
@@ -136,6 +139,8 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
               500,
             )
           : null,
+      ...(reference && reference.length <= 512 ? { reference } : {}),
+      ...(pricing ? { pricing } : {}),
     });
   }
   const names = new Map<string, string>();
@@ -218,6 +223,23 @@ function contentOf(type: string | null, m: Obj): Pick<CloudInbound, 'media' | 'd
       },
     };
   return { media: null, details: null };
+}
+
+/**
+ * `statuses[].pricing` (`billable`, `pricing_model`, `category`, `type`: `regular`,
+ * `free_customer_service`, `free_entry_point`), each field bounded; null when absent or unreadable.
+ */
+function pricingOf(value: unknown): MessagePricing | null {
+  const p = obj(value);
+  if (!p) return null;
+  const word = (v: unknown) => str(v)?.slice(0, 50) ?? null;
+  const pricing: MessagePricing = {
+    billable: typeof p.billable === 'boolean' ? p.billable : null,
+    pricing_model: word(p.pricing_model),
+    category: word(p.category),
+    type: word(p.type),
+  };
+  return Object.values(pricing).some((v) => v !== null) ? pricing : null;
 }
 
 /** Seconds since the epoch (as the Cloud API dates events); now when unreadable or too far ahead. */

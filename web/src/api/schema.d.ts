@@ -1033,6 +1033,8 @@ export interface paths {
                                 lowCreditThreshold: number;
                                 marketingRate: number;
                                 pricePerCredit: number;
+                                /** @description A message the Cloud API did not bill gives back its charge (default true) */
+                                refundUnbilledMessages: boolean;
                                 serviceRate: number;
                                 utilityRate: number;
                             };
@@ -1064,6 +1066,8 @@ export interface paths {
                         lowCreditThreshold?: number;
                         marketingRate?: number;
                         pricePerCredit?: number;
+                        /** @description Give back the charge of a message the Cloud API reports it did not bill (`pricing.billable: false`) */
+                        refundUnbilledMessages?: boolean;
                         serviceRate?: number;
                         utilityRate?: number;
                     } | null;
@@ -1085,6 +1089,8 @@ export interface paths {
                                 lowCreditThreshold: number;
                                 marketingRate: number;
                                 pricePerCredit: number;
+                                /** @description A message the Cloud API did not bill gives back its charge (default true) */
+                                refundUnbilledMessages: boolean;
                                 serviceRate: number;
                                 utilityRate: number;
                             };
@@ -5138,6 +5144,13 @@ export interface paths {
                                 paymentMethod: ("credit" | "plan") | null;
                                 /** @description Not sent yet: held + queued + sending */
                                 pending: number;
+                                /** @description What WhatsApp said the messages cost (Cloud API statuses; 0 and 0 through the gateway) */
+                                pricing: {
+                                    /** @description Messages whose Cloud status said `pricing.billable: true` */
+                                    billed: number;
+                                    /** @description Messages whose Cloud status said `pricing.billable: false` */
+                                    free: number;
+                                };
                                 rate: number | null;
                                 /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once */
                                 reached: {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, pgTable } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.js';
 
 /** Singleton (id = 1). When absent, reads answer the built-in defaults (docs/api.md "Business rules"). */
@@ -14,6 +14,8 @@ export const appSettings = pgTable(
     pricePerCredit: numeric('price_per_credit', { precision: 20, scale: 6 }).notNull(),
     lowCreditThreshold: numeric('low_credit_threshold', { precision: 20, scale: 4 }).notNull(),
     affiliatePercentage: integer('affiliate_percentage').notNull(),
+    /** Whether a message the Cloud API did not bill (`pricing.billable: false`) gives its charge back. */
+    refundUnbilledMessages: boolean('refund_unbilled_messages').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { campaigns } from './campaigns.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 import { messageStatusEnum } from './enums.js';
+
+/** `statuses[].pricing` of a Cloud status, as Meta sends it. */
+export interface MessagePricing {
+  billable: boolean | null;
+  pricing_model: string | null;
+  category: string | null;
+  /** `regular`, `free_customer_service`, `free_entry_point`. */
+  type: string | null;
+}
 
 /**
  * The send queue (outbox): one row per recipient, written in the transaction that bills the campaign.
@@ -65,6 +74,11 @@ export const campaignMessages = pgTable(
     refundId: uuid('refund_id'),
     /** The `campaign_recharge` row that charged it again when a report said delivered after its refund. */
     rechargeId: uuid('recharge_id'),
+    /**
+     * What the Cloud API says the message cost (`statuses[].pricing`: billable, pricing_model, category,
+     * type), as its first status giving it said; null for gateway messages and until a status says.
+     */
+    pricing: jsonb('pricing').$type<MessagePricing>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +100,10 @@ export const campaignMessages = pgTable(
       .where(
         sql`${t.status} = 'failed' AND ${t.failureOutcome} IS NULL AND ${t.providerMessageId} IS NOT NULL`,
       ),
+    // Messages the Cloud API did not bill and whose charge was not given back yet: the refund sweep's other half.
+    index('campaign_messages_unbilled_due_idx')
+      .on(t.campaignId)
+      .where(sql`(${t.pricing}->>'billable') = 'false' AND ${t.refundedAt} IS NULL`),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     // Delivery reports find their message by the gateway's id.
     index('campaign_messages_provider_id_idx')

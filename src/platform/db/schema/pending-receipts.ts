@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { MessagePricing } from './campaign-messages.js';
 import { timestamptz } from './columns.js';
 
 /**
@@ -18,6 +19,10 @@ export const pendingReceipts = pgTable(
     eventAt: timestamptz('event_at').notNull(),
     errorCode: text('error_code'),
     reason: text('reason'),
+    /** The Cloud status's `biz_opaque_callback_data`: the id of the message its send carried. */
+    reference: text('reference'),
+    /** The Cloud status's `pricing`. */
+    pricing: jsonb('pricing').$type<MessagePricing>(),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [

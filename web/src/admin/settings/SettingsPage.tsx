@@ -6,6 +6,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
@@ -64,7 +65,13 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
   }, [saved]);
   const save = useMutation({
     mutationFn: (values: AppSettings) => {
-      const body = Object.fromEntries(FIELDS.map(([name]) => [name, Number(values[name])])) as AppSettings;
+      const body = {
+        ...(Object.fromEntries(FIELDS.map(([name]) => [name, Number(values[name])])) as Omit<
+          AppSettings,
+          'refundUnbilledMessages'
+        >),
+        refundUnbilledMessages: values.refundUnbilledMessages,
+      };
       return unwrap(api.POST('/api/v1/admin/settings', { body }));
     },
     onSuccess: (next) => {
@@ -93,6 +100,12 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
               />
             ))}
           </SimpleGrid>
+          <Switch
+            mt="md"
+            label="Give back the charge of a message WhatsApp did not bill"
+            description="When a Cloud status says a message was free (pricing.billable: false)"
+            {...form.getInputProps('refundUnbilledMessages', { type: 'checkbox' })}
+          />
         </Card>
         <SampleCampaign before={saved} after={form.values} />
         <FormError message={formError} />

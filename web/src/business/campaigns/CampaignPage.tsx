@@ -198,6 +198,11 @@ export function CampaignPage() {
               <Figure label="Failed" value={counts.failed} />
             </SimpleGrid>
             {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}
+            {r && r.pricing.billed + r.pricing.free > 0 && (
+              <Text size="sm" data-testid="whatsapp-pricing">
+                WhatsApp billed {formatNumber(r.pricing.billed)}, free {formatNumber(r.pricing.free)}
+              </Text>
+            )}
           </Stack>
         </Card>
       )}
