@@ -522,11 +522,16 @@ function parameterMismatch(template: SimTemplate, components: unknown): string |
   return null;
 }
 
-/** A webhook body as Meta sends it: one entry, one change. */
-export function cloudWebhookBody(entryId: string, field: string, value: Record<string, unknown>): string {
+/** A webhook body as Meta sends it: one entry (sent at `time`, seconds since the epoch), one change. */
+export function cloudWebhookBody(
+  entryId: string,
+  field: string,
+  value: Record<string, unknown>,
+  time = Math.floor(Date.now() / 1000),
+): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: entryId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+    entry: [{ id: entryId, time, changes: [{ field, value }] }],
   });
 }
 

@@ -35,7 +35,7 @@ export async function applyAccountEvent(deps: Deps, event: AccountEvent, log: Lo
   }
   const health = healthOf(event.field, v);
   if (!Object.keys(health).length) return false;
-  for (const owner of owners) await applyNumberHealth(deps, owner.id, health);
+  for (const owner of owners) await applyNumberHealth(deps, owner.id, health, event.at);
   return true;
 }
 
