@@ -22,6 +22,7 @@ export function useGraph(opts: GraphSimulatorOptions = {}) {
     requiresCredentials: true,
     send: (c, m) => holder.adapter.send(c, m),
     checkPhoneNumber: (a, id) => holder.adapter.checkPhoneNumber(a, id),
+    findAccountPhoneNumber: (a, w, id) => holder.adapter.findAccountPhoneNumber(a, w, id),
     createTemplate: (a, w, t) => holder.adapter.createTemplate(a, w, t),
     listTemplates: (a, w) => holder.adapter.listTemplates(a, w),
     deleteTemplate: (a, w, t) => holder.adapter.deleteTemplate(a, w, t),
@@ -62,7 +63,9 @@ export async function cloudBusiness(
     wabaId: `10${seq}${Date.now() % 1_000_000}`,
     phoneNumberId: `20${seq}${Date.now() % 1_000_000}`,
   });
+  // The number typed is the one the Cloud API shows for the phone-number id, as the connection requires.
   const wabaNumber = uniquePhone();
+  account.displayPhoneNumber = wabaNumber;
   const res = await t.request({
     url: '/business/provider',
     token: user.accessToken,

@@ -49,14 +49,20 @@ describe('the Cloud webhook', () => {
     template: { providerTemplateId: string | null; name: string; language: string },
     event: string,
     reason = 'NONE',
+    time?: number,
   ) {
-    return cloudWebhookBody(wabaId, 'message_template_status_update', {
-      event,
-      message_template_id: Number(template.providerTemplateId),
-      message_template_name: template.name,
-      message_template_language: template.language,
-      reason,
-    });
+    return cloudWebhookBody(
+      wabaId,
+      'message_template_status_update',
+      {
+        event,
+        message_template_id: Number(template.providerTemplateId),
+        message_template_name: template.name,
+        message_template_language: template.language,
+        reason,
+      },
+      time,
+    );
   }
 
   const post = (body: string, headers: Record<string, string>) =>
@@ -118,6 +124,57 @@ describe('the Cloud webhook', () => {
     [row] = await t.db.select().from(templates).where(eq(templates.id, template.id));
     expect(row!.category).toBe('UTILITY');
     expect(await notesOf(user.businessId)).toHaveLength(5);
+  });
+
+  it('PAUSED, APPROVED, PAUSED again: each applies in its turn, ending PAUSED', async () => {
+    const { user, account, template } = await pendingTemplate();
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    const steps: [string, number][] = [
+      ['APPROVED', t0],
+      ['PAUSED', t0 + 60],
+      ['APPROVED', t0 + 120],
+      ['PAUSED', t0 + 180],
+    ];
+    for (const [status, time] of steps) {
+      // The same content as an earlier event, sent at another time: a new event, applied.
+      const body = statusEvent(account.wabaId, template, status, 'NONE', time);
+      expect((await post(body, signedHeaders(APP_SECRET, body))).status).toBe(200);
+      const [row] = await t.db.select().from(templates).where(eq(templates.id, template.id));
+      expect(row!.status).toBe(status);
+    }
+    expect(await notesOf(user.businessId)).toHaveLength(4);
+    // Meta delivering the last one again (same content, same time) changes nothing and says nothing.
+    const again = statusEvent(account.wabaId, template, 'PAUSED', 'NONE', t0 + 180);
+    expect((await post(again, signedHeaders(APP_SECRET, again))).status).toBe(200);
+    expect(await notesOf(user.businessId)).toHaveLength(4);
+  });
+
+  it('an event older than the one applied arrives late: ignored; a category is timed on its own', async () => {
+    const { user, account, template } = await pendingTemplate();
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    const approved = statusEvent(account.wabaId, template, 'APPROVED', 'NONE', t0 + 60);
+    await post(approved, signedHeaders(APP_SECRET, approved));
+    const late = statusEvent(account.wabaId, template, 'REJECTED', 'INVALID_FORMAT', t0);
+    expect((await post(late, signedHeaders(APP_SECRET, late))).status).toBe(200);
+    let [row] = await t.db.select().from(templates).where(eq(templates.id, template.id));
+    expect(row).toMatchObject({ status: 'APPROVED', rejectedReason: null });
+    expect(await notesOf(user.businessId)).toHaveLength(1);
+    // A category change older than the status event is still the newest word on the category.
+    const category = cloudWebhookBody(
+      account.wabaId,
+      'template_category_update',
+      {
+        message_template_id: Number(template.providerTemplateId),
+        message_template_name: template.name,
+        message_template_language: 'en_US',
+        previous_category: 'MARKETING',
+        new_category: 'UTILITY',
+      },
+      t0 + 30,
+    );
+    await post(category, signedHeaders(APP_SECRET, category));
+    [row] = await t.db.select().from(templates).where(eq(templates.id, template.id));
+    expect(row).toMatchObject({ status: 'APPROVED', category: 'UTILITY' });
   });
 
   it("an event for another account's template changes nothing", async () => {

@@ -30,8 +30,8 @@ describe('quality, pause, resume and cancel', () => {
     graph.sim.releaseSends();
   });
 
-  async function webhook(wabaId: string, field: string, value: Record<string, unknown>) {
-    const body = cloudWebhookBody(wabaId, field, value);
+  async function webhook(wabaId: string, field: string, value: Record<string, unknown>, time?: number) {
+    const body = cloudWebhookBody(wabaId, field, value, time);
     const res = await t.request({
       url: '/webhooks/whatsapp-cloud',
       headers: signedHeaders(APP_SECRET, body),
@@ -145,6 +145,84 @@ describe('quality, pause, resume and cancel', () => {
     await vi.waitFor(async () => expect(await statusCounts(t, s.id)).toEqual({ sent: 4 }), {
       timeout: 10_000,
     });
+  });
+
+  it('FLAGGED, UNFLAGGED, FLAGGED again: the number ends FLAGGED and its marketing is paused again', async () => {
+    const s = await queuedMarketing(2);
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    const quality = async (event: 'FLAGGED' | 'UNFLAGGED', time: number) =>
+      webhook(
+        s.account.wabaId,
+        'phone_number_quality_update',
+        qualityUpdateValue(s.wabaNumber, { event }),
+        time,
+      );
+    const campaign = async () =>
+      (await t.request({ url: `/campaigns/${s.id}`, token: s.user.accessToken })).body.data;
+    const qualityNow = async () =>
+      (await t.request({ url: '/business', token: s.user.accessToken })).body.data.messagingLimit
+        .qualityRating;
+
+    await quality('FLAGGED', t0);
+    expect(await qualityNow()).toBe('FLAGGED');
+    expect((await campaign()).pausedAt).not.toBeNull();
+    await quality('UNFLAGGED', t0 + 60);
+    expect(await qualityNow()).toBe('GREEN');
+    const resumed = await t.request({
+      url: `/campaigns/${s.id}/resume`,
+      token: s.user.accessToken,
+      body: {},
+    });
+    expect(resumed.status).toBe(200);
+    // The same content as the first event, at a later time: a new event.
+    await quality('FLAGGED', t0 + 120);
+    expect(await qualityNow()).toBe('FLAGGED');
+    expect((await campaign()).pausedAt).not.toBeNull();
+    expect(await statusCounts(t, s.id)).toEqual({ held: 2 });
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
+    expect(told.filter((n) => n.type === 'campaign.paused')).toHaveLength(2);
+    // Meta delivering that event again (same content, same time) pauses nothing more, says nothing more.
+    await quality('FLAGGED', t0 + 120);
+    const again = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
+    expect(again.filter((n) => n.type === 'campaign.paused')).toHaveLength(2);
+  });
+
+  it("an account event older than the one applied arrives late: the number's quality and tier stay", async () => {
+    const s = await cloudSender(t, graph.sim, 1);
+    const t0 = Math.floor(Date.now() / 1000) - 3600;
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'FLAGGED', currentLimit: 'TIER_1K' }),
+      t0,
+    );
+    await webhook(
+      s.account.wabaId,
+      'phone_number_quality_update',
+      qualityUpdateValue(s.wabaNumber, { event: 'UNFLAGGED', currentLimit: 'TIER_10K' }),
+      t0 - 60,
+    );
+    const read = await t.request({ url: '/business', token: s.user.accessToken });
+    expect(read.body.data.messagingLimit).toMatchObject({
+      qualityRating: 'FLAGGED',
+      tier: 'TIER_1K',
+      dailyRecipients: 1000,
+    });
+    // A portfolio limit sent before the flag but arriving after it: no quality in it, its tier is older.
+    await webhook(
+      s.account.wabaId,
+      'account_update',
+      { event: 'MESSAGING_LIMIT_UPDATE', whatsapp_business_manager_messaging_limit: 'TIER_2K' },
+      t0 - 30,
+    );
+    const after = await t.request({ url: '/business', token: s.user.accessToken });
+    expect(after.body.data.messagingLimit).toMatchObject({ qualityRating: 'FLAGGED', tier: 'TIER_1K' });
   });
 
   it('pause and resume by the business; rules give 400; another business gets 404', async () => {

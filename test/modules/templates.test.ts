@@ -95,6 +95,7 @@ describe('templates and the Cloud API connection', () => {
         token: 'check-token',
         wabaId: '7001',
         phoneNumberId: '7002',
+        displayPhoneNumber: '+234 803 555 7002',
         verifiedName: 'Check Ltd',
       });
       const res = await t.request({
@@ -102,7 +103,7 @@ describe('templates and the Cloud API connection', () => {
         token: user.accessToken,
         body: {
           provider: 'whatsapp-cloud',
-          wabaNumber: uniquePhone(),
+          wabaNumber: '+2348035557002',
           wabaProviderId: account.wabaId,
           providerHSMID: account.phoneNumberId,
           providerHSMPassword: account.token,
@@ -112,7 +113,7 @@ describe('templates and the Cloud API connection', () => {
       expect(res.body.data).toEqual({
         provider: 'whatsapp-cloud',
         checked: true,
-        displayPhoneNumber: '+1 555-000-1234',
+        displayPhoneNumber: '+234 803 555 7002',
         verifiedName: 'Check Ltd',
         qualityRating: 'GREEN',
       });

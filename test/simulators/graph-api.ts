@@ -75,7 +75,8 @@ const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 /**
  * A stand-in for the Graph API (WhatsApp Cloud API) on loopback. It checks every request as the real API
  * does and refuses what it refuses, with Graph error objects: a missing or unknown bearer token (190), an
- * object the token does not reach (100), a malformed template (100 with the reason), a duplicate template
+ * object the token does not reach (100: a phone number, a WhatsApp Business Account and its
+ * `phone_numbers`, unknown or another token's), a malformed template (100 with the reason), a duplicate template
  * (100), a send that is not `messaging_product: "whatsapp"`, not a template, to a number that is not digits,
  * naming a template that does not exist or is not approved (132001), or with a parameter count that does not
  * match (132000). Tests plan other refusals (`failSends`) and approve or reject templates.
@@ -89,6 +90,8 @@ export class GraphApiSimulator {
   totalSends = 0;
   /** Hold each send's answer until `releaseSends()` (statuses racing the answer). */
   holdSends: boolean;
+  /** The largest page a listing answers, whatever `limit` asks (lower it to make a test read several pages). */
+  maxPageSize = 100;
   private readonly accounts: GraphAccount[] = [];
   /** Media contacts sent, by media id: what `GET /{media-id}` and its URL serve, to the account's token. */
   private readonly media = new Map<
@@ -289,6 +292,10 @@ export class GraphApiSimulator {
         id,
       });
     }
+    if (edge === 'phone_numbers' && req.method === 'GET') {
+      if (!reachableWaba) return unreachable();
+      return this.listPhoneNumbers(reachableWaba.wabaId, query, answer);
+    }
     if (edge === 'messages' && req.method === 'POST') {
       if (!reachablePhone) return unreachable();
       return this.send(reachablePhone, body as Record<string, unknown>, answer, fail);
@@ -358,6 +365,35 @@ export class GraphApiSimulator {
         ...(more
           ? { next: `${this.url}/${account.wabaId}/message_templates?limit=${limit}&after=${after}` }
           : {}),
+      },
+    });
+  }
+
+  /** `GET /{waba-id}/phone_numbers`: every number of the account (whichever token added it), paged. */
+  private listPhoneNumbers(
+    wabaId: string,
+    query: Record<string, string>,
+    answer: (s: number, v: unknown) => unknown,
+  ): void {
+    const seen = new Set<string>();
+    const all = this.accounts.filter(
+      (a) => a.wabaId === wabaId && !seen.has(a.phoneNumberId) && seen.add(a.phoneNumberId),
+    );
+    const limit = Math.min(Number(query.limit ?? 25) || 25, this.maxPageSize);
+    const start = query.after ? Number(Buffer.from(query.after, 'base64url').toString()) : 0;
+    const page = all.slice(start, start + limit);
+    const after = Buffer.from(String(start + page.length)).toString('base64url');
+    const more = start + page.length < all.length;
+    answer(200, {
+      data: page.map((a) => ({
+        verified_name: a.verifiedName ?? 'Acme Ltd',
+        display_phone_number: a.displayPhoneNumber ?? '+1 555-000-1234',
+        quality_rating: a.qualityRating ?? 'GREEN',
+        id: a.phoneNumberId,
+      })),
+      paging: {
+        cursors: { before: Buffer.from(String(start)).toString('base64url'), after },
+        ...(more ? { next: `${this.url}/${wabaId}/phone_numbers?limit=${limit}&after=${after}` } : {}),
       },
     });
   }
@@ -648,11 +684,16 @@ function buttonMismatch(template: SimTemplate, components: unknown): string | nu
   return null;
 }
 
-/** A webhook body as Meta sends it: one entry, one change. */
-export function cloudWebhookBody(entryId: string, field: string, value: Record<string, unknown>): string {
+/** A webhook body as Meta sends it: one entry (sent at `time`, seconds since the epoch), one change. */
+export function cloudWebhookBody(
+  entryId: string,
+  field: string,
+  value: Record<string, unknown>,
+  time = Math.floor(Date.now() / 1000),
+): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: entryId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+    entry: [{ id: entryId, time, changes: [{ field, value }] }],
   });
 }
 

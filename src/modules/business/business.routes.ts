@@ -1,4 +1,4 @@
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { messagingLimitStatusSchema } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/index.js';
@@ -76,8 +76,10 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Store the messaging-provider credentials (passwords encrypted, shown as true/false)',
+        description:
+          'For `provider: "whatsapp-cloud"`, checked with the Graph API first: the token opens the phone-number id, the WhatsApp Business Account lists it and shows it as `wabaNumber` (400 naming `providerHSMPassword`, `wabaProviderId`, `providerHSMID` or `wabaNumber`). A phone-number id another business is connected with is a 409 naming `providerHSMID`. Nothing is stored on a refusal.',
         body: providerCredentialsBody,
-        response,
+        response: { ...response, 409: errorSchema },
       },
     },
     async (req, reply) =>
@@ -96,7 +98,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Check messaging-provider credentials with the provider, without storing them',
         description:
-          'For `provider: "whatsapp-cloud"`, `GET {base}/{phone-number-id}` with the token: 200 with the number the provider shows, or 400 quoting its refusal. The gateway has no such call: its credentials are checked for shape only (`checked: false`).',
+          'For `provider: "whatsapp-cloud"`, the checks `POST /business/provider` makes with the Graph API (the token opens the number, the account lists it, it shows as `wabaNumber`): 200 with the number the provider shows, or a 400 naming the field. The gateway has no such call: its credentials are checked for shape only (`checked: false`).',
         body: providerCredentialsBody,
         response: { 200: successSchema(providerCheckSchema) },
       },

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { sqlState, uniqueViolation } from '../../platform/db/errors.js';
 import {
+  AppError,
   BusinessRuleError,
   ConflictError,
   NotFoundError,
@@ -23,7 +24,7 @@ import {
   updateBusiness,
 } from './business.repository.js';
 import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
-import { CLOUD_PROVIDER, checkCloudNumber } from './cloud-account.js';
+import { CLOUD_PROVIDER, findCloudNumberHolder, verifyCloudConnection } from './cloud-account.js';
 import { assignReferralCode } from './referral-codes.js';
 import { findWabaNumberHolder, hasClaimedANumber, recordWabaNumberEvent } from './waba-number-claims.js';
 
@@ -35,7 +36,9 @@ const REVIEWED_FIELDS = ['companyName', 'businessRegistrationNumber'] as const;
  * from the request, so another tenant's business cannot be named, read or changed here.
  */
 export class BusinessService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger' | 'cloud'>) {}
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger' | 'cloud' | 'sandboxes'>,
+  ) {}
 
   async profile(auth: AuthContext) {
     return this.present({ id: businessOf(auth) });
@@ -99,12 +102,12 @@ export class BusinessService {
 
   /**
    * `POST /business/provider/check`: whether the provider accepts these credentials, without storing them.
-   * For the Cloud API, `GET {base}/{phone-number-id}` with the token; the gateway has no such call, so its
-   * credentials are only checked for shape.
+   * For the Cloud API, the checks a connection passes (`verifyCloudConnection`); the gateway has no such
+   * call, so its credentials are only checked for shape.
    */
   async checkProviderCredentials(auth: AuthContext, input: ProviderCredentialsInput) {
     const current = await this.own(auth);
-    this.numberOf(input, current.countryCode);
+    const e164 = this.numberOf(input, current.countryCode);
     if (input.provider !== CLOUD_PROVIDER)
       return {
         provider: 'gateway' as const,
@@ -113,8 +116,7 @@ export class BusinessService {
         verifiedName: null,
         qualityRating: null,
       };
-    this.cloudFields(input);
-    const number = await checkCloudNumber(this.deps, input.providerHSMID, input.providerHSMPassword);
+    const number = await this.verifyCloud(input, e164);
     return {
       provider: CLOUD_PROVIDER,
       checked: true,
@@ -129,6 +131,17 @@ export class BusinessService {
     if (!e164)
       throw ValidationError.field('wabaNumber', 'Not a valid phone number (include the country code)');
     return e164;
+  }
+
+  /** The Cloud API's checks of a connection (`verifyCloudConnection`), after those of the fields' shape. */
+  private verifyCloud(input: ProviderCredentialsInput, e164: string) {
+    this.cloudFields(input);
+    return verifyCloudConnection(this.deps, {
+      wabaId: input.wabaProviderId!,
+      phoneNumberId: input.providerHSMID,
+      accessToken: input.providerHSMPassword,
+      e164,
+    });
   }
 
   /** A Cloud connection names its WhatsApp Business Account and phone-number id as digits. */
@@ -147,10 +160,12 @@ export class BusinessService {
   async saveProviderCredentials(auth: AuthContext, input: ProviderCredentialsInput) {
     const current = await this.own(auth);
     const e164 = this.numberOf(input, current.countryCode);
-    // The Cloud API's token is checked before anything is stored: a refusal stores nothing.
+    // The Cloud API is asked before anything is stored: a refusal stores nothing. Only a caller whose token
+    // opens the number learns whether another business holds it.
     if (input.provider === CLOUD_PROVIDER) {
-      this.cloudFields(input);
-      await checkCloudNumber(this.deps, input.providerHSMID, input.providerHSMPassword);
+      await this.verifyCloud(input, e164);
+      const holder = await findCloudNumberHolder(this.deps.db, input.providerHSMID, current.id);
+      if (holder) await this.refusePhoneNumberId(current, input.providerHSMID, holder);
     }
     const box = this.deps.secretBox;
     // Omitted optional fields keep their stored value; an empty string clears one.
@@ -199,6 +214,11 @@ export class BusinessService {
         return saved;
       });
     } catch (err) {
+      if (uniqueViolation(err) === 'businesses_cloud_phone_number_id_key') {
+        // Connected by another business between the look-up and the write.
+        const raced = await findCloudNumberHolder(this.deps.db, input.providerHSMID, current.id);
+        await this.refusePhoneNumberId(current, input.providerHSMID, raced);
+      }
       if (uniqueViolation(err) === 'businesses_waba_number_key') {
         // Claimed by another business between the look-up and the write.
         const raced = await findWabaNumberHolder(this.deps.db, wabaNumber, current.id);
@@ -250,6 +270,32 @@ export class BusinessService {
     throw new ConflictError(
       'This WhatsApp number is already claimed by another business. An administrator has been told and can release it if it is yours.',
       { field: 'wabaNumber' },
+    );
+  }
+
+  /**
+   * A Cloud phone-number id another business is connected with: a 409 naming the field, nothing stored, the
+   * admins told of both. Two businesses on one number would leave its inbound messages (STOP among them)
+   * with no owner, so one holds it at a time (docs/decisions/cloud-api.md "Whose is a phone-number id?").
+   */
+  private async refusePhoneNumberId(
+    claimant: BusinessRow,
+    phoneNumberId: string,
+    holder: { id: string; companyName: string | null } | null,
+  ): Promise<never> {
+    try {
+      await this.deps.notifier.toAdmins({
+        type: 'business.waba_number_refused',
+        title: 'WhatsApp Cloud number claimed twice',
+        message: `${claimant.companyName ?? 'A business'} (${claimant.id}) tried to connect the Cloud phone-number id ${phoneNumberId}, connected to ${holder?.companyName ?? 'another business'} (${holder?.id ?? 'unknown'}).`,
+      });
+    } catch (err) {
+      this.deps.logger.error({ err }, 'admin notification not created');
+    }
+    throw new AppError(
+      409,
+      'This WhatsApp phone-number id is already connected to another business. An administrator has been told.',
+      { reason: 'conflict', field: 'providerHSMID' },
     );
   }
 

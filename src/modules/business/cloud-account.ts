@@ -54,18 +54,26 @@ export async function cloudAccountOf(
   };
 }
 
-/** The Cloud businesses connected with this phone-number id (the webhook's `metadata.phone_number_id`). */
-export async function businessesOfCloudNumber(
+/**
+ * The Cloud business connected with this phone-number id (the webhook's `metadata.phone_number_id`), or
+ * null. There is at most one: a unique index holds a phone-number id to one Cloud business.
+ */
+export async function businessOfCloudNumber(
   db: Db,
   phoneNumberId: string,
-): Promise<{ id: string; companyName: string | null; wabaNumber: string | null }[]> {
+): Promise<{ id: string; companyName: string | null; wabaNumber: string | null } | null> {
   // Prepared: every Cloud delivery asks, and planning cost more than the lookup itself.
-  return queryRowsPrepared(
+  const [row] = await queryRowsPrepared<{
+    id: string;
+    companyName: string | null;
+    wabaNumber: string | null;
+  }>(
     db,
     'business-of-cloud-number',
     sql`SELECT id, company_name AS "companyName", waba_number AS "wabaNumber" FROM businesses
         WHERE provider = ${CLOUD_PROVIDER} AND provider_hsm_id = ${phoneNumberId}`,
   );
+  return row ?? null;
 }
 
 /**
@@ -87,6 +95,57 @@ export async function checkCloudNumber(
       });
     throw err;
   }
+}
+
+/**
+ * What a Cloud connection is checked for before anything is stored (docs/decisions/cloud-api.md "Whose is a
+ * phone-number id?"): the token opens the number (`GET {base}/{phone-number-id}`), the WhatsApp Business
+ * Account lists it (`GET {base}/{waba-id}/phone_numbers`) and its display number is the `wabaNumber` given
+ * (`e164`). Each refusal is a 400 naming its field. The built-in sandbox has no real numbers: its display
+ * number is not compared.
+ */
+export async function verifyCloudConnection(
+  deps: Pick<AppDeps, 'cloud' | 'sandboxes'>,
+  input: { wabaId: string; phoneNumberId: string; accessToken: string; e164: string },
+): Promise<CloudPhoneNumber> {
+  const number = await checkCloudNumber(deps, input.phoneNumberId, input.accessToken);
+  let listed: CloudPhoneNumber | null;
+  try {
+    listed = await deps.cloud.findAccountPhoneNumber(
+      { accessToken: input.accessToken },
+      input.wabaId,
+      input.phoneNumberId,
+    );
+  } catch (err) {
+    if (err instanceof CloudApiError)
+      throw new BusinessRuleError(
+        `The WhatsApp Cloud API does not let this token read the WhatsApp Business Account ${input.wabaId}: ${err.providerMessage}`,
+        { field: 'wabaProviderId', providerCode: err.code },
+      );
+    throw err;
+  }
+  if (!listed)
+    throw new BusinessRuleError(
+      `The phone-number id ${input.phoneNumberId} is not a number of the WhatsApp Business Account ${input.wabaId}`,
+      { field: 'providerHSMID' },
+    );
+  const digits = (v: string) => v.replace(/\D/g, '');
+  if (!deps.sandboxes.cloud && digits(number.displayPhoneNumber) !== digits(input.e164))
+    throw new BusinessRuleError(
+      `The WhatsApp Cloud API shows this phone-number id as ${number.displayPhoneNumber}, not ${input.e164}`,
+      { field: 'wabaNumber' },
+    );
+  return number;
+}
+
+/** The Cloud business other than `exceptBusinessId` connected with this phone-number id, or null. */
+export async function findCloudNumberHolder(db: Db, phoneNumberId: string, exceptBusinessId: string) {
+  const [row] = await queryRows<{ id: string; companyName: string | null }>(
+    db,
+    sql`SELECT id, company_name AS "companyName" FROM businesses
+        WHERE provider = ${CLOUD_PROVIDER} AND provider_hsm_id = ${phoneNumberId} AND id <> ${exceptBusinessId}`,
+  );
+  return row ?? null;
 }
 
 /**

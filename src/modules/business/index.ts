@@ -7,7 +7,7 @@ export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
 export {
   businessesOfCloudAccount,
-  businessesOfCloudNumber,
+  businessOfCloudNumber,
   CLOUD_PROVIDER,
   type CloudAccount,
   cloudAccountOf,

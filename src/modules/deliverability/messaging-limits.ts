@@ -30,32 +30,58 @@ export async function businessExists(db: Db, businessId: string): Promise<boolea
   return !!row;
 }
 
+type LimitPatch = {
+  dailyRecipients?: number | null;
+  messagesPerSecond?: number | null;
+  tier?: string | null;
+  qualityRating?: string | null;
+};
+
 /**
  * What changed: the fields given are written, the others kept. Returns the row before and after. An admin's
  * figures are an override: while they stand (`source` admin), the Cloud's tier and quality are recorded but
  * its limit and throughput are not applied; an admin clearing both hands the limit back to the Cloud.
+ * `at`: when the Cloud event said so. Its quality, and its tier with the limit and throughput, apply only
+ * when not older than the event whose quality (tier) was applied last: a late delivery never undoes a newer
+ * event (docs/decisions/cloud-api.md "Are template events deduplicated?").
  */
 export async function writeLimit(
   db: Db,
   businessId: string,
-  patch: {
-    dailyRecipients?: number | null;
-    messagesPerSecond?: number | null;
-    tier?: string | null;
-    qualityRating?: string | null;
-  },
+  patch: LimitPatch,
   source: 'admin' | 'cloud',
+  at: Date | null = null,
 ) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(messagingLimits)
-      .where(eq(messagingLimits.businessId, businessId))
-      .for('update');
-    let applied = patch;
+    const lock = () =>
+      tx.select().from(messagingLimits).where(eq(messagingLimits.businessId, businessId)).for('update');
+    let [before] = await lock();
+    if (!before && at) {
+      // A row to hold, so that two first events of a business are ordered by their times too: whichever
+      // inserts second waits for the first and then reads its times.
+      const [mine] = await tx
+        .insert(messagingLimits)
+        .values({ businessId, source })
+        .onConflictDoNothing()
+        .returning({ businessId: messagingLimits.businessId });
+      if (!mine) [before] = await lock();
+    }
+    const timed: LimitPatch & { qualityEventAt?: Date; tierEventAt?: Date } = { ...patch };
+    if (at) {
+      const older = (appliedAt: Date | null | undefined) => !!appliedAt && appliedAt > at;
+      if (older(before?.qualityEventAt)) delete timed.qualityRating;
+      else if (timed.qualityRating !== undefined) timed.qualityEventAt = at;
+      if (older(before?.tierEventAt)) {
+        delete timed.tier;
+        delete timed.dailyRecipients;
+        delete timed.messagesPerSecond;
+      } else if (timed.tier !== undefined || timed.dailyRecipients !== undefined) timed.tierEventAt = at;
+      if (before && !Object.keys(timed).length) return { before, after: before };
+    }
+    let applied = timed;
     let by = source;
     if (source === 'cloud' && before?.source === 'admin') {
-      const { dailyRecipients: _d, messagesPerSecond: _m, ...rest } = patch;
+      const { dailyRecipients: _d, messagesPerSecond: _m, ...rest } = timed;
       applied = rest;
       by = 'admin';
     }

@@ -24,6 +24,8 @@ export async function applyNumberHealth(
   deps: Deps,
   businessId: string,
   health: NumberHealth,
+  /** When the Cloud said so (a webhook's `entry.time`): older than what was applied, it changes nothing. */
+  at: Date | null = null,
 ): Promise<string[]> {
   const patch: Parameters<typeof writeLimit>[2] = {};
   if (health.qualityRating) patch.qualityRating = health.qualityRating.toUpperCase();
@@ -34,7 +36,7 @@ export async function applyNumberHealth(
   }
   if (health.messagesPerSecond !== undefined) patch.messagesPerSecond = health.messagesPerSecond;
   if (!Object.keys(patch).length) return [];
-  const { before, after } = await writeLimit(deps.db, businessId, patch, 'cloud');
+  const { before, after } = await writeLimit(deps.db, businessId, patch, 'cloud', at);
   let paused: string[] = [];
   const dropped =
     !!after.qualityRating &&

@@ -1,4 +1,4 @@
-import { and, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { templates } from '../../platform/db/schema/index.js';
@@ -82,12 +82,15 @@ export async function upsertProviderTemplate(
 
 /**
  * A provider's status event: the templates of that account with that provider id (or, when the event has
- * none, that name and language) take the new status. Returns the rows that changed.
+ * none, that name and language) take the new status. `at`, the event's time: a status (or category) event
+ * older than the one last applied to a template leaves it, and the time of one applied is kept. Checked in
+ * the statement, so events racing each other end with the newest. Returns the rows that changed.
  */
 export async function updateProviderTemplate(
   db: Db,
   match: { wabaId: string; providerTemplateId: string | null; name: string | null; language: string | null },
   patch: Partial<Pick<TemplateRow, 'status' | 'rejectedReason' | 'category'>>,
+  at: Date | null = null,
 ): Promise<TemplateRow[]> {
   // The id first; name and language too, since a large numeric id may not survive a JSON reader intact.
   const byName =
@@ -99,9 +102,16 @@ export async function updateProviderTemplate(
     : undefined;
   const by = byId && byName ? or(byId, byName) : (byId ?? byName);
   if (!by) return [];
+  const appliedAt = patch.category !== undefined ? templates.categoryEventAt : templates.statusEventAt;
+  const timed = at
+    ? {
+        set: patch.category !== undefined ? { categoryEventAt: at } : { statusEventAt: at },
+        where: or(isNull(appliedAt), lte(appliedAt, at)),
+      }
+    : { set: {}, where: undefined };
   return db
     .update(templates)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(templates.wabaId, match.wabaId), eq(templates.provider, 'whatsapp-cloud'), by))
+    .set({ ...patch, ...timed.set, updatedAt: new Date() })
+    .where(and(eq(templates.wabaId, match.wabaId), eq(templates.provider, 'whatsapp-cloud'), by, timed.where))
     .returning();
 }

@@ -218,6 +218,8 @@ export interface TemplateEvent {
   /** The WhatsApp Business Account id (the webhook entry's `id`). */
   wabaId: string;
   value: Record<string, unknown>;
+  /** When Meta sent it (`entry.time`): an event older than the one applied changes nothing. */
+  at?: Date | null;
 }
 
 const EVENT_STATUS: Record<string, TemplateStatus> = {
@@ -236,7 +238,8 @@ const EVENT_STATUS: Record<string, TemplateStatus> = {
 /**
  * A template status or category event from the Cloud webhook: the templates of that account move, and each
  * business owning one hears of it (a notification and a `templateStatus` live update). Returns how many
- * templates changed; events about unknown templates or states change nothing.
+ * templates changed; events about unknown templates or states change nothing, and so does an event older
+ * than the status (or category) event last applied to the template.
  */
 export async function applyTemplateEvent(
   deps: Deps,
@@ -255,15 +258,17 @@ export async function applyTemplateEvent(
   if (event.field === 'template_category_update') {
     const category = knownCategory(text(v.new_category) ?? text(v.correct_category) ?? '');
     if (!category) return 0;
-    rows = await updateProviderTemplate(deps.db, match, { category });
+    rows = await updateProviderTemplate(deps.db, match, { category }, event.at);
   } else {
     const status = EVENT_STATUS[text(v.event)?.toUpperCase() ?? ''];
     if (!status) return 0;
     const reason = text(v.reason);
-    rows = await updateProviderTemplate(deps.db, match, {
-      status,
-      rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
-    });
+    rows = await updateProviderTemplate(
+      deps.db,
+      match,
+      { status, rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null },
+      event.at,
+    );
   }
   for (const row of rows) {
     deps.realtime.emit(rooms.business(row.businessId), TEMPLATE_STATUS_EVENT, toTemplateStatusEvent(row));

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { businessesOfCloudAccount, businessesOfCloudNumber } from '../business/index.js';
+import { businessesOfCloudAccount, businessOfCloudNumber } from '../business/index.js';
 import { optOutForProvider } from '../consent/index.js';
 import { applyNumberHealth, messagesPerSecondOf, type NumberHealth } from '../deliverability/index.js';
 import type { AccountEvent } from './cloud.payload.js';
@@ -35,7 +35,7 @@ export async function applyAccountEvent(deps: Deps, event: AccountEvent, log: Lo
   }
   const health = healthOf(event.field, v);
   if (!Object.keys(health).length) return false;
-  for (const owner of owners) await applyNumberHealth(deps, owner.id, health);
+  for (const owner of owners) await applyNumberHealth(deps, owner.id, health, event.at);
   return true;
 }
 
@@ -58,24 +58,23 @@ function healthOf(field: AccountEvent['field'], v: Obj): NumberHealth {
 async function applyPreferences(deps: Deps, v: Obj): Promise<boolean> {
   const phoneNumberId = str(obj(v.metadata)?.phone_number_id);
   if (!phoneNumberId) return false;
-  const owners = await businessesOfCloudNumber(deps.db, phoneNumberId);
+  const owner = await businessOfCloudNumber(deps.db, phoneNumberId);
+  if (!owner) return false;
   let changed = false;
   for (const item of Array.isArray(v.user_preferences) ? v.user_preferences : []) {
     const p = obj(item);
     const waId = str(p?.wa_id)?.replace(/\D/g, '');
     if (!p || !waId || str(p.value)?.toLowerCase() !== 'stop') continue;
     if ((str(p.category) ?? 'marketing_messages') !== 'marketing_messages') continue;
-    for (const owner of owners) {
-      if (
-        await optOutForProvider(
-          deps,
-          owner.id,
-          `+${waId}`,
-          'The person stopped marketing messages (WhatsApp preference)',
-        )
+    if (
+      await optOutForProvider(
+        deps,
+        owner.id,
+        `+${waId}`,
+        'The person stopped marketing messages (WhatsApp preference)',
       )
-        changed = true;
-    }
+    )
+      changed = true;
   }
   return changed;
 }

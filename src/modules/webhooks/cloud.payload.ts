@@ -51,6 +51,8 @@ export interface AccountEvent {
   field: 'phone_number_quality_update' | 'account_update' | 'user_preferences';
   wabaId: string;
   value: Record<string, unknown>;
+  /** When Meta sent it (`entry.time`); null when the delivery does not say. */
+  at: Date | null;
   key: string;
 }
 const ACCOUNT_FIELDS = new Set(['phone_number_quality_update', 'account_update', 'user_preferences']);
@@ -72,6 +74,10 @@ export function parseCloudWebhook(body: unknown, now = new Date()): ParsedCloudW
   for (const entryValue of list(obj(body)?.entry)) {
     const entry = obj(entryValue);
     const wabaId = str(entry?.id);
+    // When Meta sent the event: part of its key (the same content at another time is another event) and
+    // what orders it against the one last applied (docs/decisions/cloud-api.md).
+    const time = Number(str(entry?.time));
+    const at = Number.isFinite(time) && time > 0 ? dateOf(time, now) : null;
     for (const changeValue of list(entry?.changes)) {
       const change = obj(changeValue);
       const field = str(change?.field);
@@ -82,27 +88,29 @@ export function parseCloudWebhook(body: unknown, now = new Date()): ParsedCloudW
       }
       if (field === 'messages') readMessages(value, out, now);
       else if ((field === 'message_template_status_update' || field === 'template_category_update') && wabaId)
-        out.templateEvents.push({
-          field,
-          wabaId,
-          value,
-          key: createHash('sha256')
-            .update(JSON.stringify([wabaId, field, value]))
-            .digest('hex'),
-        });
+        out.templateEvents.push({ field, wabaId, value, at, key: eventKey(wabaId, field, value, at) });
       else if (ACCOUNT_FIELDS.has(field) && wabaId)
         out.accountEvents.push({
           field: field as AccountEvent['field'],
           wabaId,
           value,
-          key: createHash('sha256')
-            .update(JSON.stringify([wabaId, field, value]))
-            .digest('hex'),
+          at,
+          key: eventKey(wabaId, field, value, at),
         });
       else out.ignored++;
     }
   }
   return out;
+}
+
+/**
+ * A template or account event's inbox key: its content and when Meta sent it, so a redelivery is one event
+ * while the same change made again later (FLAGGED after UNFLAGGED after FLAGGED) is a new one.
+ */
+function eventKey(wabaId: string, field: string, value: Obj, at: Date | null): string {
+  return createHash('sha256')
+    .update(JSON.stringify([wabaId, field, value, at?.getTime() ?? null]))
+    .digest('hex');
 }
 
 function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {

@@ -4,7 +4,7 @@ import { errorSchema, sendSuccess, successSchema } from '../../platform/http/env
 import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
-import { businessesOfCloudNumber } from '../business/index.js';
+import { businessOfCloudNumber } from '../business/index.js';
 import { rechargeDeliveredMessages } from '../campaigns/index.js';
 import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
@@ -12,14 +12,14 @@ import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
 import { type AccountEvent, type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
 import { applyAccountEvent } from './cloud-account-events.js';
-import { receiveEvent } from './inbox.js';
+import { receiveEvent, receiveEvents } from './inbox.js';
 import { MessagingWebhookService } from './messaging.service.js';
 import { webhookTokenAccepted } from './messaging.token.js';
 import { handleReportedFailures } from './reported-failures.js';
 
 export const CLOUD_PROVIDER = 'whatsapp-cloud';
 
-type Owner = Awaited<ReturnType<typeof businessesOfCloudNumber>>[number];
+type Owner = Awaited<ReturnType<typeof businessOfCloudNumber>>;
 export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
 
 /**
@@ -158,27 +158,29 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
   }
 
   /**
-   * The inbound messages of a delivery, to the businesses that own the numbers they were sent to (all kept
-   * together); messages to other numbers change nothing. A 503 when they could be neither kept nor recorded.
+   * The inbound messages of a delivery, to the business connected with the number each was sent to (all kept
+   * together). A message no business can take (no business holds its phone-number id, or the one that does
+   * has no number since an administrator released it) is recorded in the webhook inbox as ignored, with why:
+   * never dropped unseen. A 503 when they could be neither kept nor recorded.
    */
   async function handOver(messages: CloudInbound[], log: Logger): Promise<void> {
     if (!messages.length) return;
     try {
-      const owners = new Map<string, Owner | null>();
+      const owners = new Map<string, Owner>();
       const items: Parameters<typeof inbound.receiveMessages>[0] = [];
+      const unowned: { message: CloudInbound; note: string }[] = [];
       for (const message of messages) {
-        if (!owners.has(message.phoneNumberId)) {
-          const found = await businessesOfCloudNumber(deps.db, message.phoneNumberId);
-          owners.set(message.phoneNumberId, found.length === 1 ? found[0]! : null);
-        }
+        if (!owners.has(message.phoneNumberId))
+          owners.set(message.phoneNumberId, await businessOfCloudNumber(deps.db, message.phoneNumberId));
         const owner = owners.get(message.phoneNumberId);
         const wabaNumber = owner?.wabaNumber;
         if (!owner || !wabaNumber) {
-          webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'ignored' });
-          log.info(
-            { phoneNumberId: message.phoneNumberId },
-            'cloud webhook: message to an unknown number ignored',
-          );
+          unowned.push({
+            message,
+            note: owner
+              ? `the business connected with the phone-number id ${message.phoneNumberId} has no WhatsApp number`
+              : `no business is connected with the phone-number id ${message.phoneNumberId}`,
+          });
           continue;
         }
         items.push({
@@ -197,12 +199,33 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
           owner: { id: owner.id, companyName: owner.companyName },
         });
       }
+      await recordUnowned(unowned, log);
       await inbound.receiveMessages(items, log);
     } catch (err) {
       // Neither kept nor recorded for a retry: Meta sends the delivery again on anything but a 200.
       webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: 'failed' });
       log.error({ err }, 'cloud webhook: inbound messages not stored');
       throw new ServiceUnavailableError('Messages not stored; send them again');
+    }
+  }
+
+  /** Messages to a number no business can take: in the webhook inbox as ignored, with why (a replay: once). */
+  async function recordUnowned(unowned: { message: CloudInbound; note: string }[], log: Logger) {
+    for (const { message, note } of unowned) {
+      const [row] = await receiveEvents(
+        deps.db,
+        [
+          {
+            provider: CLOUD_PROVIDER,
+            eventKey: `cloud:${message.phoneNumberId}:${message.id}`,
+            eventType: 'message',
+            payload: message,
+          },
+        ],
+        { status: 'ignored', error: note },
+      );
+      webhookEventsTotal.inc({ provider: CLOUD_PROVIDER, result: row ? 'ignored' : 'duplicate' });
+      if (row) log.warn({ eventId: row.id, note }, 'cloud webhook: message no business can take');
     }
   }
 };

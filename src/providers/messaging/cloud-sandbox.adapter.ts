@@ -26,6 +26,12 @@ export interface CloudSandboxOptions {
   emit: boolean;
 }
 
+/**
+ * The number every sandbox phone-number id shows. The sandbox has no real numbers, so a connection through it
+ * is not held to this number (the business module skips the display-number check when the sandbox runs).
+ */
+export const SANDBOX_DISPLAY_NUMBER = '+1 555-010-0000';
+
 interface Stored extends CloudTemplate {
   wabaId: string;
   parameter_format?: string;
@@ -49,10 +55,19 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
   async checkPhoneNumber(_access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber> {
     return {
       id: phoneNumberId,
-      displayPhoneNumber: '+1 555-010-0000',
+      displayPhoneNumber: SANDBOX_DISPLAY_NUMBER,
       verifiedName: 'Sandbox business',
       qualityRating: 'GREEN',
     };
+  }
+
+  /** Every account of the sandbox lists every number, shown as the sandbox's one display number. */
+  async findAccountPhoneNumber(
+    access: CloudAccess,
+    _wabaId: string,
+    phoneNumberId: string,
+  ): Promise<CloudPhoneNumber | null> {
+    return this.checkPhoneNumber(access, phoneNumberId);
   }
 
   async createTemplate(_access: CloudAccess, wabaId: string, template: CloudTemplateInput) {

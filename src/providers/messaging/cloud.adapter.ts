@@ -47,7 +47,7 @@ interface Answer {
   body: unknown;
 }
 
-/** Most pages a template sync reads (a business has at most a few thousand templates). */
+/** Most pages a listing reads (a business has at most a few thousand templates, far fewer numbers). */
 const MAX_PAGES = 50;
 
 /**
@@ -208,6 +208,35 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
           ? (body.throughput as { level: string }).level
           : null,
     };
+  }
+
+  async findAccountPhoneNumber(
+    access: CloudAccess,
+    wabaId: string,
+    phoneNumberId: string,
+  ): Promise<CloudPhoneNumber | null> {
+    const fields = 'id,display_phone_number,verified_name,quality_rating';
+    let after: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({ fields, limit: '100', ...(after ? { after } : {}) });
+      const body = (await this.management('GET', `/${seg(wabaId)}/phone_numbers?${query}`, access)) as {
+        data?: unknown[];
+        paging?: { cursors?: { after?: string }; next?: string };
+      };
+      for (const item of body.data ?? []) {
+        const n = item as Record<string, unknown> | null;
+        if (!n || String(n.id ?? '') !== phoneNumberId) continue;
+        return {
+          id: phoneNumberId,
+          displayPhoneNumber: typeof n.display_phone_number === 'string' ? n.display_phone_number : '',
+          verifiedName: typeof n.verified_name === 'string' ? n.verified_name : null,
+          qualityRating: typeof n.quality_rating === 'string' ? n.quality_rating : null,
+        };
+      }
+      after = body.paging?.cursors?.after;
+      if (!body.paging?.next || !after) break;
+    }
+    return null;
   }
 
   async createTemplate(access: CloudAccess, wabaId: string, template: CloudTemplateInput) {

@@ -49,6 +49,15 @@ export interface CloudTemplate {
 export interface CloudMessagingPort extends MessagingPort {
   /** `GET {base}/{phone-number-id}`: proves the token opens the number; throws CloudApiError when refused. */
   checkPhoneNumber(access: CloudAccess, phoneNumberId: string): Promise<CloudPhoneNumber>;
+  /**
+   * `GET {base}/{waba-id}/phone_numbers`, page by page: the account's number with this id, or null when the
+   * account lists no such number. Throws CloudApiError when the account is unknown or the token cannot read it.
+   */
+  findAccountPhoneNumber(
+    access: CloudAccess,
+    wabaId: string,
+    phoneNumberId: string,
+  ): Promise<CloudPhoneNumber | null>;
   /** `POST {base}/{waba-id}/message_templates`: the provider's id and first status (usually `PENDING`). */
   createTemplate(
     access: CloudAccess,

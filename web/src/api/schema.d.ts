@@ -2767,7 +2767,9 @@ export interface paths {
         put?: never;
         /**
          * Store the messaging-provider credentials (passwords encrypted, shown as true/false)
-         * @description Access: verifiedEmail, verifiedBusiness.
+         * @description For `provider: "whatsapp-cloud"`, checked with the Graph API first: the token opens the phone-number id, the WhatsApp Business Account lists it and shows it as `wabaNumber` (400 naming `providerHSMPassword`, `wabaProviderId`, `providerHSMID` or `wabaNumber`). A phone-number id another business is connected with is a 409 naming `providerHSMID`. Nothing is stored on a refusal.
+         *
+         *     Access: verifiedEmail, verifiedBusiness.
          */
         post: {
             parameters: {
@@ -2891,6 +2893,24 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -2910,7 +2930,7 @@ export interface paths {
         put?: never;
         /**
          * Check messaging-provider credentials with the provider, without storing them
-         * @description For `provider: "whatsapp-cloud"`, `GET {base}/{phone-number-id}` with the token: 200 with the number the provider shows, or 400 quoting its refusal. The gateway has no such call: its credentials are checked for shape only (`checked: false`).
+         * @description For `provider: "whatsapp-cloud"`, the checks `POST /business/provider` makes with the Graph API (the token opens the number, the account lists it, it shows as `wabaNumber`): 200 with the number the provider shows, or a 400 naming the field. The gateway has no such call: its credentials are checked for shape only (`checked: false`).
          *
          *     Access: verifiedEmail, verifiedBusiness.
          */

@@ -65,8 +65,10 @@ export const businesses = pgTable(
     index('businesses_verified_idx').on(t.businessVerified, t.createdAt.desc().nullsFirst()),
     index('businesses_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('businesses_referred_by_idx').on(t.referredBy),
-    // The Cloud webhook names a business by its phone-number id.
-    index('businesses_provider_hsm_id_idx').on(t.providerHSMID).where(sql`${t.provider} = 'whatsapp-cloud'`),
+    // The Cloud webhook names a business by its phone-number id: one Cloud business holds one at a time.
+    uniqueIndex('businesses_cloud_phone_number_id_key')
+      .on(t.providerHSMID)
+      .where(sql`${t.provider} = 'whatsapp-cloud'`),
     index('businesses_company_name_trgm_idx').using('gin', sql`${t.companyName} gin_trgm_ops`),
   ],
 );

@@ -20,6 +20,12 @@ export const messagingLimits = pgTable(
     tier: text('tier'),
     /** GREEN, YELLOW, RED, FLAGGED or UNKNOWN, from `phone_number_quality_update`. */
     qualityRating: text('quality_rating'),
+    /**
+     * The time (webhook `entry.time`) of the Cloud event whose quality, and of the one whose tier, was last
+     * applied: an older event arriving later does not overwrite them.
+     */
+    qualityEventAt: timestamptz('quality_event_at'),
+    tierEventAt: timestamptz('tier_event_at'),
     /** Who set the limit last: `admin` or `cloud`. */
     source: text('source').notNull().default('admin'),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 
 /** A template's category and approval status, in the Cloud API's own words (the API and real time show them). */
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
@@ -43,6 +43,12 @@ export const templates = pgTable(
     providerTemplateId: text('provider_template_id'),
     /** The WhatsApp Business Account the template belongs to (Cloud only). */
     wabaId: text('waba_id'),
+    /**
+     * The time (webhook `entry.time`) of the status event and of the category event last applied: an older
+     * event arriving later changes nothing (docs/decisions/cloud-api.md "Are template events deduplicated?").
+     */
+    statusEventAt: timestamptz('status_event_at'),
+    categoryEventAt: timestamptz('category_event_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
