@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS, CODE_ONLY_GUESSES } from '../../src/modules/auth/auth.limits.js';
-import { CODES_PER_HOUR } from '../../src/modules/auth/otp.service.js';
+import { OTP_BUDGET } from '../../src/modules/auth/otp.service.js';
+
+const CODES_PER_HOUR = OTP_BUDGET.codesPerHour;
 import { accounts } from '../../src/platform/db/schema/index.js';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '../../src/platform/rate-limit.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories.js';
