@@ -111,6 +111,15 @@ describe('a stranger at another client cannot lock the owner out of codes', () =
     expect(over.body.errorMessage.retryAfterSeconds).toBe(Number(over.headers['retry-after']));
     expect((await post('/auth/forgot-password', { email: user.email }, owner)).status).toBe(200);
   });
+
+  it('an IPv6 client is its /64: rotating addresses inside it gets no new budget', async () => {
+    const user = await createUser(t);
+    const prefix = `2001:db8:${++n}:1`;
+    for (let i = 1; i <= OTP_BUDGET.codesPerClient; i++)
+      expect((await post('/auth/send-code', { email: user.email }, `${prefix}::${i}`)).status).toBe(200);
+    expect((await post('/auth/send-code', { email: user.email }, `${prefix}:ffff::9`)).status).toBe(429);
+    expect((await post('/auth/send-code', { email: user.email }, `2001:db8:${n}:2::1`)).status).toBe(200);
+  });
 });
 
 describe('guessing stays bounded however many clients guess', () => {

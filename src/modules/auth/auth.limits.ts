@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../../platform/config.js';
 import { TooManyRequestsError } from '../../platform/http/errors.js';
+import { clientNetwork } from '../../platform/net/client-network.js';
 import type { LimitRule, RateLimiter } from '../../platform/rate-limit.js';
 import { OTP_TTL_MS } from './otp.service.js';
 
@@ -89,7 +90,7 @@ export class AbuseLimits {
    * with the returned function when the guess was right: only wrong guesses are spent.
    */
   async reserveCodeOnlyGuess(ip: string): Promise<() => Promise<void>> {
-    const ipKey = `auth:code-only:ip:${digest(ip)}`;
+    const ipKey = `auth:code-only:ip:${digest(clientNetwork(ip))}`;
     const globalKey = 'auth:code-only:all';
     const byIp = await this.limiter.hit(ipKey, CODE_ONLY_GUESSES.perIp);
     const all = await this.limiter.hit(globalKey, CODE_ONLY_GUESSES.global);

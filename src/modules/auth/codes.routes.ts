@@ -44,7 +44,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
         tags,
         summary: 'Check a code without consuming it',
         description:
-          'Send `email` with the code: a wrong code then counts against that address’s 5 attempts.',
+          'Send `email` with the code: a wrong code then counts against that address’s code budgets (per client and in all).',
         body: verifyCodeBody,
         response: { 200: successSchema(z.object({ valid: z.literal(true) })) },
       },

@@ -1,6 +1,7 @@
 import { createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { TooManyRequestsError } from '../../platform/http/errors.js';
+import { clientNetwork } from '../../platform/net/client-network.js';
 import type { LimitRule, RateLimiter } from '../../platform/rate-limit.js';
 import {
   addFailedAttempt,
@@ -18,7 +19,8 @@ const HOUR_MS = 3600_000;
 /**
  * The code rule's budgets (docs/decisions/accounts.md, "How are one-time codes kept from being guessed
  * without letting a stranger lock the owner out?"). Each is per e-mail address and hour; a client is the
- * request's address as the service resolves it (TRUST_PROXY). They hold even with RATE_LIMIT_ENABLED=false.
+ * request's address as the service resolves it (TRUST_PROXY), an IPv6 one counted by its /64
+ * (`clientNetwork`). They hold even with RATE_LIMIT_ENABLED=false.
  *
  * - One client's wrong codes stop that client only: a stranger's guesses never touch the owner's client.
  * - All clients' wrong codes together are capped, which bounds guessing however many clients guess:
@@ -39,7 +41,7 @@ const perClient = (max: number): LimitRule => ({ max, windowMs: HOUR_MS });
 // Counter keys carry digests: the counters store holds neither e-mail addresses nor client addresses.
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22);
 const clientKey = (what: 'sent' | 'wrong', email: string, client: string) =>
-  `otp:${what}:${digest(email)}:${digest(client)}`;
+  `otp:${what}:${digest(email)}:${digest(clientNetwork(client))}`;
 
 const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 
