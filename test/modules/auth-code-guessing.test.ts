@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CODES_PER_HOUR, OTP_MAX_ATTEMPTS } from '../../src/modules/auth/otp.service.js';
+import { OTP_BUDGET } from '../../src/modules/auth/otp.service.js';
 import { accounts, verificationTokens } from '../../src/platform/db/schema/index.js';
 import { createUser, uniqueEmail } from '../factories.js';
 import { type TestApp, type TestResponse, useTestApp } from '../harness.js';
@@ -8,9 +8,14 @@ import { type TestApp, type TestResponse, useTestApp } from '../harness.js';
 /** A six-digit code that is not `code`. */
 const other = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
 
-async function sendCode(t: TestApp, email: string): Promise<string> {
+async function sendCode(t: TestApp, email: string, ip = '127.0.0.1'): Promise<string> {
   t.mailbox.clear();
-  expect((await t.request({ url: '/auth/send-code', body: { email } })).status).toBe(200);
+  const res = await t.request({
+    url: '/auth/send-code',
+    body: { email },
+    headers: { 'x-forwarded-for': ip },
+  });
+  expect(res.status).toBe(200);
   return t.mailbox.otpFor(email, /verification code/i);
 }
 
@@ -19,56 +24,57 @@ function expectTooMany(res: TestResponse) {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
-describe('a stranger’s guesses cannot lock the owner out (limits off: this is part of the code rule)', () => {
-  const t = useTestApp();
+describe('the code budgets (limits off: they are part of the code rule)', () => {
+  const t = useTestApp({ env: { TRUST_PROXY: 'true' } });
+  let n = 0;
+  const client = () => `203.0.113.${++n}`;
+  const post = (url: string, body: object, ip: string) =>
+    t.request({ url, body, headers: { 'x-forwarded-for': ip } });
 
-  async function forgot(email: string) {
-    t.mailbox.clear();
-    const res = await t.request({ url: '/auth/forgot-password', body: { email } });
-    return res.status === 200 ? t.mailbox.otpFor(email, /reset/i) : res;
-  }
-
-  it('five wrong guesses kill one code; the owner’s next code resets the password', async () => {
+  it(`${OTP_BUDGET.wrongCodesPerClient} wrong codes stop that client, even with the right code; not the owner’s`, async () => {
     const user = await createUser(t);
-    const first = (await forgot(user.email)) as string;
-    for (let i = 1; i <= OTP_MAX_ATTEMPTS; i++) {
-      const res = await t.request({
-        url: '/auth/reset-password',
-        body: { email: user.email, code: other(first, i), password: 'Strangers-pass-1' },
-      });
-      expect(res.status).toBe(401);
-    }
-    // The code that took them is dead, even to the right guess.
-    const dead = await t.request({
-      url: '/auth/reset-password',
-      body: { email: user.email, code: first, password: 'Owners-new-pass-1' },
-    });
-    expect(dead.status).toBe(401);
-    // The owner asks for a new code: the stranger's failures do not follow it.
-    const fresh = (await forgot(user.email)) as string;
-    const reset = await t.request({
-      url: '/auth/reset-password',
-      body: { email: user.email, code: fresh, password: 'Owners-new-pass-1' },
-    });
-    expect(reset.status).toBe(200);
+    const [stranger, owner] = [client(), client()];
+    t.mailbox.clear();
+    expect((await post('/auth/forgot-password', { email: user.email }, owner)).status).toBe(200);
+    const code = await t.mailbox.otpFor(user.email, /reset/i);
+    const reset = (ip: string, c: string, password = 'Strangers-pass-1') =>
+      post('/auth/reset-password', { email: user.email, code: c, password }, ip);
+    for (let i = 1; i <= OTP_BUDGET.wrongCodesPerClient; i++)
+      expect((await reset(stranger, other(code, i))).status).toBe(401);
+    // The stranger's client is out of guesses for this address, whatever it sends.
+    expectTooMany(await reset(stranger, other(code, 99)));
+    expectTooMany(await reset(stranger, code));
+    // The owner's client is not, and the code still works there.
+    expect((await reset(owner, code, 'Owners-new-pass-1')).status).toBe(200);
   });
 
-  it(`at most ${CODES_PER_HOUR} new codes an hour per address; the last one sent keeps working`, async () => {
+  it(`${OTP_BUDGET.codesPerClient} codes per client and ${OTP_BUDGET.codesPerHour} in all per address and hour; the last one keeps working`, async () => {
     const email = uniqueEmail();
+    const first = client();
     let last = '';
-    for (let i = 0; i < CODES_PER_HOUR; i++) last = await sendCode(t, email);
+    for (let i = 0; i < OTP_BUDGET.codesPerClient; i++) last = await sendCode(t, email, first);
+    const overClient = await post('/auth/send-code', { email }, first);
+    expectTooMany(overClient);
+    expect(Number(overClient.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    // Another client still gets codes, up to the address's budget.
+    let sent = OTP_BUDGET.codesPerClient;
+    while (sent < OTP_BUDGET.codesPerHour) {
+      const ip = client();
+      for (let i = 0; i < OTP_BUDGET.codesPerClient && sent < OTP_BUDGET.codesPerHour; i++, sent++)
+        last = await sendCode(t, email, ip);
+    }
     t.mailbox.clear();
-    const over = await t.request({ url: '/auth/send-code', body: { email } });
+    const over = await post('/auth/send-code', { email }, client());
     expectTooMany(over);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(t.mailbox.find(email)).toBeUndefined();
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code: last } })).status).toBe(200);
+    expect((await post('/auth/verify-code', { email, code: last }, client())).status).toBe(200);
     // An hour later the address may ask again.
     await t.db
       .update(verificationTokens)
       .set({ windowStartedAt: new Date(Date.now() - 3600_000 - 1000) })
       .where(eq(verificationTokens.email, email));
-    await sendCode(t, email);
+    await sendCode(t, email, client());
   });
 
   it('change-email: a right code for a taken address answers 400 once and is used up', async () => {

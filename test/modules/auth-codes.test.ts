@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { OTP_BUDGET } from '../../src/modules/auth/otp.service.js';
 import { verifyPassword } from '../../src/platform/auth/passwords.js';
 import { accounts, notifications, verificationTokens } from '../../src/platform/db/schema/index.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories.js';
@@ -100,21 +101,22 @@ describe('POST /auth/send-code and verify-code', () => {
     expect((await t.request({ url: '/auth/verify-code', body: { code } })).status).toBe(401);
   });
 
-  it('five wrong tries kill the code: even the right one is refused afterwards; a new code works', async () => {
+  it(`${OTP_BUDGET.wrongCodesPerClient} wrong tries stop this client for the address, across codes, even with the right one`, async () => {
     const email = uniqueEmail();
     const code = await sendCode(t, email);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < OTP_BUDGET.wrongCodesPerClient; i++) {
       const res = await t.request({ url: '/auth/verify-code', body: { email, code: other(code) } });
       expect(res.status).toBe(401);
     }
-    expect((await otpRow(t, email))!.attempts).toBe(5);
-    expect((await t.request({ url: '/auth/verify-code', body: { code } })).status).toBe(401);
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(401);
-    // More tries do not count further (the record is dead, not a counter to grow).
-    expect((await otpRow(t, email))!.attempts).toBe(5);
+    expect((await otpRow(t, email))!.attempts).toBe(OTP_BUDGET.wrongCodesPerClient);
+    const refused = await t.request({ url: '/auth/verify-code', body: { email, code } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before the comparison: not counted further. A new code does not reset the client's count.
+    expect((await otpRow(t, email))!.attempts).toBe(OTP_BUDGET.wrongCodesPerClient);
     const fresh = await sendCode(t, email);
-    expect((await otpRow(t, email))!.attempts).toBe(0);
-    expect((await t.request({ url: '/auth/verify-code', body: { email, code: fresh } })).status).toBe(200);
+    expect((await otpRow(t, email))!.attempts).toBe(OTP_BUDGET.wrongCodesPerClient);
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code: fresh } })).status).toBe(429);
   });
 });
 
@@ -294,10 +296,10 @@ describe('POST /auth/forgot-password and reset-password', () => {
     expect((await t.request({ url: '/users/profile', token: user.accessToken })).status).toBe(200);
   });
 
-  it('five wrong codes on reset-password kill the code', async () => {
+  it(`${OTP_BUDGET.wrongCodesPerClient} wrong codes on reset-password stop this client, even with the right code`, async () => {
     const user = await createUser(t);
     const code = await forgot(user.email);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < OTP_BUDGET.wrongCodesPerClient; i++) {
       const res = await t.request({
         url: '/auth/reset-password',
         body: { email: user.email, code: other(code), password: 'Reset-pass-77' },
@@ -308,7 +310,9 @@ describe('POST /auth/forgot-password and reset-password', () => {
       url: '/auth/reset-password',
       body: { email: user.email, code, password: 'Reset-pass-77' },
     });
-    expect(right.status).toBe(401);
+    expect(right.status).toBe(429);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, user.accountId));
+    expect(await verifyPassword(account!.passwordHash!, DEFAULT_PASSWORD)).toBe(true);
   });
 
   it.each([

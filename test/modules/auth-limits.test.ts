@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ABUSE_LIMITS, CODE_ONLY_GUESSES } from '../../src/modules/auth/auth.limits.js';
-import { CODES_PER_HOUR } from '../../src/modules/auth/otp.service.js';
+import { OTP_BUDGET } from '../../src/modules/auth/otp.service.js';
 import { accounts } from '../../src/platform/db/schema/index.js';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '../../src/platform/rate-limit.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../factories.js';
 import { type TestResponse, useTestApp } from '../harness.js';
+
+const CODES_PER_HOUR = OTP_BUDGET.codesPerHour;
 
 // With TEST_REDIS_URL the counters live in Redis, each app under a prefix of its own, so test files running
 // side by side never share a counter. (The harness disconnects an app's client when the app closes.)

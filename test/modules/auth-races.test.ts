@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_BUDGET } from '../../src/modules/auth/otp.service.js';
 import {
   accounts,
   businesses,
@@ -16,7 +17,7 @@ const sim = new IdentityProviderSimulator();
 const t = {} as TestApp;
 beforeAll(async () => {
   await sim.start();
-  Object.assign(t, await createTestApp({ env: sim.env(), poolSize: 20 }));
+  Object.assign(t, await createTestApp({ env: { ...sim.env(), TRUST_PROXY: 'true' }, poolSize: 20 }));
 });
 afterAll(async () => {
   await t.close?.();
@@ -61,7 +62,7 @@ describe('concurrency', () => {
     ).toHaveLength(1);
   });
 
-  it('20 concurrent wrong guesses use up exactly the 5 attempts', async () => {
+  it(`20 concurrent wrong guesses from one client get exactly its ${OTP_BUDGET.wrongCodesPerClient}`, async () => {
     const email = uniqueEmail('guess');
     await t.request({ url: '/auth/send-code', body: { email } });
     const code = await t.mailbox.otpFor(email);
@@ -70,13 +71,30 @@ describe('concurrency', () => {
         t.request({ url: '/auth/verify-code', body: { email, code: wrongOf(code) } }),
       ),
     );
-    // Past the code's 5 attempts the address is blocked (429 with backoff) rather than told "wrong" again.
+    // Past the client's budget the answer is 429 rather than "wrong" again.
     expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
-    expect(results.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(5);
-    expect((await otpRow(email))!.attempts).toBe(5);
-    expect([401, 429]).toContain(
-      (await t.request({ url: '/auth/verify-code', body: { email, code } })).status,
+    expect(results.filter((r) => r.status === 401)).toHaveLength(OTP_BUDGET.wrongCodesPerClient);
+    expect((await otpRow(email))!.attempts).toBe(OTP_BUDGET.wrongCodesPerClient);
+    expect((await t.request({ url: '/auth/verify-code', body: { email, code } })).status).toBe(429);
+  });
+
+  it(`concurrent wrong guesses from many clients get exactly the address's ${OTP_BUDGET.wrongCodesPerHour}`, async () => {
+    const email = uniqueEmail('guess-many');
+    await t.request({ url: '/auth/send-code', body: { email } });
+    const code = await t.mailbox.otpFor(email);
+    // 10 clients × 5 guesses: each client within its budget, together past the address's.
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.request({
+          url: '/auth/verify-code',
+          headers: { 'x-forwarded-for': `198.51.100.${i % 10}` },
+          body: { email, code: wrongOf(code) },
+        }),
+      ),
     );
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(OTP_BUDGET.wrongCodesPerHour);
+    expect((await otpRow(email))!.attempts).toBe(OTP_BUDGET.wrongCodesPerHour);
   });
 
   it('one reset code used by two concurrent requests changes the password once', async () => {

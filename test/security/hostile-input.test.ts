@@ -67,7 +67,7 @@ const REFUSES_WITH_403 = new Set(['GET /webhooks/whatsapp-cloud']);
 const otpAttempt = {
   status: 401,
   tables: ['verification_tokens'],
-  why: 'a wrong code uses one of the 5 attempts of the e-mail’s live code (docs/api.md "Authentication")',
+  why: 'a wrong code counts against the e-mail’s code budgets (docs/api.md "Authentication")',
 };
 const WRITES_ON_REJECTION: Record<string, { status: number; tables: string[]; why: string }[]> = {
   'POST /auth/verify-code': [otpAttempt],

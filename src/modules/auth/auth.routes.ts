@@ -27,8 +27,9 @@ const tags = ['auth'];
 
 /** The `/auth` endpoints and `POST /oauth/identity-provider-sign-in` (docs/api.md "Authentication"). */
 export const authRoutes: ModulePlugin = async (app, deps) => {
-  const otp = new OtpService(deps.db, deps.config.JWT_SECRET);
-  const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);
+  const limiter = createRateLimiter(deps.redis, deps.logger);
+  const otp = new OtpService(deps.db, deps.config.JWT_SECRET, limiter);
+  const limits = new AbuseLimits(limiter, deps.config.RATE_LIMIT_ENABLED);
   const service = new AuthService(deps, otp, limits);
   const publicRoute = { apiObject: 'auth', auth: 'public' } as const;
 

@@ -88,7 +88,7 @@ export class AuthService {
           passwordHash,
           referredBy,
         });
-        code = await this.otp.issue(graph.account.email, tx);
+        code = await this.otp.issue(graph.account.email, { db: tx });
         return { ...graph.account, businessId: graph.business.id };
       });
     } catch (err) {

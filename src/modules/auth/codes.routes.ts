@@ -31,7 +31,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       },
     },
     async (req, reply) => {
-      await service.sendCode(req.body.email);
+      await service.sendCode(req.body.email, req.ip);
       return sendSuccess(reply, null, 'Code sent');
     },
   );
@@ -44,7 +44,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
         tags,
         summary: 'Check a code without consuming it',
         description:
-          'Send `email` with the code: a wrong code then counts against that address’s 5 attempts.',
+          'Send `email` with the code: a wrong code then counts against that address’s code budgets (per client and in all).',
         body: verifyCodeBody,
         response: { 200: successSchema(z.object({ valid: z.literal(true) })) },
       },
@@ -65,7 +65,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       },
     },
     async (req, reply) =>
-      sendSuccess(reply, await service.verifyEmail(req.auth, req.body.code), 'E-mail verified'),
+      sendSuccess(reply, await service.verifyEmail(req.auth, req.body.code, req.ip), 'E-mail verified'),
   );
 
   app.post(
@@ -81,7 +81,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       },
     },
     async (req, reply) => {
-      await service.forgotPassword(req.body.email);
+      await service.forgotPassword(req.body.email, req.ip);
       return sendSuccess(reply, null, 'A reset code has been sent');
     },
   );
@@ -98,7 +98,7 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       },
     },
     async (req, reply) => {
-      await service.resetPassword(req.body.email, req.body.code, req.body.password);
+      await service.resetPassword(req.body.email, req.body.code, req.body.password, req.ip);
       return sendSuccess(reply, null, 'Password reset');
     },
   );

@@ -22,8 +22,8 @@ export class CodesService {
   ) {}
 
   /** Sends a code to any address, registered or not: an e-mail change proves the new address this way. */
-  async sendCode(email: string): Promise<void> {
-    const code = await this.otp.issue(email);
+  async sendCode(email: string, client: string): Promise<void> {
+    const code = await this.otp.issue(email, { client });
     sendInBackground(this.deps, authMails.verification(email, code));
   }
 
@@ -32,7 +32,7 @@ export class CodesService {
    */
   async verifyCode(code: string, email: string | undefined, ip: string): Promise<{ valid: true }> {
     if (email) {
-      if (!(await this.otp.check(email, code))) throw invalidCode();
+      if (!(await this.otp.check(email, code, ip))) throw invalidCode();
       return { valid: true };
     }
     const giveBack = await this.limits.reserveCodeOnlyGuess(ip);
@@ -41,9 +41,9 @@ export class CodesService {
     return { valid: true };
   }
 
-  async verifyEmail(auth: AuthContext, code: string) {
+  async verifyEmail(auth: AuthContext, code: string, client: string) {
     if (auth.verified) throw new BusinessRuleError('This e-mail address is already verified');
-    if (!(await this.otp.check(auth.email, code))) throw invalidCode();
+    if (!(await this.otp.check(auth.email, code, client))) throw invalidCode();
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();
       await updateAccount(tx, auth.accountId, { verified: true });
@@ -61,15 +61,15 @@ export class CodesService {
    * An unknown address is a 400 (docs/api.md): the public check-email already tells whether an address
    * is registered, so a uniform answer here would hide nothing.
    */
-  async forgotPassword(email: string): Promise<void> {
+  async forgotPassword(email: string, client: string): Promise<void> {
     const account = await findAccountByEmail(this.deps.db, email);
     if (!account) throw ValidationError.field('email', 'No account uses this e-mail address');
-    const code = await this.otp.issue(email);
+    const code = await this.otp.issue(email, { client });
     sendInBackground(this.deps, authMails.passwordReset(account.email, code));
   }
 
-  async resetPassword(email: string, code: string, password: string): Promise<void> {
-    if (!(await this.otp.check(email, code))) throw invalidCode();
+  async resetPassword(email: string, code: string, password: string, client: string): Promise<void> {
+    if (!(await this.otp.check(email, code, client))) throw invalidCode();
     const account = await findAccountByEmail(this.deps.db, email);
     if (!account) throw invalidCode();
     // Refused before the code is consumed, so the user can try again with another password.

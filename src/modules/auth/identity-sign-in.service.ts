@@ -101,7 +101,7 @@ export class IdentitySignInService {
         verified: profile.emailVerified,
         identityProviderSubject: profile.subject,
       });
-      if (!profile.emailVerified) code = await this.otp.issue(graph.account.email, tx);
+      if (!profile.emailVerified) code = await this.otp.issue(graph.account.email, { db: tx });
       return { ...graph.account, businessId: graph.business.id };
     });
     sendInBackground(this.deps, authMails.welcome(account.email, account.name));

@@ -4,10 +4,17 @@ import { verificationTokens } from '../../platform/db/schema/index.js';
 
 export type OtpRow = typeof verificationTokens.$inferSelect;
 
+/** The address's hourly window (codes sent and wrong guesses are counted in it) has ended. */
+const windowOver = sql`${verificationTokens.windowStartedAt} <= now() - interval '1 hour'`;
+
+/** Typed codes of the address are accepted: fewer than `maxWrong` wrong guesses this hour. */
+const guessesLeft = (maxWrong: number) => or(windowOver, lt(verificationTokens.attempts, maxWrong));
+
 /**
- * Creates or replaces the one record of an e-mail: a new code, a fresh validity, no attempts used on it;
- * and counts it in the address's hourly window. Past `perHour` codes in the window nothing is written
- * (the live code stays) and the answer is when the window ends.
+ * Creates or replaces the one record of an e-mail: a new code and a fresh validity; and counts it in the
+ * address's hourly window. Wrong guesses stay counted until that window ends (a new code does not give
+ * a guesser a new budget). Past `perHour` codes in the window nothing is written (the live code stays)
+ * and the answer is when the window ends.
  */
 export async function upsertOtp(
   db: Db,
@@ -16,7 +23,6 @@ export async function upsertOtp(
   expiresAt: Date,
   perHour: number,
 ): Promise<{ ok: true } | { ok: false; windowEndsAt: Date }> {
-  const windowOver = sql`${verificationTokens.windowStartedAt} <= now() - interval '1 hour'`;
   const rows = await db
     .insert(verificationTokens)
     .values({ email, codeHash, expiresAt, attempts: 0 })
@@ -25,7 +31,7 @@ export async function upsertOtp(
       set: {
         codeHash,
         expiresAt,
-        attempts: 0,
+        attempts: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.attempts} END`,
         codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${verificationTokens.codesSent} + 1 END`,
         windowStartedAt: sql`CASE WHEN ${windowOver} THEN now() ELSE ${verificationTokens.windowStartedAt} END`,
         updatedAt: new Date(),
@@ -38,8 +44,12 @@ export async function upsertOtp(
     .select({ windowStartedAt: verificationTokens.windowStartedAt })
     .from(verificationTokens)
     .where(eq(verificationTokens.email, email));
-  return { ok: false, windowEndsAt: new Date((row?.windowStartedAt.getTime() ?? Date.now()) + 3600_000) };
+  return { ok: false, windowEndsAt: windowEnd(row?.windowStartedAt) };
 }
+
+/** When the hourly window that started at `startedAt` ends. */
+export const windowEnd = (startedAt: Date | undefined) =>
+  new Date((startedAt?.getTime() ?? Date.now()) + 3600_000);
 
 /** The record of an e-mail, locked until the caller's transaction ends (attempts are counted under it). */
 export async function lockOtp(tx: Db, email: string): Promise<OtpRow | null> {
@@ -51,11 +61,15 @@ export async function lockOtp(tx: Db, email: string): Promise<OtpRow | null> {
   return row ?? null;
 }
 
-/** Counts a wrong guess against the code. */
+/** Counts a wrong guess in the address's hourly window (a guess after the window ended starts a new one). */
 export async function addFailedAttempt(tx: Db, id: string): Promise<void> {
   await tx
     .update(verificationTokens)
-    .set({ attempts: sql`${verificationTokens.attempts} + 1` })
+    .set({
+      attempts: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${verificationTokens.attempts} + 1 END`,
+      codesSent: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.codesSent} END`,
+      windowStartedAt: sql`CASE WHEN ${windowOver} THEN now() ELSE ${verificationTokens.windowStartedAt} END`,
+    })
     .where(eq(verificationTokens.id, id));
 }
 
@@ -67,7 +81,7 @@ export async function deleteLiveOtp(
   tx: Db,
   email: string,
   codeHash: string,
-  maxAttempts: number,
+  maxWrong: number,
 ): Promise<boolean> {
   const rows = await tx
     .delete(verificationTokens)
@@ -76,7 +90,7 @@ export async function deleteLiveOtp(
         eq(verificationTokens.email, email),
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
-        lt(verificationTokens.attempts, maxAttempts),
+        guessesLeft(maxWrong),
       ),
     )
     .returning({ id: verificationTokens.id });
@@ -87,7 +101,7 @@ export async function deleteLiveOtp(
 export async function liveOtpWithHash(
   db: Db,
   codeHash: string,
-  maxAttempts: number,
+  maxWrong: number,
   exceptEmail?: string,
 ): Promise<boolean> {
   const [row] = await db
@@ -97,7 +111,7 @@ export async function liveOtpWithHash(
       and(
         eq(verificationTokens.codeHash, codeHash),
         gt(verificationTokens.expiresAt, sql`now()`),
-        lt(verificationTokens.attempts, maxAttempts),
+        guessesLeft(maxWrong),
         exceptEmail ? ne(verificationTokens.email, exceptEmail) : undefined,
       ),
     )

@@ -1,24 +1,54 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { TooManyRequestsError } from '../../platform/http/errors.js';
-import { addFailedAttempt, deleteLiveOtp, liveOtpWithHash, lockOtp, upsertOtp } from './otp.repository.js';
+import { clientNetwork } from '../../platform/net/client-network.js';
+import type { LimitRule, RateLimiter } from '../../platform/rate-limit.js';
+import {
+  addFailedAttempt,
+  deleteLiveOtp,
+  liveOtpWithHash,
+  lockOtp,
+  upsertOtp,
+  windowEnd,
+} from './otp.repository.js';
 
 export const OTP_TTL_MS = 10 * 60_000;
-export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_PATTERN = /^\d{6}$/;
+const HOUR_MS = 3600_000;
 
 /**
- * New codes per address and hour. With `OTP_MAX_ATTEMPTS` wrong guesses killing a code, nobody makes more
- * than CODES_PER_HOUR × OTP_MAX_ATTEMPTS guesses an hour against one address (see docs/decisions/security.md),
- * and wrong guesses never carry over to the next code: a stranger's guesses cannot keep the owner, who holds
- * the code just mailed, from using it.
+ * The code rule's budgets (docs/decisions/accounts.md, "How are one-time codes kept from being guessed
+ * without letting a stranger lock the owner out?"). Each is per e-mail address and hour; a client is the
+ * request's address as the service resolves it (TRUST_PROXY), an IPv6 one counted by its /64
+ * (`clientNetwork`). They hold even with RATE_LIMIT_ENABLED=false.
+ *
+ * - One client's wrong codes stop that client only: a stranger's guesses never touch the owner's client.
+ * - All clients' wrong codes together are capped, which bounds guessing however many clients guess:
+ *   WRONG_CODES_PER_HOUR × 24 a day against a million codes.
+ * - One client's sends stop that client only; all clients' sends together are capped well above that, so a
+ *   stranger needs several clients every hour to keep the owner from a new code (and the owner still holds
+ *   the code last mailed).
  */
-export const CODES_PER_HOUR = 4;
+export const OTP_BUDGET = {
+  wrongCodesPerClient: 6,
+  wrongCodesPerHour: 30,
+  codesPerClient: 3,
+  codesPerHour: 10,
+} as const;
+
+const perClient = (max: number): LimitRule => ({ max, windowMs: HOUR_MS });
+
+// Counter keys carry digests: the counters store holds neither e-mail addresses nor client addresses.
+const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22);
+const clientKey = (what: 'sent' | 'wrong', email: string, client: string) =>
+  `otp:${what}:${digest(email)}:${digest(clientNetwork(client))}`;
+
+const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 
 /**
  * One-time codes (docs/api.md "Authentication"): 6 digits from the CSPRNG, stored only as an HMAC under a key derived
  * from JWT_SECRET (a leaked table does not give the codes away: a million candidates are nothing without
- * the key), one record per e-mail, valid 10 minutes, dead after 5 wrong tries.
+ * the key), one record per e-mail, valid 10 minutes, checked within the budgets above.
  */
 export class OtpService {
   private readonly key: Buffer;
@@ -26,6 +56,8 @@ export class OtpService {
   constructor(
     private readonly db: Db,
     secret: string,
+    /** Counts per client (Redis when configured); the address-wide counts live in the record itself. */
+    private readonly limiter: RateLimiter,
   ) {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'otp-code-hash', 'verification-tokens', 32));
   }
@@ -37,54 +69,88 @@ export class OtpService {
   /**
    * A new code for `email`, replacing any earlier one. The code is drawn again while another live record
    * holds the same one, so a code-only lookup (verify-code without e-mail) names one record. `db` may be
-   * a transaction (sign-up creates the record with the account).
+   * a transaction (sign-up creates the record with the account). `client` is the requester when a request
+   * asks for the code by address (send-code, forgot-password); sign-up registers an address once.
    */
-  async issue(email: string, db: Db = this.db): Promise<string> {
+  async issue(email: string, { client, db = this.db }: { client?: string; db?: Db } = {}): Promise<string> {
+    const key = client === undefined ? null : clientKey('sent', email, client);
+    if (key) {
+      const sent = await this.limiter.hit(key, perClient(OTP_BUDGET.codesPerClient));
+      if (!sent.allowed) {
+        await this.limiter.release(key);
+        throw new TooManyRequestsError(
+          'Too many codes asked for this e-mail address from here; use the last one sent, or try again later',
+          sent.retryAfterSeconds,
+        );
+      }
+    }
     let code = '';
     for (let tries = 0; tries < 5; tries++) {
       code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      if (!(await liveOtpWithHash(db, this.hash(code), OTP_MAX_ATTEMPTS, email))) break;
+      if (!(await liveOtpWithHash(db, this.hash(code), OTP_BUDGET.wrongCodesPerHour, email))) break;
     }
     const sent = await upsertOtp(
       db,
       email,
       this.hash(code),
       new Date(Date.now() + OTP_TTL_MS),
-      CODES_PER_HOUR,
+      OTP_BUDGET.codesPerHour,
     );
-    if (!sent.ok)
+    if (!sent.ok) {
+      if (key) await this.limiter.release(key);
       throw new TooManyRequestsError(
         'Too many codes sent to this e-mail address this hour; use the last one sent, or try again later',
-        Math.max(1, Math.ceil((sent.windowEndsAt.getTime() - Date.now()) / 1000)),
+        secondsUntil(sent.windowEndsAt),
       );
+    }
     return code;
   }
 
   /**
-   * Whether `code` is the live code of `email`, without consuming it. A wrong code uses up one of the
-   * record's attempts; the check runs under the row lock, so concurrent guesses are counted one by one.
+   * Whether `code` is the live code of `email`, without consuming it. A wrong code counts against
+   * `client`'s budget and the address's, both before the comparison (so concurrent guesses cannot slip
+   * past) and given back when the code was right or there was nothing to compare with. Past either budget
+   * the answer is a 429, whatever the code. The address's count runs under the record's row lock.
    */
-  async check(email: string, code: string): Promise<boolean> {
+  async check(email: string, code: string, client: string): Promise<boolean> {
     if (!OTP_PATTERN.test(code)) return false;
-    const given = Buffer.from(this.hash(code), 'hex');
-    return this.db.transaction(async (tx) => {
-      const row = await lockOtp(tx, email);
-      if (!row) return false;
-      if (row.expiresAt.getTime() <= Date.now() || row.attempts >= OTP_MAX_ATTEMPTS) return false;
-      if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return true;
-      await addFailedAttempt(tx, row.id);
-      return false;
-    });
+    const key = clientKey('wrong', email, client);
+    const spent = await this.limiter.hit(key, perClient(OTP_BUDGET.wrongCodesPerClient));
+    let wrong = false;
+    try {
+      if (!spent.allowed)
+        throw new TooManyRequestsError(
+          'Too many wrong codes for this e-mail address from here; try again later',
+          spent.retryAfterSeconds,
+        );
+      const given = Buffer.from(this.hash(code), 'hex');
+      return await this.db.transaction(async (tx) => {
+        const row = await lockOtp(tx, email);
+        if (!row || row.expiresAt.getTime() <= Date.now()) return false;
+        const windowEndsAt = windowEnd(row.windowStartedAt);
+        if (row.attempts >= OTP_BUDGET.wrongCodesPerHour && windowEndsAt.getTime() > Date.now())
+          throw new TooManyRequestsError(
+            'Too many wrong codes for this e-mail address; try again later',
+            secondsUntil(windowEndsAt),
+          );
+        if (timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return true;
+        await addFailedAttempt(tx, row.id);
+        wrong = true;
+        return false;
+      });
+    } finally {
+      if (!wrong) await this.limiter.release(key);
+    }
   }
 
   /** Consumes the code inside the caller's transaction (with the effect it unlocks); false if it is gone. */
   consumeIn(tx: Db, email: string, code: string): Promise<boolean> {
-    return deleteLiveOtp(tx, email, this.hash(code), OTP_MAX_ATTEMPTS);
+    return deleteLiveOtp(tx, email, this.hash(code), OTP_BUDGET.wrongCodesPerHour);
   }
 
   /** Whether some live record holds `code` (verify-code without e-mail; see docs/decisions/accounts.md). */
   async existsLive(code: string): Promise<boolean> {
     if (!OTP_PATTERN.test(code)) return false;
-    return liveOtpWithHash(this.db, this.hash(code), OTP_MAX_ATTEMPTS);
+    return liveOtpWithHash(this.db, this.hash(code), OTP_BUDGET.wrongCodesPerHour);
   }
 }

@@ -18,8 +18,9 @@ import { UsersService } from './users.service.js';
 const tags = ['users'];
 
 export const usersRoutes: ModulePlugin = async (app, deps) => {
-  const limits = new AbuseLimits(createRateLimiter(deps.redis, deps.logger), deps.config.RATE_LIMIT_ENABLED);
-  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET), limits);
+  const limiter = createRateLimiter(deps.redis, deps.logger);
+  const limits = new AbuseLimits(limiter, deps.config.RATE_LIMIT_ENABLED);
+  const service = new UsersService(deps, new OtpService(deps.db, deps.config.JWT_SECRET, limiter), limits);
   const config = { apiObject: 'user' };
   const userResponse = { 200: successSchema(userSchema) };
 
@@ -68,7 +69,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) =>
       sendSuccess(
         reply,
-        await service.changeEmail(req.auth, req.body.newEmail, req.body.code, req.body.password),
+        await service.changeEmail(req.auth, req.body.newEmail, req.body.code, req.body.password, req.ip),
         'E-mail changed',
       ),
   );

@@ -62,12 +62,19 @@ export class UsersService {
    * address learns that it is taken; and a right code is used up by that answer too, so the 400 cannot
    * serve to confirm guesses.
    */
-  async changeEmail(auth: AuthContext, newEmail: string, code: string, password: string | undefined) {
+  async changeEmail(
+    auth: AuthContext,
+    newEmail: string,
+    code: string,
+    password: string | undefined,
+    client: string,
+  ) {
     if (newEmail === auth.email) throw new BusinessRuleError('This is already your e-mail address');
     const before = await findAccountById(this.deps.db, auth.accountId);
     if (!before) throw new UnauthorizedError('Session is no longer valid');
     await this.proveOwner(auth, before.passwordHash, password);
-    if (!(await this.otp.check(newEmail, code))) throw new UnauthorizedError('Invalid or expired code');
+    if (!(await this.otp.check(newEmail, code, client)))
+      throw new UnauthorizedError('Invalid or expired code');
     if (await emailTaken(this.deps.db, newEmail)) {
       await this.otp.consumeIn(this.deps.db, newEmail, code);
       throw emailInUse();

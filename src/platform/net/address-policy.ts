@@ -63,7 +63,7 @@ function embeddedIpv4(ipv6: string): string | null {
 }
 
 /** The eight 16-bit groups of an IPv6 address in text form (`::` expanded, a dotted tail as two groups). */
-function ipv6Groups(ipv6: string): number[] | null {
+export function ipv6Groups(ipv6: string): number[] | null {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ipv6);
   let text = ipv6;
   if (dotted) {

@@ -2389,7 +2389,7 @@ export interface paths {
         put?: never;
         /**
          * Check a code without consuming it
-         * @description Send `email` with the code: a wrong code then counts against that address’s 5 attempts.
+         * @description Send `email` with the code: a wrong code then counts against that address’s code budgets (per client and in all).
          */
         post: {
             parameters: {

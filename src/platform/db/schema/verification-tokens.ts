@@ -9,11 +9,14 @@ export const verificationTokens = pgTable(
     email: text('email').notNull().unique(),
     /** HMAC of the 6-digit code; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
-    /** Wrong guesses against the current code; a new code starts again at 0 (five kill a code). */
+    /**
+     * Wrong guesses against the address since `windowStartedAt`, from every client: past a few an hour no
+     * typed code is accepted until the window ends. A new code does not reset it.
+     */
     attempts: integer('attempts').notNull().default(0),
     /**
-     * Codes sent to this address since `windowStartedAt`: at most a few an hour, which is what bounds the
-     * guesses anyone can make against the address (a code's own attempts are the rest of the bound).
+     * Codes sent to this address since `windowStartedAt`: at most a few an hour, which bounds the mails
+     * anyone can make it receive (per-client counts live in the rate limiter).
      */
     codesSent: integer('codes_sent').notNull().default(1),
     windowStartedAt: timestamptz('window_started_at').notNull().defaultNow(),
