@@ -10,6 +10,7 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
     status: row.status,
     components: row.components as Record<string, unknown>[],
     rejectedReason: row.rejectedReason,
+    rejection: row.rejectionInfo ?? null,
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -73,6 +73,10 @@ export const templateSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
   components: z.array(z.record(z.string(), z.unknown())).describe("In the Cloud API's format"),
   rejectedReason: z.string().nullable().describe('Why the provider rejected it; null otherwise'),
+  rejection: z
+    .object({ reason: z.string().nullable(), recommendation: z.string().nullable() })
+    .nullable()
+    .describe("Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise"),
   provider: z.enum(['gateway', 'whatsapp-cloud']),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -36,6 +36,8 @@ export const templates = pgTable(
     status: text('status').$type<TemplateStatus>().notNull().default('PENDING'),
     components: jsonb('components').notNull(),
     rejectedReason: text('rejected_reason'),
+    /** Meta's explanation of a rejection (`rejection_info`: `reason`, `recommendation`); null otherwise. */
+    rejectionInfo: jsonb('rejection_info').$type<{ reason: string | null; recommendation: string | null }>(),
     /** `gateway` or `whatsapp-cloud`: the provider the business used when the template was made. */
     provider: text('provider').$type<'gateway' | 'whatsapp-cloud'>().notNull(),
     providerTemplateId: text('provider_template_id'),
