@@ -202,6 +202,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 }[];
@@ -240,6 +242,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 };
@@ -1549,6 +1553,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 }[];
@@ -1583,6 +1589,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 };
@@ -4563,7 +4571,7 @@ export interface paths {
                                      * @description What the failure calls for (docs/failure-outcomes.md)
                                      * @enum {string}
                                      */
-                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "cancelled";
+                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "pause" | "cancelled";
                                     reasons: {
                                         count: number;
                                         reason: string;
@@ -4603,11 +4611,12 @@ export interface paths {
                                 /** @description Not sent yet: held + queued + sending */
                                 pending: number;
                                 rate: number | null;
-                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once */
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once; `replied`: messages their recipient answered at least once (counted once however many replies) */
                                 reached: {
                                     clicked: number;
                                     delivered: number;
                                     read: number;
+                                    replied: number;
                                     sent: number;
                                 };
                                 /** @description reached.read / reached.delivered, 0..1 */
@@ -4632,6 +4641,7 @@ export interface paths {
                                         delivered: number;
                                         failed: number;
                                         read: number;
+                                        replied: number;
                                         sent: number;
                                         start: string;
                                     }[];
@@ -5074,6 +5084,8 @@ export interface paths {
                                     readRate: number;
                                     /** @description Its test share, plus the rest once it won */
                                     recipients: number;
+                                    /** @description Messages its recipient answered at least once */
+                                    replied: number;
                                     sent: number;
                                     templateId: string | null;
                                     variant: number;
@@ -5161,6 +5173,8 @@ export interface paths {
                                     readRate: number;
                                     /** @description Its test share, plus the rest once it won */
                                     recipients: number;
+                                    /** @description Messages its recipient answered at least once */
+                                    replied: number;
                                     sent: number;
                                     templateId: string | null;
                                     variant: number;
@@ -6155,7 +6169,7 @@ export interface paths {
                                     /** @description set for the messages of a campaign */
                                     campaignId: string | null;
                                     createdAt: string;
-                                    /** @description what a reaction, location, shared contact or button reply carries */
+                                    /** @description what a reaction, location (`url` too), shared contact, button or list reply (`payload`, `description`), voice note (`voice`) or unsupported message (`unsupportedType`, `errorCode`, `reason`) carries; a reply's `context` ({ from, id }: the message it answers) */
                                     details: {
                                         [key: string]: unknown;
                                     } | null;
@@ -6166,6 +6180,16 @@ export interface paths {
                                     mediaType: string | null;
                                     /** @description our stored copy of its media */
                                     mediaUrl: string | null;
+                                    /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
+                                    replyTo: {
+                                        /** @description the campaign of the campaign message it answers */
+                                        campaignId: string | null;
+                                        campaignName: string | null;
+                                        /** @description the message it answers: a campaign message of the thread, or one of our replies */
+                                        messageId: string;
+                                        /** @description the text of our reply it answers */
+                                        text: string | null;
+                                    } | null;
                                     /** @enum {string} */
                                     status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                     text: string | null;
@@ -6250,7 +6274,7 @@ export interface paths {
                                 /** @description set for the messages of a campaign */
                                 campaignId: string | null;
                                 createdAt: string;
-                                /** @description what a reaction, location, shared contact or button reply carries */
+                                /** @description what a reaction, location (`url` too), shared contact, button or list reply (`payload`, `description`), voice note (`voice`) or unsupported message (`unsupportedType`, `errorCode`, `reason`) carries; a reply's `context` ({ from, id }: the message it answers) */
                                 details: {
                                     [key: string]: unknown;
                                 } | null;
@@ -6261,6 +6285,16 @@ export interface paths {
                                 mediaType: string | null;
                                 /** @description our stored copy of its media */
                                 mediaUrl: string | null;
+                                /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
+                                replyTo: {
+                                    /** @description the campaign of the campaign message it answers */
+                                    campaignId: string | null;
+                                    campaignName: string | null;
+                                    /** @description the message it answers: a campaign message of the thread, or one of our replies */
+                                    messageId: string;
+                                    /** @description the text of our reply it answers */
+                                    text: string | null;
+                                } | null;
                                 /** @enum {string} */
                                 status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                 text: string | null;
@@ -7947,6 +7981,11 @@ export interface paths {
                                     provider: "gateway" | "whatsapp-cloud";
                                     /** @description Why the provider rejected it; null otherwise */
                                     rejectedReason: string | null;
+                                    /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                    rejection: {
+                                        reason: string | null;
+                                        recommendation: string | null;
+                                    } | null;
                                     /** @enum {string} */
                                     status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
                                     updatedAt: string;
@@ -8046,6 +8085,11 @@ export interface paths {
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                rejection: {
+                                    reason: string | null;
+                                    recommendation: string | null;
+                                } | null;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
                                 updatedAt: string;
@@ -8110,6 +8154,11 @@ export interface paths {
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                rejection: {
+                                    reason: string | null;
+                                    recommendation: string | null;
+                                } | null;
                                 /** @enum {string} */
                                 status: "PENDING" | "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "PENDING_DELETION" | "LIMIT_EXCEEDED";
                                 updatedAt: string;

@@ -183,6 +183,16 @@ function TemplateStatus({ template: t }: { template: Template }) {
           {reasonWords(t.rejectedReason)}
         </Text>
       )}
+      {t.rejection?.reason && (
+        <Text size="xs" c="red.9">
+          {t.rejection.reason}
+        </Text>
+      )}
+      {t.rejection?.recommendation && (
+        <Text size="xs" c="dimmed">
+          What to change: {t.rejection.recommendation}
+        </Text>
+      )}
     </Stack>
   );
 }
