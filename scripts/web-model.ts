@@ -128,7 +128,7 @@ export const FUNNEL = ${list(FUNNEL)};
 export type FunnelStep = (typeof FUNNEL)[number];
 
 /** What the console calls each engagement. */
-export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked' };
+export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked', replied: 'Replied' };
 
 /** What the activity counts (timelines, days): every milestone, failures and engagements. */
 export const ACTIVITY_KINDS = ${list(ACTIVITY_KINDS)};

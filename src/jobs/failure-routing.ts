@@ -1,6 +1,7 @@
 import { refundDueCampaigns, stopCampaignSends } from '../modules/campaigns/index.js';
 import { optOutForProvider } from '../modules/consent/index.js';
 import { refundFailedReplies } from '../modules/conversations/index.js';
+import { applySpamLimit } from '../modules/deliverability/index.js';
 import {
   applyReportedFailures,
   type ClaimedMessage,
@@ -16,7 +17,8 @@ import { type DispatcherDeps, SETTLE_MS } from './dispatcher-options.js';
  * The send failures whose outcome is neither "try again with backoff" nor "fail this one message" nor "stop
  * the campaign" (those stay with the dispatcher): a deferral (131049) waits 24 hours once, without using an
  * attempt, and is final the second time; a stop of marketing (131050) fails the message and opts the person
- * out. Returns null for the other outcomes.
+ * out; a spam limit on the number (131048) fails the message and pauses the business's marketing. Returns
+ * null for the other outcomes.
  */
 export function outcomeByCause(
   deps: DispatcherDeps,
@@ -45,6 +47,15 @@ export function outcomeByCause(
       deps.logger.error({ err, messageId: message.id }, 'dispatcher: opting a contact out failed'),
     );
     return { id: message.id, kind: 'failed', error: error.reason, outcome: 'optout' };
+  }
+  if (error.outcome === 'pause') {
+    void applySpamLimit(deps, message.businessId).catch((err) =>
+      deps.logger.error(
+        { err, messageId: message.id },
+        'dispatcher: pausing marketing on a spam limit failed',
+      ),
+    );
+    return { id: message.id, kind: 'failed', error: error.reason, outcome: 'pause' };
   }
   return null;
 }
@@ -82,5 +93,6 @@ async function sortReportedFailures(deps: DispatcherDeps, settleMs: number): Pro
     if (r.outcome === 'stop')
       await stopCampaignSends(deps, { id: r.campaignId, businessId: r.businessId }, reason);
     else if (r.outcome === 'optout') await optOutForProvider(deps, r.businessId, r.phoneNumber, reason);
+    else if (r.outcome === 'pause') await applySpamLimit(deps, r.businessId);
   }
 }

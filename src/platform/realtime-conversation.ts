@@ -57,10 +57,27 @@ export const conversationMessageSchema = z.object({
     .object({})
     .catchall(z.unknown())
     .nullable()
-    .describe('what a reaction, location, shared contact or button reply carries'),
+    .describe(
+      'what a reaction, location (`url` too), shared contact, button or list reply (`payload`, `description`), ' +
+        'voice note (`voice`) or unsupported message (`unsupportedType`, `errorCode`, `reason`) carries; ' +
+        "a reply's `context` ({ from, id }: the message it answers)",
+    ),
   error: z.string().nullable(),
   campaignId: z.string().nullable().describe('set for the messages of a campaign'),
   createdAt: z.string(),
+  replyTo: z
+    .object({
+      messageId: z
+        .string()
+        .describe('the message it answers: a campaign message of the thread, or one of our replies'),
+      campaignId: z.string().nullable().describe('the campaign of the campaign message it answers'),
+      campaignName: z.string().nullable(),
+      text: z.string().nullable().describe('the text of our reply it answers'),
+    })
+    .nullable()
+    .describe(
+      'an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent',
+    ),
 });
 
 export const conversationMessagePayload = z.object({

@@ -112,7 +112,8 @@ export const ROOM_EVENTS = {
       ' count messages that reached at least that state (a message that failed after it was sent is in `sent` ' +
       'and `failed`); ' +
       ENGAGEMENTS.map((e) => `\`${e}\``).join(', ') +
-      ' count messages whose recipient followed one of their tracked links; `pending` ones are not sent yet',
+      ' count messages whose recipient did so at least once (followed one of their tracked links, answered ' +
+      'them); `pending` ones are not sent yet',
     payload: z.object({
       campaignId: z.string(),
       status: z.enum(CAMPAIGN_STATUSES),

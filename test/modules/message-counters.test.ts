@@ -85,7 +85,7 @@ describe('message counters and delivery receipts', () => {
 
     const counters = await campaignCounters(t.db, campaign.id);
     expect(counters).toMatchObject({ sent: 1, delivered: 1, read: 2, failed: 4, failedAfterSent: 2 });
-    expect(counters.reached).toEqual({ sent: 6, delivered: 3, read: 2, clicked: 0 });
+    expect(counters.reached).toEqual({ sent: 6, delivered: 3, read: 2, clicked: 0, replied: 0 });
     expect(await campaignFailureReasons(t.db, campaign.id)).toEqual([
       { reason: 'Rejected by the gateway', count: 2 },
       { reason: 'UNKNOWN_SUBSCRIBER', count: 2 },
@@ -213,8 +213,8 @@ describe('message counters and delivery receipts', () => {
       bucketSeconds: 1800,
     });
     expect(timeline).toEqual([
-      { start: '2030-01-01T23:30:00Z', sent: 0, delivered: 1, read: 0, failed: 0, clicked: 0 },
-      { start: '2030-01-02T00:00:00Z', sent: 0, delivered: 1, read: 1, failed: 0, clicked: 0 },
+      { start: '2030-01-01T23:30:00Z', sent: 0, delivered: 1, read: 0, failed: 0, clicked: 0, replied: 0 },
+      { start: '2030-01-02T00:00:00Z', sent: 0, delivered: 1, read: 1, failed: 0, clicked: 0, replied: 0 },
     ]);
     const days = await messageActivityByDay(t.db, {
       businessId: user.businessId,
@@ -224,9 +224,9 @@ describe('message counters and delivery receipts', () => {
     });
     // 23:30 UTC is 00:30 in Lagos (UTC+1): both deliveries fall on 2 January there.
     expect(days).toEqual([
-      { day: '2030-01-01', sent: 0, delivered: 0, read: 0, failed: 0, clicked: 0 },
-      { day: '2030-01-02', sent: 0, delivered: 2, read: 1, failed: 0, clicked: 0 },
-      { day: '2030-01-03', sent: 0, delivered: 0, read: 0, failed: 0, clicked: 0 },
+      { day: '2030-01-01', sent: 0, delivered: 0, read: 0, failed: 0, clicked: 0, replied: 0 },
+      { day: '2030-01-02', sent: 0, delivered: 2, read: 1, failed: 0, clicked: 0, replied: 0 },
+      { day: '2030-01-03', sent: 0, delivered: 0, read: 0, failed: 0, clicked: 0, replied: 0 },
     ]);
     const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(row).toBeDefined();

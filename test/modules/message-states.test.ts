@@ -32,8 +32,15 @@ describe('the message-state model', () => {
       failed: 11,
       failedAfterSent: 4,
       clicked: 6,
+      replied: 2,
     };
-    expect(funnelOf(counts)).toEqual({ sent: 3 + 5 + 7 + 4, delivered: 5 + 7, read: 7, clicked: 6 });
+    expect(funnelOf(counts)).toEqual({
+      sent: 3 + 5 + 7 + 4,
+      delivered: 5 + 7,
+      read: 7,
+      clicked: 6,
+      replied: 2,
+    });
   });
 
   it('moves a message by receipts only up the order sent < failed < delivered < read', () => {

@@ -13,7 +13,7 @@ import {
   runMigrations,
 } from '../../src/platform/db/client.js';
 
-const MIGRATION = '0026_cloud_number_and_event_times';
+const MIGRATION = '0024_cloud_number_and_event_times';
 
 describe('the migration that holds a Cloud phone-number id to one business', () => {
   let database: Database | undefined;

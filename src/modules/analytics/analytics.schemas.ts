@@ -29,6 +29,7 @@ const ACTIVITY_THAT_DAY: Record<ActivityKind, string> = {
   read: 'Messages read that day',
   failed: 'Messages that failed that day',
   clicked: 'Messages whose recipient first followed one of their links that day',
+  replied: 'Messages whose recipient first answered them that day',
 };
 
 const counts = {

@@ -340,7 +340,8 @@ export const campaignReportSchema = z.object({
     .object(recordOf(FUNNEL, count))
     .describe(
       'The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: ' +
-        'messages whose recipient followed one of their tracked links at least once',
+        'messages whose recipient followed one of their tracked links at least once; `replied`: messages ' +
+        'their recipient answered at least once (counted once however many replies)',
     ),
   deliveryRate: z.number().describe('reached.delivered / reached.sent, 0..1 (0 before any is sent)'),
   readRate: z.number().describe('reached.read / reached.delivered, 0..1'),
@@ -407,6 +408,7 @@ export const variantsReportSchema = z.object({
       delivered: variantCount(),
       read: variantCount(),
       clicked: variantCount(),
+      replied: variantCount().describe('Messages its recipient answered at least once'),
       failed: variantCount(),
       readRate: z.number(),
       clickRate: z.number(),

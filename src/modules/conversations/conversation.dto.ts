@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { conversationMessageSchema, conversationSchema } from '../../platform/realtime-conversation.js';
 import { windowEndsAt } from './conversation-window.js';
+import type { ReplyTo } from './reply-context.js';
 
 export type ConversationDto = z.output<typeof conversationSchema>;
 export type ConversationMessageDto = z.output<typeof conversationMessageSchema>;
@@ -33,6 +34,8 @@ export interface MessageRecord {
   error: string | null;
   campaignId: string | null;
   createdAt: Date | string;
+  /** What an inbound reply answers (json: a string from some drivers). */
+  replyTo: ReplyTo | string | null;
 }
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
@@ -68,5 +71,6 @@ export function toMessageDto(row: MessageRecord, urlOf: (key: string) => string)
     error: row.error,
     campaignId: row.campaignId,
     createdAt: iso(row.createdAt),
+    replyTo: typeof row.replyTo === 'string' ? JSON.parse(row.replyTo) : (row.replyTo ?? null),
   };
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared } from '../../platform/db/client.js';
 import { ensureContacts } from '../contacts/index.js';
+import { markMessagesReplied } from '../messages/index.js';
 import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
 import { type InboundInput, preview } from './inbound.js';
+import { replyToColumn } from './reply-context.js';
 
 /** A message stored from a delivery, with its conversation as the same statement left it. */
 export interface StoredInbound {
@@ -15,6 +17,7 @@ type StoredRow = Omit<MessageRecord, 'id'> &
   Omit<ConversationRecord, 'id' | 'status'> & {
     eventKey: string;
     messageId: string;
+    campaignMessageId: string | null;
     conversationId: string;
     conversationStatus: ConversationRecord['status'];
   };
@@ -31,6 +34,10 @@ type StoredRow = Omit<MessageRecord, 'id'> &
  * of the business's contacts locks until its commit, so a transaction spanning the conversations too would
  * queue every delivery of the business behind the one before it. A conversation whose contact could not be
  * made (the process stopped between the two) is linked by its sender's next message.
+ *
+ * A reply (its context named a provider message id) is linked in the same statement to what it answers
+ * within this business only: the campaign message sent under that id, or one of the inbox's replies. The
+ * campaign messages answered are then marked replied (once each, by the messages module).
  */
 export async function storeInboundBatch(
   db: Db,
@@ -45,6 +52,7 @@ export async function storeInboundBatch(
     type: m.type,
     text: m.text,
     details: m.details,
+    reply_key: m.replyTo,
     at: m.at.toISOString(),
     preview: preview(m),
     media: m.media ?? undefined,
@@ -58,8 +66,8 @@ export async function storeInboundBatch(
     sql`
         WITH input AS MATERIALIZED (
           SELECT DISTINCT ON (r.event_key) r.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(i int, phone text, event_key text, type text, text text, details jsonb, at timestamptz, preview text,
-                 media jsonb)
+            AS r(i int, phone text, event_key text, type text, text text, details jsonb, reply_key text,
+                 at timestamptz, preview text, media jsonb)
           -- A scalar subquery (LIMIT keeps the planner from turning it into a join): one probe of the
           -- unique (business, event key) index per message, never a scan of the business's messages.
           WHERE (SELECT true FROM conversation_messages m
@@ -88,12 +96,18 @@ export async function storeInboundBatch(
         msgs AS (
           INSERT INTO conversation_messages
             (conversation_id, business_id, direction, type, text, details, event_key, status, created_at,
-             media_status, media_source, next_attempt_at)
+             media_status, media_source, next_attempt_at, campaign_message_id, reply_to_id)
           SELECT conv.id, ${businessId}, 'in', input.type, input.text, input.details, input.event_key,
                  'received', input.at,
                  -- A medium is fetched by the media job, after the webhook has answered.
                  CASE WHEN input.media IS NOT NULL THEN 'pending' END, input.media,
-                 CASE WHEN input.media IS NOT NULL THEN now() END
+                 CASE WHEN input.media IS NOT NULL THEN now() END,
+                 -- What it answers, by the provider's id, never outside this business.
+                 (SELECT q.id FROM campaign_messages q
+                  WHERE q.provider_message_id = input.reply_key AND q.business_id = ${businessId} LIMIT 1),
+                 (SELECT r.id FROM conversation_messages r
+                  WHERE r.provider_message_id = input.reply_key AND r.business_id = ${businessId}
+                    AND r.direction = 'out' LIMIT 1)
           FROM input JOIN conv ON conv.phone_number = input.phone
           ORDER BY input.at, input.i
           ON CONFLICT (business_id, event_key) DO NOTHING
@@ -103,6 +117,7 @@ export async function storeInboundBatch(
                msgs.status, msgs.media_key AS "mediaKey", msgs.media_type AS "mediaType",
                msgs.media_status AS "mediaStatus", msgs.details,
                msgs.error, NULL::uuid AS "campaignId", msgs.created_at AS "createdAt",
+               ${replyToColumn('msgs')} AS "replyTo", msgs.campaign_message_id AS "campaignMessageId",
                conv.id AS "conversationId", conv.contact_id AS "contactId", conv.phone_number AS "phoneNumber",
                c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
                conv.status AS "conversationStatus", conv.unread_count AS "unreadCount",
@@ -113,6 +128,13 @@ export async function storeInboundBatch(
   );
   const records = stored.map(recordsOf);
   await linkContacts(db, businessId, records, names);
+  await markMessagesReplied(
+    db,
+    businessId,
+    stored
+      .filter((row) => row.campaignMessageId)
+      .map((row) => ({ messageId: row.campaignMessageId!, at: new Date(row.createdAt).toISOString() })),
+  );
   return records;
 }
 
@@ -145,6 +167,7 @@ function recordsOf(row: StoredRow): StoredInbound {
       error: row.error,
       campaignId: row.campaignId,
       createdAt: row.createdAt,
+      replyTo: row.replyTo,
     },
   };
 }

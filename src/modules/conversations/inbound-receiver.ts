@@ -16,6 +16,8 @@ export interface InboundMessageInput {
   button: { text: string | null; payload: string | null } | null;
   media?: (MediaRef & { caption: string | null }) | null;
   details?: Record<string, unknown> | null;
+  /** The provider message id of the message it answers (a campaign message or one of our replies). */
+  replyTo?: string | null;
   timestamp: string | null;
 }
 
@@ -84,6 +86,7 @@ function recordOf(input: InboundMessageInput, now: Date): InboundInput {
     type: kindOf(input),
     text: input.text ?? input.button?.text ?? input.media?.caption ?? null,
     details: detailsOf(input),
+    replyTo: input.replyTo ?? null,
     at: dateOf(input.timestamp, now),
     media: input.media && (input.media.id || input.media.url) ? sourceOf(input.media) : null,
   };

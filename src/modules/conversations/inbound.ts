@@ -10,6 +10,8 @@ export interface InboundInput {
   type: string;
   text: string | null;
   details: Record<string, unknown> | null;
+  /** The provider message id of the message it answers, resolved within the business when stored. */
+  replyTo: string | null;
   /** When the contact sent it (the provider's timestamp, never later than now). */
   at: Date;
   /** Where its medium is fetched from, by the media job once the message is kept; null without one. */

@@ -4,3 +4,4 @@ export { deliverabilityRoutes } from './deliverability.routes.js';
 export { messagesPerSecondOf, recipientsOfTier, TIER_RECIPIENTS } from './messaging-limits.js';
 export { applyNumberHealth, type NumberHealth } from './number-health.js';
 export { refreshCloudNumbers } from './number-refresh.js';
+export { applySpamLimit, SPAM_LIMIT_REASON } from './spam-limit.js';

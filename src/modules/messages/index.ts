@@ -12,6 +12,7 @@ export * from './message-failures.js';
 export * from './message-outcomes.js';
 export * from './message-queue.js';
 export * from './message-reads.js';
+export * from './message-replies.js';
 export * from './message-variants.js';
 export * from './messaging-limit-status.js';
 export * from './pending-receipts-take.js';

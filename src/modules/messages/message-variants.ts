@@ -54,6 +54,7 @@ export interface VariantCounts {
   delivered: number;
   read: number;
   clicked: number;
+  replied: number;
   failed: number;
 }
 
@@ -69,6 +70,7 @@ export async function variantCounts(db: Db, campaignId: string, variants: number
                count(*) FILTER (WHERE delivered_at IS NOT NULL)::int AS delivered,
                count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read,
                count(*) FILTER (WHERE clicked_at IS NOT NULL)::int AS clicked,
+               count(*) FILTER (WHERE replied_at IS NOT NULL)::int AS replied,
                count(*) FILTER (WHERE status = 'failed')::int AS failed
         FROM campaign_messages WHERE campaign_id = ${campaignId} AND variant IS NOT NULL
         GROUP BY variant`,
@@ -83,6 +85,7 @@ export async function variantCounts(db: Db, campaignId: string, variants: number
       delivered: n('delivered'),
       read: n('read'),
       clicked: n('clicked'),
+      replied: n('replied'),
       failed: n('failed'),
     };
   });

@@ -13,6 +13,7 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
     components: row.components as Record<string, unknown>[],
     rejectedReason: row.rejectedReason,
     ...sendabilityOf({ ...row, components: row.components as { type: string }[] }),
+    rejection: row.rejectionInfo ?? null,
     provider: row.provider,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

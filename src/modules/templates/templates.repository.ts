@@ -89,7 +89,7 @@ export async function upsertProviderTemplate(
 export async function updateProviderTemplate(
   db: Db,
   match: { wabaId: string; providerTemplateId: string | null; name: string | null; language: string | null },
-  patch: Partial<Pick<TemplateRow, 'status' | 'rejectedReason' | 'category'>>,
+  patch: Partial<Pick<TemplateRow, 'status' | 'rejectedReason' | 'rejectionInfo' | 'category'>>,
   at: Date | null = null,
 ): Promise<TemplateRow[]> {
   // The id first; name and language too, since a large numeric id may not survive a JSON reader intact.

@@ -110,6 +110,10 @@ export const templateSchema = z.object({
       'Whether this service can send it (false for a flow or catalog button, say), whatever its status',
     ),
   unsendableReason: z.string().nullable().describe('Why it cannot be sent; null when it can'),
+  rejection: z
+    .object({ reason: z.string().nullable(), recommendation: z.string().nullable() })
+    .nullable()
+    .describe("Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise"),
   provider: z.enum(['gateway', 'whatsapp-cloud']),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -241,6 +241,8 @@ const EVENT_STATUS: Record<string, TemplateStatus> = {
  * templates changed; events about unknown templates or states change nothing, and so does an event older
  * than the status (or category) event last applied to the template.
  */
+type Obj = Record<string, unknown>;
+
 export async function applyTemplateEvent(
   deps: Deps,
   event: TemplateEvent,
@@ -263,10 +265,21 @@ export async function applyTemplateEvent(
     const status = EVENT_STATUS[text(v.event)?.toUpperCase() ?? ''];
     if (!status) return 0;
     const reason = text(v.reason);
+    // Meta's explanation of a rejection and what to change (`rejection_info`), kept beside its reason code.
+    const info = v.rejection_info && typeof v.rejection_info === 'object' ? (v.rejection_info as Obj) : null;
+    const explained = {
+      reason: text(info?.reason)?.slice(0, 1000) || null,
+      recommendation: text(info?.recommendation)?.slice(0, 1000) || null,
+    };
     rows = await updateProviderTemplate(
       deps.db,
       match,
-      { status, rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null },
+      {
+      status,
+      rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
+      rejectionInfo:
+        status === 'REJECTED' && (explained.reason || explained.recommendation) ? explained : null,
+      },
       event.at,
     );
   }
@@ -276,7 +289,7 @@ export async function applyTemplateEvent(
       event.field === 'template_category_update'
         ? `is now in the ${row.category} category`
         : row.status === 'REJECTED'
-          ? `was rejected${row.rejectedReason ? ` (${row.rejectedReason})` : ''}`
+          ? `was rejected${row.rejectedReason ? ` (${row.rejectedReason})` : ''}${row.rejectionInfo?.reason ? `: ${row.rejectionInfo.reason}` : ''}`
           : `is now ${row.status}`;
     try {
       await deps.notifier.toBusiness(row.businessId, {

@@ -17,7 +17,8 @@ const EVENT_QUALITY: Record<string, string> = { FLAGGED: 'FLAGGED', UNFLAGGED: '
 /**
  * The Cloud API's account events (docs/api.md "The Cloud webhook"):
  * - `phone_number_quality_update` (`display_phone_number`, `event` FLAGGED / UNFLAGGED / UPGRADE / DOWNGRADE,
- *   `current_limit` TIER_..., `quality_rating` when given): the number's quality and limit;
+ *   `max_daily_conversations_per_business` or the older `current_limit` TIER_..., `quality_rating` when
+ *   given): the number's quality and limit;
  * - `account_update` (`whatsapp_business_manager_messaging_limit` TIER_..., `event` such as
  *   ACCOUNT_RESTRICTION or DISABLED_UPDATE): the portfolio's limit, or a flagged account;
  * - `user_preferences` (`metadata.phone_number_id`, `user_preferences[]` with `wa_id`, `category`
@@ -47,8 +48,13 @@ function healthOf(field: AccountEvent['field'], v: Obj): NumberHealth {
   else if (EVENT_QUALITY[eventWord]) health.qualityRating = EVENT_QUALITY[eventWord];
   if (field === 'account_update' && (eventWord === 'ACCOUNT_RESTRICTION' || eventWord === 'DISABLED_UPDATE'))
     health.qualityRating = 'FLAGGED';
+  // Since early 2026 the limit is in `max_daily_conversations_per_business` (Meta drops `current_limit`);
+  // the newer field wins while both come.
   const tier =
-    str(v.current_limit) ?? str(v.messaging_limit_tier) ?? str(v.whatsapp_business_manager_messaging_limit);
+    str(v.max_daily_conversations_per_business) ??
+    str(v.current_limit) ??
+    str(v.messaging_limit_tier) ??
+    str(v.whatsapp_business_manager_messaging_limit);
   if (tier) health.tier = tier.toUpperCase();
   const throughput = messagesPerSecondOf(str(obj(v.throughput)?.level));
   if (throughput !== undefined) health.messagesPerSecond = throughput;

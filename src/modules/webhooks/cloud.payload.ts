@@ -25,6 +25,8 @@ export interface CloudInbound {
   timestamp: string | null;
   media: { id: string | null; url: string | null; mimeType: string | null; caption: string | null } | null;
   details: Record<string, unknown> | null;
+  /** The provider message id of the message this one answers (`context.id`); null when it answers none. */
+  replyTo: string | null;
 }
 
 export interface ParsedCloudWebhook {
@@ -170,6 +172,15 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
     const interactive = obj(m.interactive);
     const reply = obj(interactive?.button_reply) ?? obj(interactive?.list_reply);
     const button = obj(m.button);
+    const content = contentOf(type, m);
+    // A reply names the message it answers: kept as Meta sent it, and its id resolved to our key.
+    const context = obj(m.context);
+    const contextId = str(context?.id)?.slice(0, 200) ?? null;
+    const details: Record<string, unknown> = {
+      ...content.details,
+      ...(str(reply?.description) ? { description: str(reply?.description) } : {}),
+      ...(contextId ? { context: { from: str(context?.from)?.slice(0, 32) ?? null, id: contextId } } : {}),
+    };
     out.inbound.push({
       phoneNumberId,
       id: id.slice(0, 200),
@@ -183,17 +194,26 @@ function readMessages(value: Obj, out: ParsedCloudWebhook, now: Date): void {
           ? { text: str(reply.title), payload: str(reply.id) }
           : null,
       timestamp: str(m.timestamp),
-      ...contentOf(type, m),
+      media: content.media,
+      details: Object.keys(details).length ? details : null,
+      replyTo: contextId ? cloudMessageKey(phoneNumberId, contextId) : null,
     });
   }
 }
 
 const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
-/** The medium, or what a reaction, location or shared contact carries, of one inbound message. */
+/**
+ * The medium, or what a reaction, location, shared contact or unsupported message carries, of one inbound
+ * message (a voice note's flag, a location's url, why WhatsApp could not pass a message on and its type).
+ */
 function contentOf(type: string | null, m: Obj): Pick<CloudInbound, 'media' | 'details'> {
   const part = type ? obj(m[type]) : null;
-  if (type && MEDIA_KINDS.has(type) && part)
+  if (type && MEDIA_KINDS.has(type) && part) {
+    const details = {
+      ...(str(part.filename) ? { filename: str(part.filename) } : {}),
+      ...(part.voice === true ? { voice: true } : {}),
+    };
     return {
       media: {
         id: str(part.id),
@@ -201,8 +221,10 @@ function contentOf(type: string | null, m: Obj): Pick<CloudInbound, 'media' | 'd
         mimeType: str(part.mime_type),
         caption: str(part.caption),
       },
-      details: str(part.filename) ? { filename: str(part.filename) } : null,
+      details: Object.keys(details).length ? details : null,
     };
+  }
+  if (type === 'unsupported') return { media: null, details: unsupportedDetails(m) };
   if (type === 'reaction' && part)
     return { media: null, details: { messageId: str(part.message_id), emoji: str(part.emoji) } };
   if (type === 'location' && part)
@@ -213,6 +235,7 @@ function contentOf(type: string | null, m: Obj): Pick<CloudInbound, 'media' | 'd
         longitude: part.longitude ?? null,
         name: str(part.name),
         address: str(part.address),
+        ...(str(part.url) ? { url: str(part.url)!.slice(0, 2000) } : {}),
       },
     };
   if (type === 'contacts')
@@ -248,6 +271,26 @@ function pricingOf(value: unknown): MessagePricing | null {
     type: word(p.type),
   };
   return Object.values(pricing).some((v) => v !== null) ? pricing : null;
+}
+
+/**
+ * `type: "unsupported"` (an edit, a poll, a view-once medium...): `unsupported.type` names what it was and
+ * `errors[0]` (code 131051) says why WhatsApp did not pass it on.
+ */
+function unsupportedDetails(m: Obj): Record<string, unknown> | null {
+  const error = obj(list(m.errors)[0]);
+  const code = Number(str(error?.code));
+  const title = str(error?.title) ?? str(error?.message);
+  const said = str(obj(error?.error_data)?.details);
+  const reason = [title, said && said !== title ? said : null].filter(Boolean).join(': ');
+  const details = {
+    ...(str(obj(m.unsupported)?.type)
+      ? { unsupportedType: str(obj(m.unsupported)?.type)!.slice(0, 100) }
+      : {}),
+    ...(Number.isInteger(code) && code > 0 ? { errorCode: code } : {}),
+    ...(reason ? { reason: reason.slice(0, 500) } : {}),
+  };
+  return Object.keys(details).length ? details : null;
 }
 
 /** Seconds since the epoch (as the Cloud API dates events); now when unreadable or too far ahead. */

@@ -194,6 +194,7 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
             timestamp: message.timestamp,
             media: message.media,
             details: message.details,
+            replyTo: message.replyTo,
           },
           eventKey: `cloud:${message.phoneNumberId}:${message.id}`,
           owner: { id: owner.id, companyName: owner.companyName },

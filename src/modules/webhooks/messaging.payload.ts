@@ -18,6 +18,8 @@ export interface InboundMessage {
   media?: { id: string | null; url: string | null; mimeType: string | null; caption: string | null } | null;
   /** What a reaction, location or shared contact carries (kept with the message as it came). */
   details?: Record<string, unknown> | null;
+  /** The provider message id of the message it answers (the Cloud API's `context.id`, as our key). */
+  replyTo?: string | null;
   /** The inbox key it was stored under (set once stored; a replay of the same key changes nothing). */
   eventKey?: string;
 }

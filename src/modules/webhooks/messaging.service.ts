@@ -319,6 +319,7 @@ function inboundOf({ business, phone }: Sender, message: InboundMessage, eventId
     button: message.button,
     media: message.media ?? null,
     details: message.details ?? null,
+    replyTo: message.replyTo ?? null,
     timestamp: message.timestamp,
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '../../providers/messaging/cloud-errors.js';
 import { stopCampaignSends } from '../campaigns/index.js';
 import { optOutForProvider } from '../consent/index.js';
+import { applySpamLimit } from '../deliverability/index.js';
 import { applyReportedFailures, type Receipt } from '../messages/index.js';
 
 /** A gateway report's outcome and words, from its `errorCode` and `cause`. */
@@ -21,7 +22,7 @@ const cloudOutcome = (r: Receipt): CloudErrorClass =>
  * Failed statuses are handled by their cause like failed sends (the failure table): each message records
  * what its code calls for (and is refunded by the dispatcher's sweep once final); a deferral goes back to the
  * queue for a day; a template, token or permission code stops the campaign's remaining sends; a stop of
- * marketing opts the person out. Runs after the receipts were written; a failure here is logged, since the
+ * marketing opts the person out; a spam limit on the number (131048) pauses the business's marketing. Runs after the receipts were written; a failure here is logged, since the
  * statuses themselves are stored.
  */
 export async function handleReportedFailures(
@@ -43,6 +44,7 @@ export async function handleReportedFailures(
       if (r.outcome === 'stop')
         await stopCampaignSends(deps, { id: r.campaignId, businessId: r.businessId }, reason);
       else if (r.outcome === 'optout') await optOutForProvider(deps, r.businessId, r.phoneNumber, reason);
+      else if (r.outcome === 'pause') await applySpamLimit(deps, r.businessId);
     }
   } catch (err) {
     log.error({ err, count: failed.length }, 'reported failures not handled by their cause');

@@ -24,10 +24,11 @@ export type Milestone = (typeof MILESTONES)[number];
 
 /**
  * Milestones a message reaches by what its recipient does rather than by a state: a clicked message may be
- * delivered or read (or neither, when the phone sends no receipts). Each is the message's `<name>_at`
+ * delivered or read (or neither, when the phone sends no receipts); a replied one was answered (an inbound
+ * message whose context names it). Each is the message's `<name>_at`
  * (set once, the first time) and a counter of its own in `campaign_counters` (messages with it set).
  */
-export const ENGAGEMENTS = ['clicked'] as const;
+export const ENGAGEMENTS = ['clicked', 'replied'] as const;
 export type Engagement = (typeof ENGAGEMENTS)[number];
 
 /** The funnel's steps as reports and the console show them: the milestones, then the engagements. */

@@ -9,9 +9,11 @@
  * - `optout`: the person stopped marketing from the business: final, and the contact is opted out;
  * - `fail`: this message failed for good (its recipient, its number);
  * - `stop`: the sender's setup is wrong (template, token, permission): every remaining send of the campaign
- *   would fail the same way, so the campaign stops and the business is told.
+ *   would fail the same way, so the campaign stops and the business is told;
+ * - `pause`: Meta is restricting the number itself (131048, spam rate limit): the message fails, and the
+ *   business's marketing campaigns pause as a quality drop to red pauses them, until the business resumes.
  */
-export const FAILURE_OUTCOMES = ['retry', 'defer', 'optout', 'fail', 'stop'] as const;
+export const FAILURE_OUTCOMES = ['retry', 'defer', 'optout', 'fail', 'stop', 'pause'] as const;
 export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
 /** Kept for the adapters written against the first table. */
 export type CloudErrorOutcome = FailureOutcome;
@@ -23,6 +25,7 @@ export const OUTCOME_WORDS: Record<FailureOutcome, string> = {
   optout: 'Stopped marketing from you: no longer receives marketing',
   fail: 'Could not be delivered to this person',
   stop: 'Campaign stopped: fix the template or connection',
+  pause: 'Your number is limited for spam: marketing paused',
 };
 
 /** How long a deferred message waits (131049): the person's marketing cap counts a rolling day. */
@@ -62,6 +65,10 @@ const TABLE: Record<number, Entry> = {
   131042: { outcome: 'stop', words: "The business account's payment method has a problem" },
   131045: { outcome: 'stop', words: 'The number is not registered with the Cloud API' },
   131047: { outcome: 'fail', words: 'More than 24 hours since the person last replied' },
+  131048: {
+    outcome: 'pause',
+    words: 'Spam rate limit hit: WhatsApp is restricting how many messages this number may send',
+  },
   131049: {
     outcome: 'defer',
     words: 'The person already received their share of marketing messages; sent again after 24 hours',

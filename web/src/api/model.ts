@@ -23,18 +23,18 @@ export const MILESTONES = ['sent', 'delivered', 'read'] as const;
 export type Milestone = (typeof MILESTONES)[number];
 
 /** Milestones a message reaches by what its recipient does (a clicked message may or may not be read). */
-export const ENGAGEMENTS = ['clicked'] as const;
+export const ENGAGEMENTS = ['clicked', 'replied'] as const;
 export type Engagement = (typeof ENGAGEMENTS)[number];
 
 /** The funnel's steps as the console shows them: the milestones, then the engagements. */
-export const FUNNEL = ['sent', 'delivered', 'read', 'clicked'] as const;
+export const FUNNEL = ['sent', 'delivered', 'read', 'clicked', 'replied'] as const;
 export type FunnelStep = (typeof FUNNEL)[number];
 
 /** What the console calls each engagement. */
-export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked' };
+export const ENGAGEMENT_LABELS: Record<Engagement, string> = { clicked: 'Clicked', replied: 'Replied' };
 
 /** What the activity counts (timelines, days): every milestone, failures and engagements. */
-export const ACTIVITY_KINDS = ['sent', 'delivered', 'read', 'failed', 'clicked'] as const;
+export const ACTIVITY_KINDS = ['sent', 'delivered', 'read', 'failed', 'clicked', 'replied'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** A campaign's status as the API shows it. */
@@ -108,7 +108,7 @@ export interface RoomEvents {
     reason: string | null;
     decidedAt: string;
   };
-  /** while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `clicked` count messages whose recipient followed one of their tracked links; `pending` ones are not sent yet */
+  /** while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `clicked`, `replied` count messages whose recipient did so at least once (followed one of their tracked links, answered them); `pending` ones are not sent yet */
   campaignProgress: {
     campaignId: string;
     status: 'draft' | 'scheduled' | 'pending' | 'sent';
@@ -117,6 +117,7 @@ export interface RoomEvents {
     delivered: number;
     read: number;
     clicked: number;
+    replied: number;
     failed: number;
     pending: number;
   };
@@ -177,6 +178,12 @@ export interface RoomEvents {
       error: string | null;
       campaignId: string | null;
       createdAt: string;
+      replyTo: {
+        messageId: string;
+        campaignId: string | null;
+        campaignName: string | null;
+        text: string | null;
+      } | null;
     };
   };
 }

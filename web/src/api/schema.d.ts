@@ -202,6 +202,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 }[];
@@ -240,6 +242,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 };
@@ -933,19 +937,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -966,19 +991,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -1713,6 +1759,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 }[];
@@ -1747,6 +1795,8 @@ export interface paths {
                                     optOuts: number;
                                     /** @description Messages read that day */
                                     read: number;
+                                    /** @description Messages whose recipient first answered them that day */
+                                    replied: number;
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 };
@@ -5125,7 +5175,7 @@ export interface paths {
                                      * @description What the failure calls for (docs/failure-outcomes.md)
                                      * @enum {string}
                                      */
-                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "cancelled";
+                                    outcome: "retry" | "defer" | "optout" | "fail" | "stop" | "pause" | "cancelled";
                                     reasons: {
                                         count: number;
                                         reason: string;
@@ -5172,11 +5222,12 @@ export interface paths {
                                     free: number;
                                 };
                                 rate: number | null;
-                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once */
+                                /** @description The funnel: messages that got at least that far (a read one was delivered and sent); `clicked`: messages whose recipient followed one of their tracked links at least once; `replied`: messages their recipient answered at least once (counted once however many replies) */
                                 reached: {
                                     clicked: number;
                                     delivered: number;
                                     read: number;
+                                    replied: number;
                                     sent: number;
                                 };
                                 /** @description reached.read / reached.delivered, 0..1 */
@@ -5201,6 +5252,7 @@ export interface paths {
                                         delivered: number;
                                         failed: number;
                                         read: number;
+                                        replied: number;
                                         sent: number;
                                         start: string;
                                     }[];
@@ -5732,6 +5784,8 @@ export interface paths {
                                     readRate: number;
                                     /** @description Its test share, plus the rest once it won */
                                     recipients: number;
+                                    /** @description Messages its recipient answered at least once */
+                                    replied: number;
                                     sent: number;
                                     templateId: string | null;
                                     variant: number;
@@ -5819,6 +5873,8 @@ export interface paths {
                                     readRate: number;
                                     /** @description Its test share, plus the rest once it won */
                                     recipients: number;
+                                    /** @description Messages its recipient answered at least once */
+                                    replied: number;
                                     sent: number;
                                     templateId: string | null;
                                     variant: number;
@@ -6826,7 +6882,7 @@ export interface paths {
                                     /** @description set for the messages of a campaign */
                                     campaignId: string | null;
                                     createdAt: string;
-                                    /** @description what a reaction, location, shared contact or button reply carries */
+                                    /** @description what a reaction, location (`url` too), shared contact, button or list reply (`payload`, `description`), voice note (`voice`) or unsupported message (`unsupportedType`, `errorCode`, `reason`) carries; a reply's `context` ({ from, id }: the message it answers) */
                                     details: {
                                         [key: string]: unknown;
                                     } | null;
@@ -6839,6 +6895,16 @@ export interface paths {
                                     mediaType: string | null;
                                     /** @description our stored copy of its media */
                                     mediaUrl: string | null;
+                                    /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
+                                    replyTo: {
+                                        /** @description the campaign of the campaign message it answers */
+                                        campaignId: string | null;
+                                        campaignName: string | null;
+                                        /** @description the message it answers: a campaign message of the thread, or one of our replies */
+                                        messageId: string;
+                                        /** @description the text of our reply it answers */
+                                        text: string | null;
+                                    } | null;
                                     /** @enum {string} */
                                     status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                     text: string | null;
@@ -6944,7 +7010,7 @@ export interface paths {
                                 /** @description set for the messages of a campaign */
                                 campaignId: string | null;
                                 createdAt: string;
-                                /** @description what a reaction, location, shared contact or button reply carries */
+                                /** @description what a reaction, location (`url` too), shared contact, button or list reply (`payload`, `description`), voice note (`voice`) or unsupported message (`unsupportedType`, `errorCode`, `reason`) carries; a reply's `context` ({ from, id }: the message it answers) */
                                 details: {
                                     [key: string]: unknown;
                                 } | null;
@@ -6957,6 +7023,16 @@ export interface paths {
                                 mediaType: string | null;
                                 /** @description our stored copy of its media */
                                 mediaUrl: string | null;
+                                /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
+                                replyTo: {
+                                    /** @description the campaign of the campaign message it answers */
+                                    campaignId: string | null;
+                                    campaignName: string | null;
+                                    /** @description the message it answers: a campaign message of the thread, or one of our replies */
+                                    messageId: string;
+                                    /** @description the text of our reply it answers */
+                                    text: string | null;
+                                } | null;
                                 /** @enum {string} */
                                 status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                 text: string | null;
@@ -8648,6 +8724,11 @@ export interface paths {
                                     provider: "gateway" | "whatsapp-cloud";
                                     /** @description Why the provider rejected it; null otherwise */
                                     rejectedReason: string | null;
+                                    /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                    rejection: {
+                                        reason: string | null;
+                                        recommendation: string | null;
+                                    } | null;
                                     /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
                                     sendable: boolean;
                                     /** @enum {string} */
@@ -8786,6 +8867,11 @@ export interface paths {
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                rejection: {
+                                    reason: string | null;
+                                    recommendation: string | null;
+                                } | null;
                                 /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
                                 sendable: boolean;
                                 /** @enum {string} */
@@ -8859,6 +8945,11 @@ export interface paths {
                                 provider: "gateway" | "whatsapp-cloud";
                                 /** @description Why the provider rejected it; null otherwise */
                                 rejectedReason: string | null;
+                                /** @description Meta's explanation of a rejection and what to change (`rejection_info`); null otherwise */
+                                rejection: {
+                                    reason: string | null;
+                                    recommendation: string | null;
+                                } | null;
                                 /** @description Whether this service can send it (false for a flow or catalog button, say), whatever its status */
                                 sendable: boolean;
                                 /** @enum {string} */

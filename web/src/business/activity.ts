@@ -7,6 +7,7 @@ const COLORS: Record<ActivityKind, string> = {
   read: 'violet.7',
   failed: 'red.9',
   clicked: 'orange.7',
+  replied: 'grape.7',
 };
 
 const LABELS: Record<ActivityKind, string> = { ...MESSAGE_STATE_LABELS, ...ENGAGEMENT_LABELS };

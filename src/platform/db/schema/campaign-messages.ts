@@ -57,6 +57,8 @@ export const campaignMessages = pgTable(
     failedAt: timestamptz('failed_at'),
     /** First time its recipient followed one of its tracked links. */
     clickedAt: timestamptz('clicked_at'),
+    /** First time its recipient answered it (an inbound message whose context names it). */
+    repliedAt: timestamptz('replied_at'),
     /** Which A/B variant it carries; null outside a test, and for the rest until the winner is chosen. */
     variant: smallint('variant'),
     /**

@@ -103,6 +103,12 @@ export const conversationMessages = pgTable(
     }>(),
     /** What the kind carries beyond text: a location, shared contacts, the reacted message, a button's payload. */
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /**
+     * Inbound, a reply (its context named the message it answers): the campaign message it answers, of the
+     * same business, or one of the conversation's own replies. No foreign keys: history outlives both.
+     */
+    campaignMessageId: uuid('campaign_message_id'),
+    replyToId: uuid('reply_to_id'),
     /** Inbound: the provider's key of the event (a replay adds nothing). */
     eventKey: text('event_key'),
     status: text('status').$type<ConversationMessageState>().notNull(),

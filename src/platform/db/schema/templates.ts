@@ -38,6 +38,8 @@ export const templates = pgTable(
     /** `POSITIONAL` ({{1}}) or `NAMED` ({{first_name}}): the provider's `parameter_format`. */
     parameterFormat: text('parameter_format').$type<'POSITIONAL' | 'NAMED'>().notNull().default('POSITIONAL'),
     rejectedReason: text('rejected_reason'),
+    /** Meta's explanation of a rejection (`rejection_info`: `reason`, `recommendation`); null otherwise. */
+    rejectionInfo: jsonb('rejection_info').$type<{ reason: string | null; recommendation: string | null }>(),
     /** `gateway` or `whatsapp-cloud`: the provider the business used when the template was made. */
     provider: text('provider').$type<'gateway' | 'whatsapp-cloud'>().notNull(),
     providerTemplateId: text('provider_template_id'),

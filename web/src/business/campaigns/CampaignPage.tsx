@@ -103,6 +103,7 @@ export function CampaignPage() {
     delivered: live?.delivered ?? r?.reached.delivered ?? 0,
     read: live?.read ?? r?.reached.read ?? 0,
     clicked: live?.clicked ?? r?.reached.clicked ?? 0,
+    replied: live?.replied ?? r?.reached.replied ?? 0,
   };
   // Processed: no longer waiting to be sent (a message that failed after it was sent counts once).
   const done = Math.max(0, counts.recipients - counts.pending);
@@ -175,7 +176,7 @@ export function CampaignPage() {
               </Text>
             </Group>
             <Progress value={percent} aria-label="Sending progress" animated={status === 'pending'} />
-            <SimpleGrid cols={{ base: 2, sm: c.trackClicks ? 6 : 5 }} mt="sm">
+            <SimpleGrid cols={{ base: 2, sm: c.trackClicks ? 7 : 6 }} mt="sm">
               <Figure label="Recipients" value={counts.recipients} />
               <Figure label="Sent" value={reached.sent} />
               <Figure
@@ -195,6 +196,11 @@ export function CampaignPage() {
                   rate={reached.delivered ? reached.clicked / reached.delivered : undefined}
                 />
               )}
+              <Figure
+                label="Replied"
+                value={reached.replied}
+                rate={reached.delivered ? reached.replied / reached.delivered : undefined}
+              />
               <Figure label="Failed" value={counts.failed} />
             </SimpleGrid>
             {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}

@@ -88,6 +88,7 @@ export function Variants({ campaignId, live }: { campaignId: string; live: numbe
                   <Funnel label="Delivered" value={x.delivered} of={x.recipients} />
                   <Funnel label="Read" value={x.read} of={x.recipients} rate={x.readRate} />
                   <Funnel label="Clicked" value={x.clicked} of={x.recipients} rate={x.clickRate} />
+                  <Funnel label="Replied" value={x.replied} of={x.recipients} />
                   <Text size="xs" c="dimmed">
                     {formatNumber(x.recipients)} recipients · {formatNumber(x.cost, 2)} credits
                   </Text>

@@ -118,6 +118,7 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
           Campaign message
         </Text>
       )}
+      {m.replyTo && <InReplyTo replyTo={m.replyTo} />}
       {m.mediaUrl && m.mediaType?.startsWith('image/') && (
         <img src={m.mediaUrl} alt={m.text ?? 'Photo'} style={{ maxWidth: '100%', borderRadius: 4 }} />
       )}
@@ -165,13 +166,35 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
   );
 }
 
+/** What an inbound reply answers: the campaign by name, or the quoted text of our reply. */
+function InReplyTo({ replyTo }: { replyTo: NonNullable<ConversationMessage['replyTo']> }) {
+  return (
+    <Text
+      size="xs"
+      c="dimmed"
+      lineClamp={2}
+      data-testid="in-reply-to"
+      style={{ borderLeft: '3px solid var(--mantine-color-gray-4)', paddingLeft: 6, marginBottom: 4 }}
+    >
+      In reply to{' '}
+      {replyTo.campaignName !== null
+        ? `the campaign "${replyTo.campaignName}"`
+        : `"${replyTo.text ?? 'a message'}"`}
+    </Text>
+  );
+}
+
 function describe(m: ConversationMessage): string {
   const d = (m.details ?? {}) as Record<string, unknown>;
   if (m.type === 'reaction') return `Reacted ${String(d.emoji ?? '')}`;
   if (m.type === 'location')
     return `Location: ${d.name ?? ''} ${d.latitude ?? ''}, ${d.longitude ?? ''}`.trim();
   if (m.type === 'contacts') return 'Shared a contact';
-  if (m.type === 'unsupported') return 'A message this console cannot show';
+  if (m.type === 'unsupported')
+    return `The contact sent a message WhatsApp cannot show here${
+      typeof d.unsupportedType === 'string' ? ` (${d.unsupportedType})` : ''
+    }`;
+  if (m.type === 'audio' && d.voice === true && !m.mediaUrl) return 'Voice message';
   return '';
 }
 

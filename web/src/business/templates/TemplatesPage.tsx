@@ -193,6 +193,16 @@ function TemplateStatus({ template: t }: { template: Template }) {
           </Text>
         </>
       )}
+      {t.rejection?.reason && (
+        <Text size="xs" c="red.9">
+          {t.rejection.reason}
+        </Text>
+      )}
+      {t.rejection?.recommendation && (
+        <Text size="xs" c="dimmed">
+          What to change: {t.rejection.recommendation}
+        </Text>
+      )}
     </Stack>
   );
 }
