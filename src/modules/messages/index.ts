@@ -3,20 +3,85 @@
  * these functions; none of them writes the table. `message-queue.ts` is every state change.
  */
 
-export * from '../../platform/db/message-states.js';
-export * from './counters.js';
-export * from './counters-of-campaigns.js';
-export * from './message-clicks.js';
-export * from './message-export.js';
-export * from './message-failures.js';
-export * from './message-outcomes.js';
-export * from './message-queue.js';
-export * from './message-reads.js';
-export * from './message-replies.js';
-export * from './message-variants.js';
-export * from './messaging-limit-status.js';
-export * from './pending-receipts-take.js';
-export * from './progress.js';
-export * from './receipt-sweep.js';
-export * from './receipt-writer.js';
-export * from './recipient-window.js';
+export {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  COUNTED_STATES,
+  FUNNEL,
+  funnelOf,
+  MESSAGE_STATES,
+  PENDING_STATES,
+  RECEIPT_STATES,
+  recordOf,
+  statesCountedAs,
+} from '../../platform/db/message-states.js';
+export {
+  type ActivityCounts,
+  campaignCounters,
+  campaignFailureReasons,
+  campaignTimeline,
+  messageActivityByDay,
+} from './counters.js';
+export { countersOfCampaigns } from './counters-of-campaigns.js';
+export { markMessagesClicked } from './message-clicks.js';
+export { MESSAGE_EXPORT_LAYOUT, openMessageCursor } from './message-export.js';
+export {
+  applyReportedFailures,
+  campaignPricingCounts,
+  campaignsWithRefundDue,
+  campaignsWithUnbilledDue,
+  countGivenUp,
+  failureGroupsOf,
+  holdMessagesOfPausedCampaigns,
+  holdQueuedMessages,
+  lockRefundDue,
+  lockUnbilledDue,
+  markRefunded,
+  requeueGivenUp,
+  requeueHeldMessages,
+  unsortedFailures,
+} from './message-failures.js';
+export { countRetargetAudience, RETARGET_OUTCOMES, type RetargetOutcome } from './message-outcomes.js';
+export {
+  applyReceipts,
+  type ClaimedMessage,
+  cancelForOptOut,
+  claimMessages,
+  extendLeases,
+  failUnsentMessagesOfCampaign,
+  type MessagePricing,
+  markRecharged,
+  OPTED_OUT_REASON,
+  type Outcome,
+  queueOptInMessage,
+  queueRecipients,
+  type Receipt,
+  type Recipient,
+  type RefundedDelivery,
+  reclaimExpiredLeases,
+  recordOutcomes,
+  releaseHeldMessages,
+  removeUnsentMessages,
+  restoreHeldMessages,
+} from './message-queue.js';
+export {
+  businessesWithQueuedMessages,
+  type CampaignMessageRow,
+  campaignMessageSql,
+  campaignsReadyToComplete,
+  deliveryCounts,
+  listCampaignMessages,
+  watchQueue,
+} from './message-reads.js';
+export { markMessagesReplied } from './message-replies.js';
+export { releaseRestWithWinner, splitForTest, variantCounts } from './message-variants.js';
+export {
+  messagingLimitOf,
+  messagingLimitStatus,
+  messagingLimitStatusSchema,
+} from './messaging-limit-status.js';
+export { takePendingReceiptsOf } from './pending-receipts-take.js';
+export { CampaignProgress, campaignProgress } from './progress.js';
+export { startReceiptSweep, sweepPendingReceipts } from './receipt-sweep.js';
+export { applyCharged, deliveryReportsTotal, receiptWriter } from './receipt-writer.js';
+export { claimWithinLimit, takeWindowPlace, windowFreesAt } from './recipient-window.js';
