@@ -240,6 +240,8 @@ describe('click tracking', () => {
             (e.payload as { clicked: number }).clicked === 1,
         ),
       ).toBe(true),
+      // The progress event is gated to one a second per campaign: the click's may come a second later.
+      { timeout: 5_000, interval: 50 },
     );
   });
 });

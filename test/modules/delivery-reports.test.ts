@@ -191,6 +191,7 @@ describe('delivery-report callback', () => {
       delivered: 2,
       read: 1,
       clicked: 0,
+      replied: 0,
       failed: 0,
       pending: 0,
     });
