@@ -9,7 +9,8 @@ import type { TestApp } from './harness.js';
  * withdrawal was refunded more than it took; no campaign or reply debit was refunded more than it charged, nor a
  * commission taken back more than it paid; no refund charged again (a message reported delivered after it) more
  * than it gave back; a refund of messages the provider did not bill (`not_billed`) covers exactly the unbilled
- * messages marked with it; earnings are below zero only after a reversal; the money paid
+ * messages marked with it, and one of a reply (`reply_refund`) answers that reply's debit and a pricing that
+ * said `billable: false`; earnings are below zero only after a reversal; the money paid
  * for a balance is never negative; a commission held (pending) or voided (failed) moves nothing, and one is
  * held only on a campaign still waiting for its scheduled time. Lists what breaks it (nothing, when money is right).
  */
@@ -83,6 +84,18 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
   expect(
     unbilledMiscounted,
     'refunds of messages the provider did not bill that do not cover exactly the messages marked with them',
+  ).toEqual([]);
+  const unbilledReplyMismatch = await queryRows<{ id: string }>(
+    t.db,
+    sql`SELECT r.id FROM transactions r
+        WHERE r.kind = 'reply_refund' AND r.metadata->>'reason' = 'not_billed'
+          AND NOT EXISTS (SELECT 1 FROM conversation_messages m
+                          WHERE m.refund_id = r.id AND m.transaction_id = r.related_transaction_id
+                            AND m.business_id = r.business_id AND (m.pricing->>'billable') = 'false')`,
+  );
+  expect(
+    unbilledReplyMismatch,
+    'refunds of replies the provider did not bill that answer no such reply (marked with it, its debit answered)',
   ).toEqual([]);
   const unexplainedDebt = await queryRows<{ business_id: string }>(
     t.db,

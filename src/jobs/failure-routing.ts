@@ -1,6 +1,6 @@
 import { refundDueCampaigns, stopCampaignSends } from '../modules/campaigns/index.js';
 import { optOutForProvider } from '../modules/consent/index.js';
-import { refundFailedReplies } from '../modules/conversations/index.js';
+import { refundDueReplies } from '../modules/conversations/index.js';
 import { applySpamLimit } from '../modules/deliverability/index.js';
 import {
   applyReportedFailures,
@@ -62,13 +62,14 @@ export function outcomeByCause(
 
 /**
  * The dispatcher's maintenance for failures: messages of paused campaigns that came back to the queue are
- * held again, and the charge of messages and replies that failed for good is given back.
+ * held again, and the charge of messages and replies that failed for good (or that the Cloud API did not
+ * bill) is given back.
  */
 export async function afterFailures(deps: DispatcherDeps, settleMs = SETTLE_MS): Promise<void> {
   await holdMessagesOfPausedCampaigns(deps.db);
   await sortReportedFailures(deps, settleMs);
   await refundDueCampaigns(deps);
-  await refundFailedReplies(deps);
+  await refundDueReplies(deps);
 }
 
 /**

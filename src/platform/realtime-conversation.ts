@@ -78,6 +78,17 @@ export const conversationMessageSchema = z.object({
     .describe(
       'an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent',
     ),
+  pricing: z
+    .object({
+      billable: z.boolean().nullable(),
+      pricing_model: z.string().nullable(),
+      category: z.string().nullable(),
+      type: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      "a reply's or campaign message's Cloud status `pricing` (the first status that gave one); `billable: false`: WhatsApp did not bill it",
+    ),
 });
 
 export const conversationMessagePayload = z.object({

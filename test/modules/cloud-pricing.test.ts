@@ -141,6 +141,35 @@ describe('Cloud pricing of campaign messages', () => {
     await expectLedgerBalanced(t);
   });
 
+  it('a message given back as unbilled, then reported failed and delivered, is not charged again', async () => {
+    const { user, account, campaignId, sends } = await sentCampaign(1);
+    await post(status(account, sends[0]!, 'sent', FREE));
+    await refundDueCampaigns(t.deps);
+    const before = await balanceOf(user.businessId);
+    const failed = cloudWebhookBody(
+      account.wabaId,
+      'messages',
+      statusValue(account.phoneNumberId, {
+        id: sends[0]!.wamid,
+        status: 'failed',
+        recipient: String(sends[0]!.body.to),
+        errors: [{ code: 131026, title: 'Message undeliverable' }],
+      }),
+    );
+    expect((await post(failed)).status).toBe(200);
+    await refundDueCampaigns(t.deps);
+    expect((await post(status(account, sends[0]!, 'delivered', FREE))).status).toBe(200);
+    expect((await messagesOf(t, campaignId))[0]).toMatchObject({ status: 'delivered' });
+    const recharges = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.campaignId, campaignId), eq(transactions.kind, 'campaign_recharge')));
+    expect(recharges).toEqual([]);
+    expect(await refundsOf(campaignId)).toHaveLength(1);
+    expect(await balanceOf(user.businessId)).toBe(before);
+    await expectLedgerBalanced(t);
+  });
+
   it('the campaign report counts billed and free messages', async () => {
     const { user, account, campaignId, sends } = await sentCampaign(3);
     await post(status(account, sends[0]!, 'sent', BILLED));

@@ -51,8 +51,10 @@ async function rechargeGroup(tx: Db, refundId: string, group: RefundedDelivery[]
     );
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (!refund || !campaign?.rate) return;
-  const n = group.length;
   const meta = (refund.metadata ?? {}) as Record<string, unknown>;
+  // Given back because the Cloud API did not bill them: Meta charges nothing for them, delivered or not.
+  if (meta.reason === 'not_billed') return;
+  const n = group.length;
   const rate = typeof meta.rate === 'string' ? meta.rate : campaign.rate;
   const credits = new Decimal(rate).times(n);
   const description = `Campaign "${campaign.name}": ${n} refunded message${n === 1 ? '' : 's'} reported delivered, charged again`;

@@ -36,6 +36,8 @@ export interface MessageRecord {
   createdAt: Date | string;
   /** What an inbound reply answers (json: a string from some drivers). */
   replyTo: ReplyTo | string | null;
+  /** A Cloud status's `pricing` (json: a string from some drivers). */
+  pricing: ConversationMessageDto['pricing'] | string | null;
 }
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
@@ -72,5 +74,6 @@ export function toMessageDto(row: MessageRecord, urlOf: (key: string) => string)
     campaignId: row.campaignId,
     createdAt: iso(row.createdAt),
     replyTo: typeof row.replyTo === 'string' ? JSON.parse(row.replyTo) : (row.replyTo ?? null),
+    pricing: typeof row.pricing === 'string' ? JSON.parse(row.pricing) : (row.pricing ?? null),
   };
 }

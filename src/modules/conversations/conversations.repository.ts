@@ -85,7 +85,7 @@ export async function countUnreadConversations(db: Db, businessId: string): Prom
 
 const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
   m.media_type AS "mediaType", m.media_status AS "mediaStatus", m.details, m.error, NULL::uuid AS "campaignId",
-  m.created_at AS "createdAt", ${replyToColumn('m')} AS "replyTo"`;
+  m.created_at AS "createdAt", ${replyToColumn('m')} AS "replyTo", m.pricing`;
 
 /**
  * A page of a conversation's messages, newest first: its own (what the contact wrote, the replies) and the
@@ -104,7 +104,7 @@ export async function listMessages(
     UNION ALL
     SELECT q.id, 'out', 'campaign',
            replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, NULL, q.error, k.id,
-           COALESCE(q.sent_at, q.created_at), NULL::json, 0
+           COALESCE(q.sent_at, q.created_at), NULL::json, q.pricing, 0
     FROM campaigns k
     JOIN campaign_messages q ON q.campaign_id = k.id AND q.phone_number = ${conversation.phoneNumber}
     WHERE k.business_id = ${businessId} AND q.status <> 'held'`;

@@ -168,6 +168,8 @@ function recordsOf(row: StoredRow): StoredInbound {
       campaignId: row.campaignId,
       createdAt: row.createdAt,
       replyTo: row.replyTo,
+      // Inbound: no status of ours prices it.
+      pricing: null,
     },
   };
 }

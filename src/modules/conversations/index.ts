@@ -13,5 +13,10 @@ export {
   recordReplyOutcome,
 } from './reply-queue.js';
 export { applyReplyReceiptsAndTell } from './reply-receipts.js';
-export { refundFailedReplies, refundFailedReply } from './reply-refund.js';
+export {
+  refundDueReplies,
+  refundFailedReplies,
+  refundFailedReply,
+  refundUnbilledReply,
+} from './reply-refund.js';
 export { replyDelivered, replyOutboundOf } from './reply-sending.js';

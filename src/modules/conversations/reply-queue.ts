@@ -171,7 +171,7 @@ export interface MovedReply {
 /**
  * Applies delivery reports to the replies they name: by the provider's id and the recipient's digits (a
  * report without a recipient: by the id alone, only when it names this one message, as campaign receipts). Returns which of `receipts` named a reply (by index) and the
- * replies that moved. A reply only moves forward; a report naming a reply still being sent is not matched
+ * replies that moved. A reply keeps the first Cloud `pricing` its statuses give. A reply only moves forward; a report naming a reply still being sent is not matched
  * (its id is not stored yet) and is kept with the campaign reports' pending ones, which the outcome write
  * takes back.
  */
@@ -187,6 +187,8 @@ export async function applyReplyReceipts(
     event: r.event,
     at: r.at.toISOString(),
     reason: r.reason ?? null,
+    // Left out rather than null: a JSON null would be stored as the jsonb value null.
+    ...(r.pricing ? { pricing: r.pricing } : {}),
   }));
   const [row] = await queryRows<{
     matched: number[] | string | null;
@@ -196,7 +198,8 @@ export async function applyReplyReceipts(
     sql`
       WITH e AS MATERIALIZED (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-          AS r(i int, pid text, recipient text, event text, at timestamptz, reason text)
+          AS r(i int, pid text, recipient text, event text, at timestamptz, reason text,
+               pricing jsonb)
       ),
       matched AS MATERIALIZED (
         SELECT e.*, m.id AS mid FROM e
@@ -222,7 +225,8 @@ export async function applyReplyReceipts(
                min(at) FILTER (WHERE event IN ('delivered', 'read')) AS delivered_at,
                min(at) FILTER (WHERE event = 'read') AS read_at,
                min(at) FILTER (WHERE event = 'failed') AS failed_at,
-               (array_agg(reason ORDER BY at) FILTER (WHERE event = 'failed'))[1] AS reason
+               (array_agg(reason ORDER BY at) FILTER (WHERE event = 'failed'))[1] AS reason,
+               (array_agg(pricing ORDER BY at) FILTER (WHERE pricing IS NOT NULL))[1] AS pricing
         FROM matched GROUP BY mid
       ),
       moved AS (
@@ -233,11 +237,13 @@ export async function applyReplyReceipts(
           failed_at = CASE WHEN ${STATE_OF} = 'failed' THEN LEAST(m.failed_at, a.failed_at) END,
           error = CASE WHEN ${STATE_OF} = 'failed'
                        THEN COALESCE(m.error, a.reason, 'Reported failed by the provider') END,
+          pricing = COALESCE(m.pricing, a.pricing),
           updated_at = now()
         FROM a JOIN target t ON t.id = a.mid
         WHERE m.id = a.mid AND ${rank('m.status')} >= 1
-          AND (m.status, m.delivered_at, m.read_at) IS DISTINCT FROM
-              (${STATE_OF}, LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at))
+          AND (m.status, m.delivered_at, m.read_at, m.pricing) IS DISTINCT FROM
+              (${STATE_OF}, LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
+               COALESCE(m.pricing, a.pricing))
         RETURNING m.id, m.business_id, m.conversation_id,
                   t.was = 'failed' AND m.status <> 'failed' AND t.refund_id IS NOT NULL
                     AND m.recharge_id IS NULL AS recharge

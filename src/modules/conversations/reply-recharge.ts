@@ -52,6 +52,8 @@ async function rechargeDeliveredReply(tx: Db, replyId: string): Promise<string |
   if (!reply) return null;
   const [refund] = await tx.select().from(transactions).where(eq(transactions.id, reply.refund_id));
   if (!refund || refund.businessId !== reply.business_id || refund.kind !== 'reply_refund') return null;
+  // A reply given back because the Cloud API did not bill it was not charged for by Meta, delivered or not.
+  if ((refund.metadata as Record<string, unknown> | null)?.reason === 'not_billed') return null;
   const credits = new Decimal(refund.credits ?? refund.amount);
   try {
     return await tx.transaction(async (savepoint) => {

@@ -15,10 +15,12 @@ export async function takePendingReceiptsOf(db: Db, providerMessageIds: string[]
     at: string | Date;
     code: string | null;
     reason: string | null;
+    pricing: Receipt['pricing'] | string | null;
   }>(
     db,
     sql`DELETE FROM pending_receipts WHERE provider_message_id = ANY(${sql.param(providerMessageIds)}::text[])
-        RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason`,
+        RETURNING provider_message_id AS pid, recipient, event, event_at AS at, error_code AS code, reason,
+                  pricing`,
   );
   return rows.map((r) => ({
     providerMessageId: r.pid,
@@ -27,5 +29,6 @@ export async function takePendingReceiptsOf(db: Db, providerMessageIds: string[]
     at: new Date(r.at),
     errorCode: r.code,
     reason: r.reason,
+    pricing: typeof r.pricing === 'string' ? JSON.parse(r.pricing) : r.pricing,
   }));
 }

@@ -184,6 +184,12 @@ export interface RoomEvents {
         campaignName: string | null;
         text: string | null;
       } | null;
+      pricing: {
+        billable: boolean | null;
+        pricing_model: string | null;
+        category: string | null;
+        type: string | null;
+      } | null;
     };
   };
 }

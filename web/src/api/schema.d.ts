@@ -6895,6 +6895,13 @@ export interface paths {
                                     mediaType: string | null;
                                     /** @description our stored copy of its media */
                                     mediaUrl: string | null;
+                                    /** @description a reply's or campaign message's Cloud status `pricing` (the first status that gave one); `billable: false`: WhatsApp did not bill it */
+                                    pricing: {
+                                        billable: boolean | null;
+                                        category: string | null;
+                                        pricing_model: string | null;
+                                        type: string | null;
+                                    } | null;
                                     /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
                                     replyTo: {
                                         /** @description the campaign of the campaign message it answers */
@@ -7023,6 +7030,13 @@ export interface paths {
                                 mediaType: string | null;
                                 /** @description our stored copy of its media */
                                 mediaUrl: string | null;
+                                /** @description a reply's or campaign message's Cloud status `pricing` (the first status that gave one); `billable: false`: WhatsApp did not bill it */
+                                pricing: {
+                                    billable: boolean | null;
+                                    category: string | null;
+                                    pricing_model: string | null;
+                                    type: string | null;
+                                } | null;
                                 /** @description an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent */
                                 replyTo: {
                                     /** @description the campaign of the campaign message it answers */

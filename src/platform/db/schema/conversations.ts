@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
+import type { MessagePricing } from './campaign-messages.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
@@ -126,6 +127,8 @@ export const conversationMessages = pgTable(
     refundId: uuid('refund_id'),
     /** The `reply_recharge` entry that charged it again when a report said delivered after its refund. */
     rechargeId: uuid('recharge_id'),
+    /** A reply: what the Cloud API says it cost (its first status's `pricing`, as a campaign message keeps). */
+    pricing: jsonb('pricing').$type<MessagePricing>(),
     sentAt: timestamptz('sent_at'),
     deliveredAt: timestamptz('delivered_at'),
     readAt: timestamptz('read_at'),
@@ -149,6 +152,12 @@ export const conversationMessages = pgTable(
       .on(t.failedAt)
       .where(
         sql`${t.direction} = 'out' AND ${t.status} = 'failed' AND ${t.transactionId} IS NOT NULL AND ${t.refundId} IS NULL`,
+      ),
+    // The replies the Cloud API did not bill whose charge is still to give back (`refundUnbilledMessages`).
+    index('conversation_messages_unbilled_due_idx')
+      .on(t.id)
+      .where(
+        sql`${t.direction} = 'out' AND (${t.pricing}->>'billable') = 'false' AND ${t.transactionId} IS NOT NULL AND ${t.refundId} IS NULL`,
       ),
     index('conversation_messages_provider_id_idx')
       .on(t.providerMessageId)

@@ -1,0 +1,2 @@
+ALTER TABLE "conversation_messages" ADD COLUMN "pricing" jsonb;--> statement-breakpoint
+CREATE INDEX "conversation_messages_unbilled_due_idx" ON "conversation_messages" USING btree ("id") WHERE "conversation_messages"."direction" = 'out' AND ("conversation_messages"."pricing"->>'billable') = 'false' AND "conversation_messages"."transaction_id" IS NOT NULL AND "conversation_messages"."refund_id" IS NULL;
