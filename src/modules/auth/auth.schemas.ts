@@ -38,17 +38,39 @@ export const signInBody = z.object({
 export const refreshTokenBody = z.object({ refreshToken: z.string().max(4096).optional() }).nullish();
 export const emailBody = z.object({ email: emailSchema });
 export const passwordBody = z.object({ password: passwordSchema });
-export const codeBody = z.object({ code: otpCodeSchema });
+/** The single-use token of a code's mail link (256 bits, base64url). */
+export const linkTokenSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Must be the token of the link in the e-mail')
+  .describe('The token of the link in the e-mail: an alternative to the typed code, single use');
+
+/** The typed code or the link's token: one of the two. */
+const codeOrToken = <T extends z.ZodRawShape>(shape: T, codePath: string[]) =>
+  z
+    .object({ ...shape, token: linkTokenSchema.optional() })
+    .refine(
+      (b: Record<string, unknown>) => (b.token !== undefined) !== codePath.every((k) => b[k] !== undefined),
+      {
+        message: 'Send the code from the e-mail, or the token of its link (not both)',
+        path: ['token'],
+      },
+    );
+
+export const codeBody = codeOrToken({ code: otpCodeSchema.optional() }, ['code']);
 export const verifyCodeBody = z.object({
   code: otpCodeSchema,
   /** Recommended: the record is then found by e-mail and a wrong code counts against it. */
   email: emailSchema.optional(),
 });
-export const resetPasswordBody = z.object({
-  email: emailSchema,
-  code: otpCodeSchema,
-  password: passwordSchema,
-});
+export const resetPasswordBody = codeOrToken(
+  {
+    email: emailSchema.optional().describe('With `code`'),
+    code: otpCodeSchema.optional().describe('With `email`; or send `token` instead'),
+    password: passwordSchema,
+  },
+  ['email', 'code'],
+);
 export const changePasswordBody = z.object({
   password: z.string().min(1).max(1024),
   newPassword: passwordSchema,

@@ -933,19 +933,40 @@ export interface paths {
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     buttons?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
                                     })[];
+                                    /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                    code?: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
                                     header?: ({
                                         /** @enum {string} */
                                         field: "firstName" | "lastName" | "phoneNumber";
                                     } | {
                                         text: string;
-                                    })[];
+                                    })[] | {
+                                        [key: string]: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
+                                    };
                                     /** Format: uri */
                                     headerMediaUrl?: string;
                                 } | null;
@@ -966,19 +987,40 @@ export interface paths {
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         buttons?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
                                         })[];
+                                        /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                        code?: {
+                                            /** @enum {string} */
+                                            field: "firstName" | "lastName" | "phoneNumber";
+                                        } | {
+                                            text: string;
+                                        };
                                         header?: ({
                                             /** @enum {string} */
                                             field: "firstName" | "lastName" | "phoneNumber";
                                         } | {
                                             text: string;
-                                        })[];
+                                        })[] | {
+                                            [key: string]: {
+                                                /** @enum {string} */
+                                                field: "firstName" | "lastName" | "phoneNumber";
+                                            } | {
+                                                text: string;
+                                            };
+                                        };
                                         /** Format: uri */
                                         headerMediaUrl?: string;
                                     } | null;
@@ -2028,7 +2070,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose a new password with a reset code */
+        /**
+         * Choose a new password with a reset code
+         * @description Send `email` and `code`, or `token` from the link in the reset e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2039,10 +2084,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        code: string;
-                        /** Format: email */
-                        email: string;
+                        /** @description With `email`; or send `token` instead */
+                        code?: string;
+                        /**
+                         * Format: email
+                         * @description With `code`
+                         */
+                        email?: string;
                         password: string;
+                        /** @description The token of the link in the e-mail: an alternative to the typed code, single use */
+                        token?: string;
                     };
                 };
             };
@@ -2446,7 +2497,9 @@ export interface paths {
         put?: never;
         /**
          * Verify the account’s e-mail with its code
-         * @description Access: authenticated.
+         * @description Send `code`, or `token` from the link in the e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).
+         *
+         *     Access: authenticated.
          */
         post: {
             parameters: {
@@ -2458,7 +2511,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        code: string;
+                        code?: string;
+                        /** @description The token of the link in the e-mail: an alternative to the typed code, single use */
+                        token?: string;
                     };
                 };
             };
