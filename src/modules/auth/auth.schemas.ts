@@ -45,17 +45,22 @@ export const linkTokenSchema = z
   .regex(/^[A-Za-z0-9_-]{43}$/, 'Must be the token of the link in the e-mail')
   .describe('The token of the link in the e-mail: an alternative to the typed code, single use');
 
-/** The typed code or the link's token: one of the two. */
-const codeOrToken = <T extends z.ZodRawShape>(shape: T, codePath: string[]) =>
-  z
-    .object({ ...shape, token: linkTokenSchema.optional() })
-    .refine(
-      (b: Record<string, unknown>) => (b.token !== undefined) !== codePath.every((k) => b[k] !== undefined),
-      {
-        message: 'Send the code from the e-mail, or the token of its link (not both)',
+/**
+ * The typed code (with the fields that go with it) or the link's token: one of the two. Without a token a
+ * missing field is named as before the token existed.
+ */
+const codeOrToken = <T extends z.ZodRawShape>(shape: T, codeFields: string[]) =>
+  z.object({ ...shape, token: linkTokenSchema.optional() }).superRefine((b: Record<string, unknown>, ctx) => {
+    if (b.token === undefined) {
+      for (const k of codeFields)
+        if (b[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'Required' });
+    } else if (b.code !== undefined)
+      ctx.addIssue({
+        code: 'custom',
         path: ['token'],
-      },
-    );
+        message: 'Send the code or the link’s token, not both',
+      });
+  });
 
 export const codeBody = codeOrToken({ code: otpCodeSchema.optional() }, ['code']);
 export const verifyCodeBody = z.object({
