@@ -98,6 +98,20 @@ describe('the link in the mail lets the owner through a many-client stranger', (
     expect(typed.status).toBe(401);
   });
 
+  it('two uses of one token at once: one resets, the other is a 400', async () => {
+    const user = await createUser(t);
+    const me = owner();
+    t.mailbox.clear();
+    await post('/auth/forgot-password', { email: user.email }, me);
+    const token = await linkToken(user.email, /reset/i);
+    const answers = await Promise.all(
+      ['Owners-race-pass-1', 'Owners-race-pass-2'].map((password) =>
+        post('/auth/reset-password', { token, password }, me),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
   it('a token fails after the code’s lifetime', async () => {
     const user = await createUser(t);
     const me = owner();
