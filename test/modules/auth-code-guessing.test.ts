@@ -48,7 +48,7 @@ describe('the code budgets (limits off: they are part of the code rule)', () => 
     expect((await reset(owner, code, 'Owners-new-pass-1')).status).toBe(200);
   });
 
-  it(`${OTP_BUDGET.codesPerClient} codes per client and ${OTP_BUDGET.codesPerHour} in all per address and hour; the last one keeps working`, async () => {
+  it(`${OTP_BUDGET.codesPerClient} codes per client and ${OTP_BUDGET.codesPerHour} in all per address and hour, then link-only mails; the last code keeps working`, async () => {
     const email = uniqueEmail();
     const first = client();
     let last = '';
@@ -63,10 +63,21 @@ describe('the code budgets (limits off: they are part of the code rule)', () => 
       for (let i = 0; i < OTP_BUDGET.codesPerClient && sent < OTP_BUDGET.codesPerHour; i++, sent++)
         last = await sendCode(t, email, ip);
     }
+    // Past the address's codes a client with sends left gets a link-only mail; the last code stays.
+    t.mailbox.clear();
+    expect((await post('/auth/send-code', { email }, client())).status).toBe(200);
+    const linkOnly = await t.mailbox.waitFor(email);
+    expect(linkOnly.text).toMatch(/\?token=/);
+    expect(linkOnly.text).not.toMatch(/\b\d{6}\b/);
+    for (let i = 1; i < OTP_BUDGET.linksPerHour; i++)
+      expect((await post('/auth/send-code', { email }, client())).status).toBe(200);
+    for (let i = 0; i < 100 && t.mailbox.messages.length < OTP_BUDGET.linksPerHour; i++)
+      await new Promise((r) => setTimeout(r, 50));
     t.mailbox.clear();
     const over = await post('/auth/send-code', { email }, client());
     expectTooMany(over);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    await new Promise((r) => setTimeout(r, 200));
     expect(t.mailbox.find(email)).toBeUndefined();
     expect((await post('/auth/verify-code', { email, code: last }, client())).status).toBe(200);
     // An hour later the address may ask again.

@@ -82,13 +82,18 @@ describe('abuse limits (RATE_LIMIT_ENABLED=true)', () => {
     expect((await signUp(uniqueEmail('signup-elsewhere'), newIp())).status).toBe(201);
   });
 
-  it(`send-code: ${CODES_PER_HOUR} codes an hour per e-mail, and the next sends no e-mail`, async () => {
+  it(`send-code: ${CODES_PER_HOUR} codes and ${OTP_BUDGET.linksPerHour} link-only mails an hour per e-mail, the next sends no e-mail`, async () => {
     const email = uniqueEmail('flood');
     for (let i = 0; i < CODES_PER_HOUR; i++)
       expect((await post('/auth/send-code', { email }, newIp())).status).toBe(200);
     const received = () => t.mailbox.messages.filter((m) => m.to.includes(email)).length;
     for (let i = 0; i < 100 && received() < CODES_PER_HOUR; i++) await new Promise((r) => setTimeout(r, 50));
     expect(received()).toBe(CODES_PER_HOUR);
+    // Past the codes, link-only mails (a link cannot be guessed), up to their own cap.
+    for (let i = 0; i < OTP_BUDGET.linksPerHour; i++)
+      expect((await post('/auth/send-code', { email }, newIp())).status).toBe(200);
+    for (let i = 0; i < 100 && received() < CODES_PER_HOUR + OTP_BUDGET.linksPerHour; i++)
+      await new Promise((r) => setTimeout(r, 50));
     t.mailbox.clear();
     expectTooMany(await post('/auth/send-code', { email }, newIp()));
     await new Promise((r) => setTimeout(r, 200));
@@ -102,9 +107,9 @@ describe('abuse limits (RATE_LIMIT_ENABLED=true)', () => {
     expectTooMany(await post('/auth/send-code', { email: uniqueEmail() }, ip));
   });
 
-  it(`forgot-password: ${CODES_PER_HOUR} codes an hour per known e-mail`, async () => {
+  it(`forgot-password: ${CODES_PER_HOUR} codes and ${OTP_BUDGET.linksPerHour} link-only mails an hour per known e-mail`, async () => {
     const email = (await createUser(t)).email;
-    for (let i = 0; i < CODES_PER_HOUR; i++)
+    for (let i = 0; i < CODES_PER_HOUR + OTP_BUDGET.linksPerHour; i++)
       expect((await post('/auth/forgot-password', { email }, newIp())).status).toBe(200);
     expectTooMany(await post('/auth/forgot-password', { email }, newIp()));
   });

@@ -1,8 +1,36 @@
 import type { AppDeps } from '../../deps.js';
 import { composeMail, type MailContent } from '../../platform/mail/layout.js';
-import { OTP_TTL_MS } from './otp.service.js';
+import { type IssuedCode, OTP_TTL_MS } from './otp.service.js';
 
 const minutes = OTP_TTL_MS / 60_000;
+
+/** The console page a code's link opens; the page calls the API with the token. */
+const consoleLink = (publicUrl: string, page: string, token: string) =>
+  `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+
+/** A code's mail: the code to type and the link to click; a link-only mail when the code was not renewed. */
+const codeMail = (
+  to: string,
+  subject: string,
+  use: string,
+  ignore: string,
+  { code }: IssuedCode,
+  link: { label: string; url: string },
+): MailContent => ({
+  to,
+  subject,
+  paragraphs: code
+    ? [
+        `Use this code to ${use}, or open the link below:`,
+        `Both are valid for ${minutes} minutes and work once. ${ignore}`,
+      ]
+    : [
+        `Open this link to ${use} (the link works once; the last code sent to you may still be used):`,
+        `It is valid for ${minutes} minutes. ${ignore}`,
+      ],
+  ...(code ? { highlight: code } : {}),
+  link,
+});
 
 export const authMails = {
   welcome: (to: string, name: string): MailContent => ({
@@ -14,24 +42,24 @@ export const authMails = {
       'If you did not create this account, reply to this e-mail and we will close it.',
     ],
   }),
-  verification: (to: string, code: string): MailContent => ({
-    to,
-    subject: 'Your verification code',
-    paragraphs: [
-      'Use this code to confirm your e-mail address:',
-      `It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
-    ],
-    highlight: code,
-  }),
-  passwordReset: (to: string, code: string): MailContent => ({
-    to,
-    subject: 'Reset your password',
-    paragraphs: [
-      'Use this code to choose a new password:',
-      `It is valid for ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: your password stays as it is.`,
-    ],
-    highlight: code,
-  }),
+  verification: (to: string, issued: IssuedCode, publicUrl: string): MailContent =>
+    codeMail(
+      to,
+      'Your verification code',
+      'confirm your e-mail address',
+      'If you did not ask for it, ignore this e-mail.',
+      issued,
+      { label: 'Confirm my e-mail address', url: consoleLink(publicUrl, 'verify-email', issued.token) },
+    ),
+  passwordReset: (to: string, issued: IssuedCode, publicUrl: string): MailContent =>
+    codeMail(
+      to,
+      'Reset your password',
+      'choose a new password',
+      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+      issued,
+      { label: 'Choose a new password', url: consoleLink(publicUrl, 'reset-password', issued.token) },
+    ),
 };
 
 /**

@@ -38,17 +38,44 @@ export const signInBody = z.object({
 export const refreshTokenBody = z.object({ refreshToken: z.string().max(4096).optional() }).nullish();
 export const emailBody = z.object({ email: emailSchema });
 export const passwordBody = z.object({ password: passwordSchema });
-export const codeBody = z.object({ code: otpCodeSchema });
+/** The single-use token of a code's mail link (256 bits, base64url). */
+export const linkTokenSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Must be the token of the link in the e-mail')
+  .describe('The token of the link in the e-mail: an alternative to the typed code, single use');
+
+/**
+ * The typed code (with the fields that go with it) or the link's token: one of the two. Without a token a
+ * missing field is named as before the token existed.
+ */
+const codeOrToken = <T extends z.ZodRawShape>(shape: T, codeFields: string[]) =>
+  z.object({ ...shape, token: linkTokenSchema.optional() }).superRefine((b: Record<string, unknown>, ctx) => {
+    if (b.token === undefined) {
+      for (const k of codeFields)
+        if (b[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'Required' });
+    } else if (b.code !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['token'],
+        message: 'Send the code or the link’s token, not both',
+      });
+  });
+
+export const codeBody = codeOrToken({ code: otpCodeSchema.optional() }, ['code']);
 export const verifyCodeBody = z.object({
   code: otpCodeSchema,
   /** Recommended: the record is then found by e-mail and a wrong code counts against it. */
   email: emailSchema.optional(),
 });
-export const resetPasswordBody = z.object({
-  email: emailSchema,
-  code: otpCodeSchema,
-  password: passwordSchema,
-});
+export const resetPasswordBody = codeOrToken(
+  {
+    email: emailSchema.optional().describe('With `code`'),
+    code: otpCodeSchema.optional().describe('With `email`; or send `token` instead'),
+    password: passwordSchema,
+  },
+  ['email', 'code'],
+);
 export const changePasswordBody = z.object({
   password: z.string().min(1).max(1024),
   newPassword: passwordSchema,

@@ -26,7 +26,7 @@ import {
 } from './account.repository.js';
 import type { AbuseLimits } from './auth.limits.js';
 import { authMails, sendInBackground } from './auth.mails.js';
-import type { OtpService } from './otp.service.js';
+import type { IssuedCode, OtpService } from './otp.service.js';
 import { insertAccountGraph } from './registration.repository.js';
 import { openSession, revokeOtherSessions, revokeSession, rotateRefresh } from './sessions.js';
 
@@ -77,7 +77,7 @@ export class AuthService {
       throw ValidationError.field('referralCode', 'Unknown referral code');
     const passwordHash = input.password ? await hashPassword(input.password) : null;
 
-    let code = '';
+    let issued: IssuedCode | undefined;
     let account: AccountWithBusiness;
     try {
       account = await this.deps.db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export class AuthService {
           passwordHash,
           referredBy,
         });
-        code = await this.otp.issue(graph.account.email, { db: tx });
+        issued = await this.otp.issue(graph.account.email, 'verify', { db: tx });
         return { ...graph.account, businessId: graph.business.id };
       });
     } catch (err) {
@@ -98,7 +98,8 @@ export class AuthService {
     }
 
     sendInBackground(this.deps, authMails.welcome(account.email, account.name));
-    sendInBackground(this.deps, authMails.verification(account.email, code));
+    if (issued)
+      sendInBackground(this.deps, authMails.verification(account.email, issued, this.deps.config.PUBLIC_URL));
     await this.notifyAdmins({
       type: 'account.signed_up',
       title: 'New sign-up',

@@ -60,12 +60,14 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       schema: {
         tags,
         summary: 'Verify the account’s e-mail with its code',
+        description:
+          'Send `code`, or `token` from the link in the e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).',
         body: codeBody,
         response: { 200: successSchema(userSchema) },
       },
     },
     async (req, reply) =>
-      sendSuccess(reply, await service.verifyEmail(req.auth, req.body.code, req.ip), 'E-mail verified'),
+      sendSuccess(reply, await service.verifyEmail(req.auth, req.body, req.ip), 'E-mail verified'),
   );
 
   app.post(
@@ -93,12 +95,14 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
       schema: {
         tags,
         summary: 'Choose a new password with a reset code',
+        description:
+          'Send `email` and `code`, or `token` from the link in the reset e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).',
         body: resetPasswordBody,
         response: { 200: emptyResponse },
       },
     },
     async (req, reply) => {
-      await service.resetPassword(req.body.email, req.body.code, req.body.password, req.ip);
+      await service.resetPassword(req.body, req.body.password, req.ip);
       return sendSuccess(reply, null, 'Password reset');
     },
   );

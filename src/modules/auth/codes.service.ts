@@ -11,6 +11,19 @@ import type { OtpService } from './otp.service.js';
 import { revokeAllSessions } from './sessions.js';
 
 const invalidCode = () => new UnauthorizedError('Invalid or expired code');
+// A 400 on the field, not the typed code's 401: a token cannot be guessed, so it counts against nothing.
+const invalidLink = () =>
+  ValidationError.field('token', 'This link is invalid, used or expired; ask for a new e-mail');
+
+/**
+ * The typed code (with the e-mail where the route asks for it) or the token of the mail's link; the
+ * route's schema lets exactly one form through.
+ */
+export interface CodeOrToken {
+  email?: string;
+  code?: string;
+  token?: string;
+}
 
 /** The one-time-code endpoints: send-code, verify-code, verify-email, forgot-password, reset-password. */
 export class CodesService {
@@ -23,8 +36,8 @@ export class CodesService {
 
   /** Sends a code to any address, registered or not: an e-mail change proves the new address this way. */
   async sendCode(email: string, client: string): Promise<void> {
-    const code = await this.otp.issue(email, { client });
-    sendInBackground(this.deps, authMails.verification(email, code));
+    const issued = await this.otp.issue(email, 'verify', { client });
+    sendInBackground(this.deps, authMails.verification(email, issued, this.deps.config.PUBLIC_URL));
   }
 
   /**
@@ -41,11 +54,15 @@ export class CodesService {
     return { valid: true };
   }
 
-  async verifyEmail(auth: AuthContext, code: string, client: string) {
+  async verifyEmail(auth: AuthContext, proof: CodeOrToken, client: string) {
     if (auth.verified) throw new BusinessRuleError('This e-mail address is already verified');
-    if (!(await this.otp.check(auth.email, code, client))) throw invalidCode();
+    const { code = '', token } = proof;
+    if (token === undefined && !(await this.otp.check(auth.email, code, client))) throw invalidCode();
     await this.deps.db.transaction(async (tx) => {
-      if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();
+      if (token !== undefined) {
+        // The link must be this account's: another address's verification link verifies nothing here.
+        if (!(await this.otp.consumeLinkIn(tx, token, 'verify', auth.email))) throw invalidLink();
+      } else if (!(await this.otp.consumeIn(tx, auth.email, code))) throw invalidCode();
       await updateAccount(tx, auth.accountId, { verified: true });
     });
     const user = await this.auth.profile(auth.accountId);
@@ -64,20 +81,34 @@ export class CodesService {
   async forgotPassword(email: string, client: string): Promise<void> {
     const account = await findAccountByEmail(this.deps.db, email);
     if (!account) throw ValidationError.field('email', 'No account uses this e-mail address');
-    const code = await this.otp.issue(email, { client });
-    sendInBackground(this.deps, authMails.passwordReset(account.email, code));
+    const issued = await this.otp.issue(email, 'reset', { client });
+    sendInBackground(this.deps, authMails.passwordReset(account.email, issued, this.deps.config.PUBLIC_URL));
   }
 
-  async resetPassword(email: string, code: string, password: string, client: string): Promise<void> {
-    if (!(await this.otp.check(email, code, client))) throw invalidCode();
+  async resetPassword(proof: CodeOrToken, password: string, client: string): Promise<void> {
+    const { token, code = '' } = proof;
+    let email: string;
+    if (token !== undefined) {
+      const owner = await this.otp.emailOfLink(token, 'reset');
+      if (!owner) throw invalidLink();
+      email = owner;
+    } else {
+      email = proof.email ?? '';
+      if (!(await this.otp.check(email, code, client))) throw invalidCode();
+    }
+    const invalid = token !== undefined ? invalidLink : invalidCode;
     const account = await findAccountByEmail(this.deps.db, email);
-    if (!account) throw invalidCode();
+    if (!account) throw invalid();
     // Refused before the code is consumed, so the user can try again with another password.
     if (account.passwordHash && (await verifyPassword(account.passwordHash, password)))
       throw new BusinessRuleError('The new password must differ from the current one');
     const passwordHash = await hashPassword(password);
     await this.deps.db.transaction(async (tx) => {
-      if (!(await this.otp.consumeIn(tx, email, code))) throw invalidCode();
+      const used =
+        token !== undefined
+          ? (await this.otp.consumeLinkIn(tx, token, 'reset', email)) !== null
+          : await this.otp.consumeIn(tx, email, code);
+      if (!used) throw invalid();
       await updateAccount(tx, account.id, {
         passwordHash,
         // The code proved the mailbox, which is what e-mail verification proves too.

@@ -12,7 +12,7 @@ import {
 } from './account.repository.js';
 import { authMails, sendInBackground } from './auth.mails.js';
 import type { AuthService } from './auth.service.js';
-import type { OtpService } from './otp.service.js';
+import type { IssuedCode, OtpService } from './otp.service.js';
 import { insertAccountGraph } from './registration.repository.js';
 import { revokeAllSessions } from './sessions.js';
 
@@ -92,7 +92,7 @@ export class IdentitySignInService {
   }
 
   private async create(profile: IdentityProfile): Promise<AccountWithBusiness> {
-    let code: string | null = null;
+    let issued: IssuedCode | null = null;
     const account = await this.deps.db.transaction(async (tx) => {
       const graph = await insertAccountGraph(tx, {
         name: profile.name,
@@ -101,11 +101,12 @@ export class IdentitySignInService {
         verified: profile.emailVerified,
         identityProviderSubject: profile.subject,
       });
-      if (!profile.emailVerified) code = await this.otp.issue(graph.account.email, { db: tx });
+      if (!profile.emailVerified) issued = await this.otp.issue(graph.account.email, 'verify', { db: tx });
       return { ...graph.account, businessId: graph.business.id };
     });
     sendInBackground(this.deps, authMails.welcome(account.email, account.name));
-    if (code) sendInBackground(this.deps, authMails.verification(account.email, code));
+    if (issued)
+      sendInBackground(this.deps, authMails.verification(account.email, issued, this.deps.config.PUBLIC_URL));
     await this.auth.notifyAdmins({
       type: 'account.signed_up',
       title: 'New sign-up',

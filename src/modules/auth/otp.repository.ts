@@ -20,17 +20,21 @@ export async function upsertOtp(
   db: Db,
   email: string,
   codeHash: string,
+  link: NewLink,
   expiresAt: Date,
   perHour: number,
 ): Promise<{ ok: true } | { ok: false; windowEndsAt: Date }> {
+  const linkColumns = { linkHash: link.hash, linkPurpose: link.purpose, linkExpiresAt: expiresAt };
   const rows = await db
     .insert(verificationTokens)
-    .values({ email, codeHash, expiresAt, attempts: 0 })
+    .values({ email, codeHash, expiresAt, attempts: 0, ...linkColumns })
     .onConflictDoUpdate({
       target: verificationTokens.email,
       set: {
         codeHash,
         expiresAt,
+        ...linkColumns,
+        linksSent: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.linksSent} END`,
         attempts: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.attempts} END`,
         codesSent: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${verificationTokens.codesSent} + 1 END`,
         windowStartedAt: sql`CASE WHEN ${windowOver} THEN now() ELSE ${verificationTokens.windowStartedAt} END`,
@@ -45,6 +49,76 @@ export async function upsertOtp(
     .from(verificationTokens)
     .where(eq(verificationTokens.email, email));
   return { ok: false, windowEndsAt: windowEnd(row?.windowStartedAt) };
+}
+
+export type LinkPurpose = 'verify' | 'reset';
+export interface NewLink {
+  hash: string;
+  purpose: LinkPurpose;
+}
+
+/**
+ * A link-only mail once the address's codes for the hour are spent: a new link replaces the record's
+ * (the live code stays as it is), counted against `perHour` links in the same window. False past that.
+ */
+export async function replaceLink(
+  db: Db,
+  email: string,
+  link: NewLink,
+  expiresAt: Date,
+  perHour: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationTokens)
+    .set({
+      linkHash: link.hash,
+      linkPurpose: link.purpose,
+      linkExpiresAt: expiresAt,
+      linksSent: sql`${verificationTokens.linksSent} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(verificationTokens.email, email),
+        sql`NOT (${windowOver})`,
+        lt(verificationTokens.linksSent, perHour),
+      ),
+    )
+    .returning({ id: verificationTokens.id });
+  return rows.length === 1;
+}
+
+const liveLink = (linkHash: string, purpose: LinkPurpose) =>
+  and(
+    eq(verificationTokens.linkHash, linkHash),
+    eq(verificationTokens.linkPurpose, purpose),
+    gt(verificationTokens.linkExpiresAt, sql`now()`),
+  );
+
+/** The e-mail whose live link this is, for this purpose; null otherwise. Wrong guesses count nowhere. */
+export async function emailOfLink(db: Db, linkHash: string, purpose: LinkPurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ email: verificationTokens.email })
+    .from(verificationTokens)
+    .where(liveLink(linkHash, purpose));
+  return row?.email ?? null;
+}
+
+/**
+ * Deletes the record (link and code alike) if the link is live, for this purpose and, given `email`,
+ * that address. Run in the transaction that applies the effect: of two uses racing, one deletes the row.
+ */
+export async function deleteByLink(
+  tx: Db,
+  linkHash: string,
+  purpose: LinkPurpose,
+  email?: string,
+): Promise<string | null> {
+  const rows = await tx
+    .delete(verificationTokens)
+    .where(and(liveLink(linkHash, purpose), email ? eq(verificationTokens.email, email) : undefined))
+    .returning({ email: verificationTokens.email });
+  return rows[0]?.email ?? null;
 }
 
 /** When the hourly window that started at `startedAt` ends. */
@@ -68,6 +142,7 @@ export async function addFailedAttempt(tx: Db, id: string): Promise<void> {
     .set({
       attempts: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${verificationTokens.attempts} + 1 END`,
       codesSent: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.codesSent} END`,
+      linksSent: sql`CASE WHEN ${windowOver} THEN 0 ELSE ${verificationTokens.linksSent} END`,
       windowStartedAt: sql`CASE WHEN ${windowOver} THEN now() ELSE ${verificationTokens.windowStartedAt} END`,
     })
     .where(eq(verificationTokens.id, id));

@@ -1,16 +1,31 @@
-import { createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { TooManyRequestsError } from '../../platform/http/errors.js';
 import { clientNetwork } from '../../platform/net/client-network.js';
 import type { LimitRule, RateLimiter } from '../../platform/rate-limit.js';
 import {
   addFailedAttempt,
+  deleteByLink,
   deleteLiveOtp,
+  emailOfLink,
+  type LinkPurpose,
   liveOtpWithHash,
   lockOtp,
+  replaceLink,
   upsertOtp,
   windowEnd,
 } from './otp.repository.js';
+
+export type { LinkPurpose } from './otp.repository.js';
+
+/** What a mail carries: the code (null in a link-only mail) and the link's single-use token. */
+export interface IssuedCode {
+  code: string | null;
+  token: string;
+}
+
+/** 256 bits from the CSPRNG, URL-safe: no budget is needed against guessing it. */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_PATTERN = /^\d{6}$/;
@@ -28,12 +43,15 @@ const HOUR_MS = 3600_000;
  * - One client's sends stop that client only; all clients' sends together are capped well above that, so a
  *   stranger needs several clients every hour to keep the owner from a new code (and the owner still holds
  *   the code last mailed).
+ * - Past the address's codes, a client with sends left still gets a link-only mail (a link cannot be
+ *   guessed), up to `linksPerHour` of them: a stranger needs 10 clients an hour to stop new mails too.
  */
 export const OTP_BUDGET = {
   wrongCodesPerClient: 6,
   wrongCodesPerHour: 30,
   codesPerClient: 3,
   codesPerHour: 10,
+  linksPerHour: 20,
 } as const;
 
 const perClient = (max: number): LimitRule => ({ max, windowMs: HOUR_MS });
@@ -42,6 +60,8 @@ const perClient = (max: number): LimitRule => ({ max, windowMs: HOUR_MS });
 const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22);
 const clientKey = (what: 'sent' | 'wrong', email: string, client: string) =>
   `otp:${what}:${digest(email)}:${digest(clientNetwork(client))}`;
+
+const linkHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000));
 
@@ -72,7 +92,11 @@ export class OtpService {
    * a transaction (sign-up creates the record with the account). `client` is the requester when a request
    * asks for the code by address (send-code, forgot-password); sign-up registers an address once.
    */
-  async issue(email: string, { client, db = this.db }: { client?: string; db?: Db } = {}): Promise<string> {
+  async issue(
+    email: string,
+    purpose: LinkPurpose,
+    { client, db = this.db }: { client?: string; db?: Db } = {},
+  ): Promise<IssuedCode> {
     const key = client === undefined ? null : clientKey('sent', email, client);
     if (key) {
       const sent = await this.limiter.hit(key, perClient(OTP_BUDGET.codesPerClient));
@@ -89,21 +113,36 @@ export class OtpService {
       code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       if (!(await liveOtpWithHash(db, this.hash(code), OTP_BUDGET.wrongCodesPerHour, email))) break;
     }
-    const sent = await upsertOtp(
-      db,
-      email,
-      this.hash(code),
-      new Date(Date.now() + OTP_TTL_MS),
-      OTP_BUDGET.codesPerHour,
-    );
+    const token = randomBytes(32).toString('base64url');
+    const link = { hash: linkHash(token), purpose };
+    const expiresAt = new Date(Date.now() + OTP_TTL_MS);
+    const sent = await upsertOtp(db, email, this.hash(code), link, expiresAt, OTP_BUDGET.codesPerHour);
     if (!sent.ok) {
+      // The owner's way past a many-client stranger: a link, which no budget of guesses needs to protect.
+      if (key && (await replaceLink(db, email, link, expiresAt, OTP_BUDGET.linksPerHour)))
+        return { code: null, token };
       if (key) await this.limiter.release(key);
       throw new TooManyRequestsError(
         'Too many codes sent to this e-mail address this hour; use the last one sent, or try again later',
         secondsUntil(sent.windowEndsAt),
       );
     }
-    return code;
+    return { code, token };
+  }
+
+  /** The address a live link of this purpose belongs to; null for any other token (counted nowhere). */
+  emailOfLink(token: string, purpose: LinkPurpose): Promise<string | null> {
+    if (!LINK_TOKEN_PATTERN.test(token)) return Promise.resolve(null);
+    return emailOfLink(this.db, linkHash(token), purpose);
+  }
+
+  /**
+   * Uses the link inside the caller's transaction: the record goes, code included. `email`, when given,
+   * must be the link's address. Returns that address, or null when the link is not live for this use.
+   */
+  consumeLinkIn(tx: Db, token: string, purpose: LinkPurpose, email?: string): Promise<string | null> {
+    if (!LINK_TOKEN_PATTERN.test(token)) return Promise.resolve(null);
+    return deleteByLink(tx, linkHash(token), purpose, email);
   }
 
   /**

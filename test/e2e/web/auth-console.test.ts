@@ -72,6 +72,35 @@ describe.skipIf(!hasChromium)('console without an identity provider; verifying t
     },
     E2E_TIMEOUT,
   );
+
+  it(
+    'opens the link of the reset e-mail and sets the new password with it',
+    async () => {
+      const user = await createUser(service, { name: 'Tunde Bello' });
+      const { context, page } = await newSession(browser, service.url);
+      await page.goto('/forgot-password');
+      await page.getByLabel('E-mail').fill(user.email);
+      await page.getByRole('button', { name: 'Send the code' }).click();
+      const mail = await service.mailbox.waitFor(user.email, /reset/i);
+      const link = /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      expect(link).toBeDefined();
+      const { pathname, search } = new URL(link as string);
+      await page.goto(`${pathname}${search}`);
+      // The link stands for the address and the code: only the new password is asked.
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      expect(await page.getByLabel('E-mail').count()).toBe(0);
+      await page.getByLabel('New password').fill('Tunde-link-pass-1');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).first().waitFor();
+      const signIn = await service.request({
+        url: '/auth/sign-in',
+        body: { email: user.email, password: 'Tunde-link-pass-1' },
+      });
+      expect(signIn.status).toBe(200);
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
 });
 
 // Sign-in and sign-up through the identity provider's simulator: its authorisation page, the console's

@@ -2078,7 +2078,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose a new password with a reset code */
+        /**
+         * Choose a new password with a reset code
+         * @description Send `email` and `code`, or `token` from the link in the reset e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2089,10 +2092,16 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        code: string;
-                        /** Format: email */
-                        email: string;
+                        /** @description With `email`; or send `token` instead */
+                        code?: string;
+                        /**
+                         * Format: email
+                         * @description With `code`
+                         */
+                        email?: string;
                         password: string;
+                        /** @description The token of the link in the e-mail: an alternative to the typed code, single use */
+                        token?: string;
                     };
                 };
             };
@@ -2496,7 +2505,9 @@ export interface paths {
         put?: never;
         /**
          * Verify the account’s e-mail with its code
-         * @description Access: authenticated.
+         * @description Send `code`, or `token` from the link in the e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).
+         *
+         *     Access: authenticated.
          */
         post: {
             parameters: {
@@ -2508,7 +2519,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        code: string;
+                        code?: string;
+                        /** @description The token of the link in the e-mail: an alternative to the typed code, single use */
+                        token?: string;
                     };
                 };
             };

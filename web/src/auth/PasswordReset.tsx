@@ -53,10 +53,60 @@ export function ForgotPassword() {
 
 export function ResetPassword() {
   const search = route.useSearch();
+  return search.token ? <ResetWithLink token={search.token} /> : <ResetWithCode email={search.email} />;
+}
+
+/** Opened from the link in the reset e-mail: its token stands for the address and the code. */
+function ResetWithLink({ token }: { token: string }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { email: search.email ?? '', code: '', password: '' },
+    initialValues: { password: '' },
+    validate: { password: (v) => (v.length >= 8 ? null : 'Use at least 8 characters') },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/v1/auth/reset-password', { body: { token, password: values.password } }));
+      notifications.show({
+        color: 'green',
+        title: 'Password changed',
+        message: 'Sign in with your new password.',
+      });
+      await navigate({ to: '/sign-in' });
+    } catch (err) {
+      setError(applyApiError(form, err));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Title order={1} size="h3">
+          Choose a new password
+        </Title>
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <FormError message={error} />
+        <Button type="submit" loading={form.submitting}>
+          Change password
+        </Button>
+        <AnchorLink to="/forgot-password" size="sm">
+          Send me a new e-mail
+        </AnchorLink>
+      </Stack>
+    </form>
+  );
+}
+
+function ResetWithCode({ email }: { email: string | undefined }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: email ?? '', code: '', password: '' },
     validate: {
       email: (v) => (/^\S+@\S+\.\S+$/.test(v) ? null : 'Enter your e-mail address'),
       code: (v) => (/^\d{6}$/.test(v) ? null : 'Enter the six digits of the code'),

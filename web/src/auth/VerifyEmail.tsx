@@ -1,14 +1,20 @@
 import { Anchor, Button, Center, Group, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { errorText } from '../api/errors';
 import { sessionQuery, useSession } from './session';
 
-/** The six-digit code e-mailed at sign-up (or sent again), typed in six boxes. */
+const route = getRouteApi('/app/verify-email');
+
+/**
+ * The six-digit code e-mailed at sign-up (or sent again), typed in six boxes; or, opened from the mail's
+ * link, its single-use token, sent once on arrival.
+ */
 export function VerifyEmail() {
+  const { token } = route.useSearch();
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,13 +27,14 @@ export function VerifyEmail() {
   // error over the right one's success.
   const attempt = useRef(0);
 
-  const verify = async (value = code) => {
-    if (value.length !== 6) return setError('Enter the six digits of the code');
+  const verify = async (value = code, linkToken?: string) => {
+    if (!linkToken && value.length !== 6) return setError('Enter the six digits of the code');
     const mine = ++attempt.current;
     setBusy(true);
     setError(null);
     try {
-      await unwrap(api.POST('/api/v1/auth/verify-email', { body: { code: value } }));
+      const body = linkToken ? { token: linkToken } : { code: value };
+      await unwrap(api.POST('/api/v1/auth/verify-email', { body }));
       if (mine !== attempt.current) return;
       notifications.show({ color: 'green', title: 'E-mail verified', message: 'Your address is confirmed.' });
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
@@ -43,6 +50,14 @@ export function VerifyEmail() {
       if (mine === attempt.current) setBusy(false);
     }
   };
+
+  // The link's token is sent once, when the page opens from it (a used token is a 400, shown as the error).
+  const sentToken = useRef(false);
+  useEffect(() => {
+    if (!token || sentToken.current || session.user.verified) return;
+    sentToken.current = true;
+    void verify('', token);
+  });
 
   const resend = async () => {
     setError(null);

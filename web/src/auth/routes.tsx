@@ -32,6 +32,8 @@ const resetRoute = createRoute({
   path: '/reset-password',
   validateSearch: searchParams((s) => ({
     email: typeof s.email === 'string' ? s.email : undefined,
+    // The single-use token of the link in the reset e-mail: it stands for the e-mail and the code.
+    token: typeof s.token === 'string' ? s.token : undefined,
   })),
   component: lazyRouteComponent(() => import('./PasswordReset'), 'ResetPassword'),
 });
@@ -57,6 +59,8 @@ export const authRoutes = [signInRoute, signUpRoute, forgotRoute, resetRoute, id
 const verifyRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/verify-email',
+  // The link in the verification e-mail carries a single-use token: the page sends it instead of a code.
+  validateSearch: searchParams((s) => ({ token: text(s.token) })),
   component: lazyRouteComponent(() => import('./VerifyEmail'), 'VerifyEmail'),
 });
 
