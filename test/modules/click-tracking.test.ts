@@ -231,15 +231,16 @@ describe('click tracking', () => {
     expect(overview.status).toBe(200);
     expect(JSON.stringify(overview.body.data)).toContain('"clicked":1');
 
-    await vi.waitFor(() =>
-      expect(
-        t.realtime.events.some(
-          (e) =>
-            e.event === 'campaignProgress' &&
-            (e.payload as { campaignId: string; clicked: number }).campaignId === campaign.id &&
-            (e.payload as { clicked: number }).clicked === 1,
-        ),
-      ).toBe(true),
+    await vi.waitFor(
+      () =>
+        expect(
+          t.realtime.events.some(
+            (e) =>
+              e.event === 'campaignProgress' &&
+              (e.payload as { campaignId: string; clicked: number }).campaignId === campaign.id &&
+              (e.payload as { clicked: number }).clicked === 1,
+          ),
+        ).toBe(true),
       // The progress event is gated to one a second per campaign: the click's may come a second later.
       { timeout: 5_000, interval: 50 },
     );

@@ -134,6 +134,18 @@ describe('PATCH /users/email', () => {
     return t.mailbox.otpFor(email);
   }
 
+  it("mails the new address its code without a link (no console page could complete one); an unverified account's own mail has one", async () => {
+    const newEmail = uniqueEmail('fresh');
+    await codeFor(newEmail);
+    const mail = await t.mailbox.waitFor(newEmail);
+    expect(mail.text).not.toContain('token=');
+    expect(mail.html).not.toContain('token=');
+    const unverified = await createUser(t, { verified: false });
+    t.mailbox.clear();
+    expect((await t.request({ url: '/auth/send-code', body: { email: unverified.email } })).status).toBe(200);
+    expect((await t.mailbox.waitFor(unverified.email)).text).toContain('/verify-email?token=');
+  });
+
   it('changes the e-mail with a code sent to the new address; the new address is verified', async () => {
     const user = await createUser(t, { verified: false });
     const newEmail = uniqueEmail('moved');

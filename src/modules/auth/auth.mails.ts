@@ -51,6 +51,25 @@ export const authMails = {
       issued,
       { label: 'Confirm my e-mail address', url: consoleLink(publicUrl, 'verify-email', issued.token) },
     ),
+  /**
+   * A code proving an address that is not an unverified account's own (an e-mail change's new address): the
+   * console has no page its link could complete, so the mail carries the code alone, or says that the last one
+   * still works when no new code could be made this hour.
+   */
+  addressCode: (to: string, { code }: IssuedCode): MailContent => ({
+    to,
+    subject: 'Your verification code',
+    paragraphs: code
+      ? [
+          'Use this code to confirm this e-mail address:',
+          `It is valid for ${minutes} minutes and works once. If you did not ask for it, ignore this e-mail.`,
+        ]
+      : [
+          'No new code can be sent to this address for now: the last code sent to you still works until it expires.',
+          'If you did not ask for it, ignore this e-mail.',
+        ],
+    ...(code ? { highlight: code } : {}),
+  }),
   passwordReset: (to: string, issued: IssuedCode, publicUrl: string): MailContent =>
     codeMail(
       to,

@@ -36,8 +36,17 @@ export class CodesService {
 
   /** Sends a code to any address, registered or not: an e-mail change proves the new address this way. */
   async sendCode(email: string, client: string): Promise<void> {
+    // The verify-email page a link opens confirms the signed-in account's own address; any other address (an
+    // e-mail change's new one) gets the code alone, so no mail carries a link that cannot work.
+    const account = await findAccountByEmail(this.deps.db, email);
+    const ownVerification = account !== null && !account.verified;
     const issued = await this.otp.issue(email, 'verify', { client });
-    sendInBackground(this.deps, authMails.verification(email, issued, this.deps.config.PUBLIC_URL));
+    sendInBackground(
+      this.deps,
+      ownVerification
+        ? authMails.verification(email, issued, this.deps.config.PUBLIC_URL)
+        : authMails.addressCode(email, issued),
+    );
   }
 
   /**

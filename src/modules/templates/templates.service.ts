@@ -275,10 +275,10 @@ export async function applyTemplateEvent(
       deps.db,
       match,
       {
-      status,
-      rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
-      rejectionInfo:
-        status === 'REJECTED' && (explained.reason || explained.recommendation) ? explained : null,
+        status,
+        rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
+        rejectionInfo:
+          status === 'REJECTED' && (explained.reason || explained.recommendation) ? explained : null,
       },
       event.at,
     );
