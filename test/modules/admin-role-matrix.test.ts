@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, exchangeRates } from '../../src/platform/db/schema/index.js';
-import { createPlan, createUser, type TestUser } from '../factories.js';
+import { createCampaign, createPlan, createUser, type TestUser } from '../factories.js';
 import { type TestApp, useTestApp } from '../harness.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -31,6 +31,17 @@ const wabaHolder = async (t: TestApp) => {
   return { id };
 };
 const accountId = async (t: TestApp) => ({ id: (await createUser(t)).accountId });
+/** A campaign paused while it was being delivered, for the administrator's resume. */
+const pausedCampaign = async (t: TestApp) => {
+  const { businessId: owner } = await createUser(t);
+  const campaign = await createCampaign(t, owner, {
+    isPublished: true,
+    isSentOut: true,
+    pausedAt: new Date(),
+    pauseReason: 'Paused by the business',
+  });
+  return { id: campaign.id };
+};
 const planId = async (t: TestApp) => ({ id: (await createPlan(t)).id });
 const rateCode = async (t: TestApp) => {
   await t.db
@@ -71,6 +82,7 @@ const ROWS: Row[] = [
     body: { dailyRecipients: 250, messagesPerSecond: null },
     status: 200,
   },
+  { method: 'POST', path: '/admin/campaigns/{id}/resume', params: pausedCampaign, status: 200 },
   { method: 'GET', path: '/admin/accounts', status: 200 },
   {
     method: 'PATCH',
