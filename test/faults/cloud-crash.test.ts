@@ -78,6 +78,8 @@ describe.runIf(onPostgres)('SIGKILL mid-way through a Cloud campaign', () => {
       token: 'EAAG-crash-token',
       wabaId: '1090001',
       phoneNumberId: '2090001',
+      // What Meta shows for the number: connecting checks it against the wabaNumber typed below.
+      displayPhoneNumber: '+2348099990001',
     });
     const api = async (url: string, body: unknown) => {
       const res = await fetch(`${service!.url}/api/v1${url}`, {
