@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
 import { refundDueCampaigns } from '../../src/modules/campaigns/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { templates, transactions, wallets } from '../../src/platform/db/schema/index.js';
-import { createContacts, createUser } from '../factories.js';
+import { transactions, wallets } from '../../src/platform/db/schema/index.js';
+import { createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { messagesOf, statusCounts } from '../jobs/helpers.js';
 import { expectLedgerBalanced } from '../ledger-invariant.js';
 import { cloudWebhookBody, signedHeaders, statusValue } from '../simulators/graph-api.js';
 import type { StatusPricing } from '../simulators/graph-status-poster.js';
-import { APP_SECRET, cloudBusiness, cloudDispatcher, templateInput, useGraph } from './cloud-support.js';
+import { APP_SECRET, cloudDispatcher, useGraph } from './cloud-support.js';
+import { cloudSender, publishCloud } from './deliverability-support.js';
 
 const BILLED: StatusPricing = {
   billable: true,
@@ -41,31 +42,8 @@ describe('Cloud pricing of campaign messages', () => {
 
   /** A Cloud campaign of `count` messages at 1 credit each, sent. */
   async function sentCampaign(count: number) {
-    const biz = await cloudBusiness(t, graph.sim, { credits: '100' });
-    const created = await t.request({
-      url: '/templates',
-      token: biz.user.accessToken,
-      body: templateInput(`price_${Date.now()}`, 1),
-    });
-    const [template] = await t.db.select().from(templates).where(eq(templates.id, created.body.data.id));
-    graph.sim.setTemplateStatus(template!.providerTemplateId!, 'APPROVED');
-    await t.db.update(templates).set({ status: 'APPROVED' }).where(eq(templates.id, template!.id));
-    await createContacts(t, biz.user.businessId, count);
-    const res = await t.request({
-      url: '/campaigns',
-      token: biz.user.accessToken,
-      body: {
-        name: 'Priced',
-        message: 'Hello {{1}}',
-        templateId: template!.id,
-        templateParameters: { body: [{ field: 'firstName' }] },
-        sendToAllContact: true,
-        isScheduled: false,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status).toBe(201);
-    const campaignId = res.body.data.id as string;
+    const biz = await cloudSender(t, graph.sim, count, '100');
+    const campaignId = await publishCloud(t, biz, { name: 'Priced' });
     dispatcher = cloudDispatcher(t).start();
     await vi.waitFor(async () => expect((await statusCounts(t, campaignId)).sent).toBe(count), {
       timeout: 15_000,

@@ -1,15 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
 import { rechargeDeliveredMessages } from '../../src/modules/campaigns/index.js';
 import { reclaimExpiredLeases, sweepPendingReceipts } from '../../src/modules/messages/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { templates } from '../../src/platform/db/schema/index.js';
 import { createContacts, createUser, setMessagingCredentials } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { messagesOf } from '../jobs/helpers.js';
 import { cloudWebhookBody, signedHeaders, statusValue } from '../simulators/graph-api.js';
-import { APP_SECRET, cloudBusiness, cloudDispatcher, templateInput, useGraph } from './cloud-support.js';
+import { APP_SECRET, cloudBusiness, cloudDispatcher, useGraph } from './cloud-support.js';
+import { cloudSender, publishCloud } from './deliverability-support.js';
 
 /**
  * A Cloud message in doubt (its dispatcher died while sending it) is settled by the `sent` status Meta posts
@@ -27,31 +27,8 @@ describe('Cloud messages in doubt, settled by their statuses', () => {
 
   /** A Cloud business's campaign of `count` messages, left `sending` under a lease that ran out. */
   async function inDoubt(count = 1) {
-    const biz = await cloudBusiness(t, graph.sim, { credits: '100' });
-    const created = await t.request({
-      url: '/templates',
-      token: biz.user.accessToken,
-      body: templateInput(`doubt_${Date.now()}`, 1),
-    });
-    const [template] = await t.db.select().from(templates).where(eq(templates.id, created.body.data.id));
-    graph.sim.setTemplateStatus(template!.providerTemplateId!, 'APPROVED');
-    await t.db.update(templates).set({ status: 'APPROVED' }).where(eq(templates.id, template!.id));
-    await createContacts(t, biz.user.businessId, count);
-    const res = await t.request({
-      url: '/campaigns',
-      token: biz.user.accessToken,
-      body: {
-        name: 'Doubt',
-        message: 'Hello {{1}}',
-        templateId: template!.id,
-        templateParameters: { body: [{ field: 'firstName' }] },
-        sendToAllContact: true,
-        isScheduled: false,
-        paymentMethod: 'credit',
-      },
-    });
-    expect(res.status).toBe(201);
-    const campaignId = res.body.data.id as string;
+    const biz = await cloudSender(t, graph.sim, count, '100');
+    const campaignId = await publishCloud(t, biz, { name: 'Doubt' });
     await t.db.execute(sql`
       UPDATE campaign_messages SET status = 'sending', attempts = 1, locked_by = 'dead-worker',
         lease_expires_at = now() - interval '1 second'
