@@ -1,39 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type Database,
-  migrationsFolder,
-  openDatabase,
-  queryRows,
-  runMigrations,
-} from '../../src/platform/db/client.js';
+import { queryRows, runMigrations } from '../../src/platform/db/client.js';
+import { databaseBefore } from './database-before.js';
 
 const MIGRATION = '0024_cloud_number_and_event_times';
 
 describe('the migration that holds a Cloud phone-number id to one business', () => {
-  let database: Database | undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  let before: Awaited<ReturnType<typeof databaseBefore>> | undefined;
   afterAll(async () => {
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await before?.close();
   });
 
   it('keeps the earliest connection of a shared id; the others lose it and are told', async () => {
     // The schema as it was just before: every migration up to this one.
-    cpSync(migrationsFolder, dir, { recursive: true });
-    const journalPath = path.join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    database = await openDatabase({});
-    await migrate(drizzle(database.pglite!), { migrationsFolder: dir });
+    before = await databaseBefore(MIGRATION);
+    const { database } = before;
 
     const db = database.db;
     /** A business connected as `provider` with `phoneNumberId`, its number claimed `claimedAgo` ago. */

@@ -1,39 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type Database,
-  migrationsFolder,
-  openDatabase,
-  queryRows,
-  runMigrations,
-} from '../../src/platform/db/client.js';
+import { queryRows, runMigrations } from '../../src/platform/db/client.js';
+import { databaseBefore } from './database-before.js';
 
 const PAID_VALUE_MIGRATION = '0013_commission_on_money_paid';
 
 describe('the migration that values wallets at the money paid', () => {
-  let database: Database | undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  let before: Awaited<ReturnType<typeof databaseBefore>> | undefined;
   afterAll(async () => {
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await before?.close();
   });
 
   it('values the credits an existing wallet holds at its average NGN paid per credit received', async () => {
     // The schema as it was just before: every migration up to this one.
-    cpSync(migrationsFolder, dir, { recursive: true });
-    const journalPath = path.join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag === PAID_VALUE_MIGRATION);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    database = await openDatabase({});
-    await migrate(drizzle(database.pglite!), { migrationsFolder: dir });
+    before = await databaseBefore(PAID_VALUE_MIGRATION);
+    const { database } = before;
 
     const db = database.db;
     const [wallet] = await queryRows<{ id: string; business_id: string }>(
