@@ -2,10 +2,10 @@ import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { sqlState, uniqueViolation } from '../../platform/db/errors.js';
 import {
-  AppError,
   BusinessRuleError,
   ConflictError,
   NotFoundError,
+  StateConflictError,
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toE164, toGatewayNumber } from '../contacts/index.js';
@@ -292,8 +292,7 @@ export class BusinessService {
     } catch (err) {
       this.deps.logger.error({ err }, 'admin notification not created');
     }
-    throw new AppError(
-      409,
+    throw new StateConflictError(
       'This WhatsApp phone-number id is already connected to another business. An administrator has been told.',
       { reason: 'conflict', field: 'providerHSMID' },
     );

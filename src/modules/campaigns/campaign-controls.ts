@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
-import { AppError, BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../../platform/http/errors.js';
 import {
   countGivenUp,
   holdQueuedMessages,
@@ -75,8 +75,7 @@ async function refuseWhileQualityLow(tx: Db, campaign: CampaignRow): Promise<voi
   const quality = (await messagingLimitOf(tx, campaign.businessId))?.qualityRating ?? null;
   if (!quality || !QUALITIES_THAT_PAUSE_MARKETING.has(quality)) return;
   if ((await messageTypeNow(tx, campaign.businessId, campaign)) !== 'marketing') return;
-  throw new AppError(
-    409,
+  throw new StateConflictError(
     `Your number's quality is ${quality}: marketing campaigns stay paused until it recovers`,
     { reason: 'quality', qualityRating: quality },
   );

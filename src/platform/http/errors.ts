@@ -44,6 +44,17 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * 409: the request is right, but something outside it refuses it for now (a phone-number id another business
+ * holds, a number whose quality keeps marketing paused). `ConflictError` stays a 400 for the contract's older
+ * conflicts; docs/api.md lists which routes answer this one.
+ */
+export class StateConflictError extends AppError {
+  constructor(message: string, details: Record<string, unknown>) {
+    super(409, message, details);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required') {
     super(401, message);
