@@ -1,6 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type ImportRow, importContacts } from '../../src/modules/contacts/import/contact-import.js';
+import {
+  ANALYZE_AFTER_ROWS,
+  type ImportRow,
+  importContacts,
+} from '../../src/modules/contacts/import/contact-import.js';
+import { queryRows } from '../../src/platform/db/client.js';
 import { contacts } from '../../src/platform/db/schema/index.js';
 import { createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
@@ -92,5 +97,30 @@ describe('contact imports in chunks', () => {
     expect(a.imported + b.imported).toBe(6002);
     expect(a.duplicatesSkipped + b.duplicatesSkipped).toBe(2);
     expect(await stored(user.businessId)).toHaveLength(6002);
+  });
+
+  it('refreshes the planner statistics of contacts after a large import, not after a small one', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    const estimate = async () => {
+      const rows = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contacts'::regclass`,
+      );
+      return Number(rows[0]!.n);
+    };
+    const before = await estimate();
+    const small = Array.from({ length: 50 }, (_, i) => ({ firstName: 'Few', phoneNumber: phone(40000 + i) }));
+    await importContacts(t.deps.database, user.businessId, 'NG', numbered(small));
+    // The statistics still describe the table as it was: nothing sampled it.
+    expect(await estimate()).toBe(before);
+
+    const many = Array.from({ length: ANALYZE_AFTER_ROWS }, (_, i) => ({
+      firstName: 'Many',
+      phoneNumber: phone(50000 + i),
+    }));
+    const report = await importContacts(t.deps.database, user.businessId, 'NG', numbered(many));
+    expect(report.imported).toBe(ANALYZE_AFTER_ROWS);
+    // Sampled right away: the first search plans for the table as it now is.
+    expect(await estimate()).toBeGreaterThanOrEqual(ANALYZE_AFTER_ROWS);
   });
 });
