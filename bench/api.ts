@@ -127,6 +127,8 @@ try {
       },
     ];
 
+    const picked = arg('cases')?.split(',');
+    if (picked) cases.splice(0, cases.length, ...cases.filter((c) => picked.some((p) => c.name.includes(p))));
     // Warm-up: JIT, plans, pages; not measured.
     for (const c of cases) await run({ ...c.opts, duration: 2 });
     const results: { c: Case; r: autocannon.Result }[] = [];

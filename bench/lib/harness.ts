@@ -63,7 +63,10 @@ export async function startService(
 ): Promise<ServiceProcess> {
   execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/main.js', '--role=api'], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, 'dist/main.js', '--role=api'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -151,6 +151,10 @@ describe('messaging limits in the dispatcher', () => {
     expect(await statusOf(b)).toBe('queued');
     const business = await t.request({ url: '/business', token: sender.user.accessToken });
     expect(business.body.data.messagingLimit).toMatchObject({ dailyRecipients: 1, used: 1, remaining: 0 });
+    // The place frees a day after the first person entered the window.
+    expect(Date.parse(business.body.data.messagingLimit.freesAt) - clock.now().getTime()).toBeGreaterThan(
+      DAY - 60_000,
+    );
 
     clock.advance(DAY + 60_000);
     await vi.waitFor(async () => expect(await statusOf(b)).toBe('sent'), { timeout: 15_000, interval: 100 });

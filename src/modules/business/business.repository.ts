@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/index.js';
+import { limitStatusSql, windowStartOf } from '../messages/index.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -73,13 +74,20 @@ export async function findBusiness(db: Db, businessId: string): Promise<Business
 }
 
 /**
- * What `GET /business` shows, in one round trip: the business, its wallet and its running plan (if any).
+ * What `GET /business` shows, in one round trip: the business, its wallet, its running plan (if any) and
+ * where it stands against its messaging limit.
  * The most frequent read of a signed-in client, hence a prepared statement.
  */
-export async function findBusinessView(db: Db, businessId: string) {
+export async function findBusinessView(db: Db, businessId: string, now = new Date()) {
   const [row] = await prepared(db, 'business_view', (d) =>
     d
-      .select({ business: businesses, wallet: wallets, userPlan: userPlans, plan: plans })
+      .select({
+        business: businesses,
+        wallet: wallets,
+        userPlan: userPlans,
+        plan: plans,
+        messagingLimit: limitStatusSql(businesses.id, sql.placeholder('windowStart')),
+      })
       .from(businesses)
       .leftJoin(wallets, eq(wallets.businessId, businesses.id))
       .leftJoin(
@@ -89,7 +97,7 @@ export async function findBusinessView(db: Db, businessId: string) {
       .leftJoin(plans, eq(plans.id, userPlans.planId))
       .where(eq(businesses.id, sql.placeholder('businessId')))
       .prepare('business_view'),
-  ).execute({ businessId });
+  ).execute({ businessId, windowStart: windowStartOf(now) });
   return row ?? null;
 }
 

@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import { toE164, toGatewayNumber } from '../contacts/index.js';
-import { messagingLimitStatus } from '../messages/index.js';
+import { toLimitStatus } from '../messages/index.js';
 import { toUserPlanDto } from '../plans/index.js';
 import { toWalletDto } from '../wallet/index.js';
 import { toBusinessProfile } from './business.dto.js';
@@ -309,7 +309,7 @@ export class BusinessService {
       wallet: view.wallet ? toWalletDto(view.wallet) : null,
       userPlan:
         view.userPlan && view.plan ? toUserPlanDto({ userPlan: view.userPlan, plan: view.plan }) : null,
-      messagingLimit: await messagingLimitStatus(this.deps.db, row.id),
+      messagingLimit: toLimitStatus(view.messagingLimit),
     };
   }
 

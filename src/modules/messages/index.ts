@@ -76,9 +76,12 @@ export {
 export { markMessagesReplied } from './message-replies.js';
 export { releaseRestWithWinner, splitForTest, variantCounts } from './message-variants.js';
 export {
+  limitStatusSql,
   messagingLimitOf,
   messagingLimitStatus,
   messagingLimitStatusSchema,
+  toLimitStatus,
+  windowStartOf,
 } from './messaging-limit-status.js';
 export { takePendingReceiptsOf } from './pending-receipts-take.js';
 export { CampaignProgress, campaignProgress } from './progress.js';

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { messagingLimits } from '../../platform/db/schema/index.js';
-import { windowUsage } from './recipient-window.js';
+import { WINDOW_MS, windowUsage } from './recipient-window.js';
 
 /** A business's limits as the dispatcher applies them (null fields: no limit of that kind). */
 export interface MessagingLimit {
@@ -49,15 +49,51 @@ export async function messagingLimitStatus(
 ): Promise<MessagingLimitStatus> {
   const limit = await messagingLimitOf(db, businessId);
   const usage = await windowUsage(db, businessId, now);
-  const daily = limit?.dailyRecipients ?? null;
-  const remaining = daily === null ? null : Math.max(0, daily - usage.used);
+  return toLimitStatus({ ...limit, used: usage.used, freesAt: usage.freesAt });
+}
+
+/** What `limitStatusSql` reads, as the driver returns it (a JSON object). */
+export interface LimitStatusRow {
+  dailyRecipients?: number | null;
+  messagesPerSecond?: number | null;
+  tier?: string | null;
+  qualityRating?: string | null;
+  used: number;
+  /** When the oldest recipient in the window leaves it. */
+  freesAt: Date | string | null;
+}
+
+/**
+ * The messaging limit status of the business `businessId` names, as one JSON expression, for a read that
+ * shows it beside other things in the same statement (`GET /business` runs on every screen): the limit row
+ * and the window's count, read as `messagingLimitStatus` reads them; `windowStart` is the parameter given
+ * `windowStartOf(now)`. Turn it into the answer with `toLimitStatus`.
+ */
+export function limitStatusSql(businessId: AnyColumn, windowStart: Placeholder): SQL<LimitStatusRow> {
+  return sql<LimitStatusRow>`(
+    SELECT json_build_object(
+      'dailyRecipients', l.daily_recipients, 'messagesPerSecond', l.messages_per_second, 'tier', l.tier,
+      'qualityRating', l.quality_rating, 'used', u.used,
+      'freesAt', u.oldest + ${WINDOW_MS} * interval '1 millisecond')
+    FROM (SELECT count(*)::int AS used, min(started_at) AS oldest FROM messaging_window
+          WHERE business_id = ${businessId} AND started_at > ${windowStart}::timestamptz) u
+    LEFT JOIN messaging_limits l ON l.business_id = ${businessId})`;
+}
+
+/** Where the 24-hour window that ends at `now` starts, as `limitStatusSql` takes it. */
+export const windowStartOf = (now: Date): string => new Date(now.getTime() - WINDOW_MS).toISOString();
+
+export function toLimitStatus(row: LimitStatusRow): MessagingLimitStatus {
+  const daily = row.dailyRecipients ?? null;
+  const used = Number(row.used);
+  const remaining = daily === null ? null : Math.max(0, daily - used);
   return {
     dailyRecipients: daily,
-    messagesPerSecond: limit?.messagesPerSecond ?? null,
-    tier: limit?.tier ?? null,
-    qualityRating: limit?.qualityRating ?? null,
-    used: usage.used,
+    messagesPerSecond: row.messagesPerSecond ?? null,
+    tier: row.tier ?? null,
+    qualityRating: row.qualityRating ?? null,
+    used,
     remaining,
-    freesAt: remaining === 0 && usage.freesAt ? usage.freesAt.toISOString() : null,
+    freesAt: remaining === 0 && row.freesAt ? new Date(row.freesAt).toISOString() : null,
   };
 }
