@@ -139,3 +139,40 @@ export function report(title: string, lines: [string, string][]): void {
   console.log(`\n${title}`);
   for (const [k, v] of lines) console.log(`  ${k.padEnd(width)}  ${v}`);
 }
+
+/** One line of the goals table `npm run bench` prints: a hot path's figure against its goal. */
+export interface GoalResult {
+  /** What is measured, e.g. "CSV export of 1M vs COPY TO". */
+  path: string;
+  /** The service's figure as measured, e.g. "612,000 rows/s". */
+  figure: string;
+  /** The baseline measured in the same run, e.g. "1,020,000 rows/s (COPY TO)"; "-" when the goal is absolute. */
+  baseline: string;
+  /** What the goal compares: the ratio to the baseline, or the figure itself (rows/s, ms). */
+  value: number;
+  /** How `value` is written in the table, e.g. "0.61" or "38 ms". */
+  shown: string;
+  goal: number;
+  /** `min`: value must be at least goal; `max`: value must stay below goal. */
+  kind: 'min' | 'max';
+  /** The goal as written in the table, e.g. "≥ 0.5" or "< 50 ms". */
+  goalShown: string;
+}
+
+/** The marker `scripts/bench-all.ts` reads from a benchmark's output. */
+export const GOAL_MARKER = 'BENCH-GOAL ';
+
+export const goalMet = (g: Pick<GoalResult, 'value' | 'goal' | 'kind'>): boolean =>
+  g.kind === 'min' ? g.value >= g.goal : g.value < g.goal;
+
+/** Prints a goal line for `npm run bench` (and a readable line for a benchmark run on its own). */
+export function reportGoal(g: GoalResult): void {
+  console.log(`${GOAL_MARKER}${JSON.stringify(g)}`);
+}
+
+/** The median of some measurements (a benchmark that repeats a case reports its middle run). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

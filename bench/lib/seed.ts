@@ -28,9 +28,16 @@ export async function createBenchBusiness(db: Db, tokens: TokenService): Promise
 /**
  * `n` contacts for one business in a single SQL statement (generate_series), not through the API: names
  * from two lists (2,000 combinations), unique valid Nigerian mobile numbers (as benchPhone), a tenth tagged `vip`,
- * three quarters opted in, created one second apart. `offset` keeps numbers unique across calls.
+ * three quarters opted in, created one second apart (or, with `oneImport`, all at one time in phone order, as
+ * one import writes them). `offset` keeps numbers unique across calls.
  */
-export async function seedContacts(pool: pg.Pool, businessId: string, n: number, offset = 0): Promise<void> {
+export async function seedContacts(
+  pool: pg.Pool,
+  businessId: string,
+  n: number,
+  offset = 0,
+  opts: { oneImport?: boolean } = {},
+): Promise<void> {
   await pool.query(
     `INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in, created_at)
      SELECT $1::uuid,
@@ -39,8 +46,9 @@ export async function seedContacts(pool: pg.Pool, businessId: string, n: number,
             '+234' || (ARRAY['803','806','813','816','703','706','810','814'])[1 + i % 8] || lpad((i / 8)::text, 7, '0'),
             CASE WHEN i % 10 = 0 THEN ARRAY['vip','lagos'] WHEN i % 3 = 0 THEN ARRAY['customer'] ELSE '{}'::text[] END,
             i % 4 <> 0,
-            now() - make_interval(secs => i)
-       FROM generate_series($4::int + 1, $4::int + $5::int) AS i`,
+            ${opts.oneImport ? 'now()' : 'now() - make_interval(secs => i)'}
+       FROM generate_series($4::int + 1, $4::int + $5::int) AS i
+       ${opts.oneImport ? 'ORDER BY 4' : ''}`,
     [businessId, FIRST, LAST, offset, n],
   );
   await pool.query('VACUUM ANALYZE contacts');

@@ -168,7 +168,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
         summary:
           'Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)',
         description:
-          'Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.',
+          'Same filters as the list (`status`, `search`), in no promised order (as stored, for speed); X-Record-Count gives the number of rows. 429 while too many exports and imports run.',
         params: campaignParams,
         querystring: exportMessagesQuery,
       },

@@ -24,8 +24,10 @@ export function unescapeCell(value: string): string {
  * an empty value as NULL: COPY writes NULL as an empty cell and quotes an empty string, the row writer not.
  */
 export function sqlEscapedCell(value: SQL): SQL {
-  // The first character decides, but for a leading apostrophe: only then a regular expression.
-  return sql`nullif(CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r')
-                           OR (left(${value}, 1) = '''' AND ${value} ~ E'^''*[-=+@\\t\\r]')
+  // The first character decides, but for a leading apostrophe: only then a regular expression. Its code
+  // (ascii: = + - @ tab CR, and ' as 39) is an integer compare; `left(v, 1)` cut a string out of every cell
+  // and made the export's COPY 1.5 times slower than with these codes.
+  return sql`nullif(CASE WHEN ascii(${value}) IN (61, 43, 45, 64, 9, 13)
+                           OR (ascii(${value}) = 39 AND ${value} ~ E'^''*[-=+@\\t\\r]')
                     THEN '''' || ${value} ELSE ${value} END, '')`;
 }

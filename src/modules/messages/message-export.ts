@@ -25,7 +25,7 @@ export const MESSAGE_EXPORT_LAYOUT: ExportLayout = {
 const isoText = (column: unknown) =>
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The messages of one campaign matching the list's filters, newest first, for `streamExport`. */
+/** The messages of one campaign matching the list's filters, for `streamExport`. */
 export function openMessageCursor(
   database: Database,
   campaignId: string,

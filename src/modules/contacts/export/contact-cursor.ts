@@ -10,7 +10,7 @@ export type ExportRecord = [string, string, string, string, boolean];
 
 export type ContactCursor = RecordCursor<ExportRecord>;
 
-/** The business's matching contacts, newest first (the order of contacts_business_created_idx). */
+/** The business's matching contacts, for `streamExport`. */
 export function openContactCursor(
   database: Database,
   businessId: string,
