@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import pg from 'pg';
+import { GOAL_MARKER, type GoalResult, goalMet } from '../bench/lib/harness.js';
 
 interface Bench {
   name: string;
@@ -189,12 +190,18 @@ const machine = [
 ].join('\n');
 
 const sections: string[] = [];
+const goals: GoalResult[] = [];
 let failed = 0;
 for (const bench of BENCHES) {
   if (only && !only.includes(bench.name)) continue;
   console.log(`\n=== bench:${bench.name}${quick ? ' (quick)' : ''}`);
-  const { output, code, seconds } = await run(bench);
+  const { output: printed, code, seconds } = await run(bench);
   if (code !== 0) failed += 1;
+  // Goal lines go to the table below, not into the benchmark's own section.
+  const lines = stripColours(printed).split('\n');
+  for (const line of lines)
+    if (line.startsWith(GOAL_MARKER)) goals.push(JSON.parse(line.slice(GOAL_MARKER.length)) as GoalResult);
+  const output = lines.filter((l) => !l.startsWith(GOAL_MARKER)).join('\n');
   const command = `npm run bench:${bench.name}${(quick ? bench.quickArgs : bench.args).length ? ` -- ${(quick ? bench.quickArgs : bench.args).join(' ')}` : ''}`;
   const env = Object.entries((quick ? bench.quickEnv : bench.env) ?? {})
     .map(([k, v]) => `${k}=${v}`)
@@ -215,6 +222,18 @@ for (const bench of BENCHES) {
   );
 }
 
+const missed = goals.filter((g) => !goalMet(g));
+const cell = (v: string) => v.replace(/\|/g, '\\|');
+const goalTable = [
+  '| path | service | baseline (same run) | figure | goal | met |',
+  '|---|---|---|---|---|---|',
+  ...goals.map(
+    (g) =>
+      `| ${cell(g.path)} | ${cell(g.figure)} | ${cell(g.baseline)} | ${cell(g.shown)} | ${cell(g.goalShown)} | ${goalMet(g) ? 'yes' : '**no**'} |`,
+  ),
+].join('\n');
+console.log(`\n${goalTable}\n`);
+
 const doc = [
   '# Benchmarks',
   '',
@@ -230,6 +249,13 @@ const doc = [
   '',
   'Analysis of these figures (where the time goes, what limits each path) is in `docs/benchmark-notes.md`.',
   '',
+  '## Goals',
+  '',
+  'The hot paths against their goals, each beside its baseline from this run. `npm run bench` exits non-zero',
+  'when one is missed.',
+  '',
+  goalTable,
+  '',
   ...sections.flatMap((s) => [s, '']),
 ].join('\n');
 
@@ -239,4 +265,5 @@ if (only) {
   writeFileSync('BENCHMARKS.md', doc);
   console.log(`\nBENCHMARKS.md written (${sections.length} benchmarks, ${failed} failed)`);
 }
-process.exit(failed ? 1 : 0);
+if (missed.length) console.log(`${missed.length} goal(s) missed: ${missed.map((g) => g.path).join('; ')}`);
+process.exit(failed || missed.length ? 1 : 0);
