@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 export const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+/** The messaging gateway's callback token the service started by `startService` expects. */
+export const BENCH_WEBHOOK_TOKEN = 'bench-messaging-webhook-secret';
 
 /** `--rows=N` or BENCH_ROWS; the issue's default size is a million. */
 export function rowsArg(fallback = 1_000_000): number {
@@ -32,6 +34,8 @@ export interface ServiceProcess {
   peakRssMb(): number;
   /** Starts a new peak measurement (Linux: writing 5 to clear_refs resets VmHWM). */
   resetPeak(): void;
+  /** CPU time the process has used so far (user and system), ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -77,7 +81,7 @@ export async function startService(
       JWT_SECRET,
       ENCRYPTION_KEY,
       PAYMENT_PROVIDER_SECRET_KEY: 'sk_bench',
-      MESSAGING_WEBHOOK_SECRET: 'bench-messaging-webhook-secret',
+      MESSAGING_WEBHOOK_SECRET: BENCH_WEBHOOK_TOKEN,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_ENABLED: 'false',
       DATA_DIR: env.DATA_DIR ?? path.join(tmpdir(), 'bench-data'),
@@ -104,6 +108,11 @@ export async function startService(
     rssMb: () => statusKb(pid, 'VmRSS') / 1024,
     peakRssMb: () => statusKb(pid, 'VmHWM') / 1024,
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    cpuMs: () => {
+      // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
