@@ -49,6 +49,7 @@ import {
   ownCpuSeconds,
   postgresCpuSeconds,
 } from './lib/cpu-meter.js';
+import { reportGoal } from './lib/harness.js';
 import { measureMessageFloor } from './lib/message-floor.js';
 
 const args = Object.fromEntries(
@@ -277,6 +278,27 @@ async function main(): Promise<void> {
         `duplicates ${ls.duplicates}, ${Math.abs(deviation) <= 5 ? 'within 5%' : 'OUTSIDE 5%'}`,
     );
     for (const line of limited.details) console.log(`           ${line}`);
+    const split = args['split-cores'] ? ', PostgreSQL on cores of its own' : '';
+    reportGoal({
+      path: `Dispatch of ${RECIPIENTS.toLocaleString('en-US')} vs the raw send rate${split}`,
+      figure: `${Math.round(e2eRate).toLocaleString('en-US')} messages/s`,
+      baseline: `${Math.round(rawRate).toLocaleString('en-US')} requests/s`,
+      value: e2eRate / rawRate,
+      shown: (e2eRate / rawRate).toFixed(2),
+      goal: 0.3,
+      kind: 'min',
+      goalShown: '≥ 0.3',
+    });
+    reportGoal({
+      path: `Dispatch of ${RECIPIENTS.toLocaleString('en-US')}, duplicate sends${split}`,
+      figure: String(stats.duplicates),
+      baseline: '-',
+      value: stats.duplicates,
+      shown: String(stats.duplicates),
+      goal: 1,
+      kind: 'max',
+      goalShown: '0',
+    });
     console.log(
       JSON.stringify({
         recipients: RECIPIENTS,
