@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businesses, campaigns } from '../../src/platform/db/schema/index.js';
+import { businesses, campaigns, notifications } from '../../src/platform/db/schema/index.js';
 import { createUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { statusCounts } from '../jobs/helpers.js';
@@ -93,6 +93,45 @@ describe('resume after a quality drop', () => {
     const refused = await resume(s.id, s.user.accessToken);
     expect(refused.status).toBe(403);
     expect((await rowOf(s.id)).pausedAt).not.toBeNull();
+  });
+
+  it('a marketing campaign published while RED starts paused; a utility one goes out', async () => {
+    const s = await cloudSender(t, graph.sim, 2, '100');
+    await qualityEvent(t, s.account.wabaId, s.wabaNumber, 'RED');
+    const offer = await t.request({
+      url: '/campaigns',
+      token: s.user.accessToken,
+      body: { ...templateCampaign(s.template.id), paymentMethod: 'credit' },
+    });
+    expect(offer.status, offer.text).toBe(201);
+    expect(offer.body.data.pausedAt).not.toBeNull();
+    expect(offer.body.data.pauseReason).toContain('RED');
+    expect(await statusCounts(t, offer.body.data.id)).toEqual({ held: 2 });
+    // The business is told it was published into a pause, not that it went out.
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.receiverId, s.user.businessId));
+    const publishedPaused = told.filter((n) => n.title === 'Campaign published, paused');
+    expect(publishedPaused).toHaveLength(1);
+    expect(publishedPaused[0]!.message).toContain('Offer');
+    expect(told.filter((n) => n.type === 'campaign.sent')).toHaveLength(0);
+
+    const receipt = await storeTemplate(t, s, { category: 'UTILITY' });
+    const utility = await t.request({
+      url: '/campaigns',
+      token: s.user.accessToken,
+      body: { ...templateCampaign(receipt.id, { name: 'Receipts' }), paymentMethod: 'credit' },
+    });
+    expect(utility.status, utility.text).toBe(201);
+    expect(utility.body.data.pausedAt).toBeNull();
+    expect(await statusCounts(t, utility.body.data.id)).toEqual({ queued: 2 });
+
+    expect((await resume(offer.body.data.id, s.user.accessToken)).status).toBe(409);
+    await qualityEvent(t, s.account.wabaId, s.wabaNumber, 'GREEN');
+    const resumed = await resume(offer.body.data.id, s.user.accessToken);
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(await statusCounts(t, offer.body.data.id)).toEqual({ queued: 2 });
   });
 
   it('an administrator resumes it while RED; a business may not use that route; an unknown id is 404', async () => {

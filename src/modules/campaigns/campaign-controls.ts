@@ -22,6 +22,31 @@ export const PAUSED_BY_BUSINESS = 'Paused by the business';
 /** The number's qualities at which marketing campaigns pause, and may not be resumed (but by an admin). */
 export const QUALITIES_THAT_PAUSE_MARKETING: ReadonlySet<string> = new Set(['RED', 'FLAGGED']);
 
+/** Why a marketing campaign is paused for the number's quality, as the business reads it. */
+export const qualityPauseReason = (quality: string): string =>
+  `Your number's quality is ${quality}: marketing campaigns paused to protect it`;
+
+/**
+ * A marketing campaign published while the number's quality is RED or FLAGGED starts paused, as if the drop
+ * had come just after: published (charged, its messages queued and held), then resumed by the business once the
+ * quality recovers. Returns the campaign as it now is.
+ */
+export async function pauseIfQualityLow(
+  tx: Db,
+  campaign: CampaignRow,
+  messageType: string,
+): Promise<CampaignRow> {
+  if (messageType !== 'marketing') return campaign;
+  const quality = (await messagingLimitOf(tx, campaign.businessId))?.qualityRating ?? null;
+  if (!quality || !QUALITIES_THAT_PAUSE_MARKETING.has(quality)) return campaign;
+  return pauseCampaign(tx, {
+    businessId: campaign.businessId,
+    campaignId: campaign.id,
+    reason: qualityPauseReason(quality),
+    scheduled: true,
+  });
+}
+
 /** A campaign being delivered (sent out, not finished, not stopped) can be paused; its queued messages are held. */
 export async function pauseCampaign(
   tx: Db,

@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
 } from './campaign-billing.js';
 import { messageTypeToPublish } from './campaign-category.js';
+import { pauseIfQualityLow } from './campaign-controls.js';
 import { notifyCampaignSent } from './campaign-notices.js';
 import {
   type CampaignRow,
@@ -89,7 +90,7 @@ export async function publishInTransaction(
     held: !immediate,
   });
   const now = new Date();
-  const campaign = await markPublished(tx, draft.id, {
+  const published = await markPublished(tx, draft.id, {
     paymentMethod: args.paymentMethod,
     messageType,
     publishedAt: now,
@@ -99,6 +100,7 @@ export async function publishInTransaction(
     cost: charge.cost,
     rate: charge.rate,
   });
+  const campaign = await pauseIfQualityLow(tx, published, messageType);
   return { campaign, charge, paymentMethod: args.paymentMethod };
 }
 
@@ -168,6 +170,15 @@ export async function afterPublish(
     await alertIfCreditLow(deps, campaign.businessId, charge.walletBefore, charge.walletAfter);
   }
   if (!campaign.isSentOut) return;
+  if (campaign.pausedAt) {
+    // Published into a pause (the number's quality): nothing goes out until the business resumes it.
+    await deps.notifier.toBusiness(campaign.businessId, {
+      type: 'campaign.paused',
+      title: 'Campaign published, paused',
+      message: `"${campaign.name}" is published and paused. ${campaign.pauseReason ?? ''} Resume it when you choose.`,
+    });
+    return;
+  }
   signalDispatch();
   await notifyCampaignSent(deps, campaign);
 }

@@ -4,7 +4,11 @@ export { chooseWinner, decideDueTests, pickWinner, startAbDecisions } from './ab
 export { campaignsSentOutBetween } from './campaign-activity.js';
 export { completeIfDone } from './campaign-completion.js';
 export { type CampaignContent, loadCampaignContent } from './campaign-content.js';
-export { pauseMarketingCampaigns, QUALITIES_THAT_PAUSE_MARKETING } from './campaign-controls.js';
+export {
+  pauseMarketingCampaigns,
+  QUALITIES_THAT_PAUSE_MARKETING,
+  qualityPauseReason,
+} from './campaign-controls.js';
 export { notifyCampaignSent } from './campaign-notices.js';
 export { rechargeDeliveredMessages } from './campaign-recharge.js';
 export {

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import {
   QUALITIES_THAT_PAUSE_MARKETING as LOW_QUALITY,
   pauseMarketingCampaigns,
+  qualityPauseReason,
 } from '../campaigns/index.js';
 import { recipientsOfTier, writeLimit } from './messaging-limits.js';
 
@@ -38,12 +39,9 @@ export async function applyNumberHealth(
   if (!Object.keys(patch).length) return [];
   const { before, after } = await writeLimit(deps.db, businessId, patch, 'cloud', at);
   let paused: string[] = [];
-  const dropped =
-    !!after.qualityRating &&
-    LOW_QUALITY.has(after.qualityRating) &&
-    !LOW_QUALITY.has(before?.qualityRating ?? '');
-  if (dropped) {
-    const reason = `Your number's quality is ${after.qualityRating}: marketing campaigns paused to protect it`;
+  const quality = after.qualityRating;
+  if (quality && LOW_QUALITY.has(quality) && !LOW_QUALITY.has(before?.qualityRating ?? '')) {
+    const reason = qualityPauseReason(quality);
     paused = await pauseMarketingCampaigns(deps, businessId, reason);
     await tell(deps, () =>
       deps.notifier.toBusiness(businessId, {
