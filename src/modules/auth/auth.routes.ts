@@ -69,7 +69,7 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
     {
       // Authenticated here rather than by the guard: the cookie is cleared whatever the state of its
       // session (a revoked or expired one answers 401, and still loses its cookie).
-      config: { apiObject: 'auth', auth: 'public' },
+      config: { apiObject: 'auth', auth: 'public', permission: 'own-account' },
       schema: {
         tags,
         summary: 'Sign out: ends the session, clears the cookie',
@@ -113,7 +113,11 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/set-password',
     {
-      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'setPassword') },
+      config: {
+        apiObject: 'auth',
+        rateLimit: perIpLimit(deps.config, 'setPassword'),
+        permission: 'own-account',
+      },
       schema: {
         tags,
         summary: 'Set a first password (accounts created without one)',
@@ -129,7 +133,11 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
-      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'changePassword') },
+      config: {
+        apiObject: 'auth',
+        rateLimit: perIpLimit(deps.config, 'changePassword'),
+        permission: 'own-account',
+      },
       schema: {
         tags,
         summary: 'Change the password (signs out other devices)',

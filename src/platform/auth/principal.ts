@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { accounts, businesses, refreshSessions } from '../db/schema/index.js';
 import { NotFoundError } from '../http/errors.js';
+import type { MemberRole } from './permissions.js';
 
 export type Role = 'superadmin' | 'admin' | 'business' | 'user';
 
@@ -15,6 +16,8 @@ export interface AuthContext {
   /** E-mail verified. */
   verified: boolean;
   businessId: string | null;
+  /** The caller's role in the business it acts for (`businessId`); null when it acts for none. */
+  memberRole: MemberRole | null;
   businessVerified: 'pending' | 'accepted' | 'rejected' | null;
   businessType: string | null;
   /** The business's country (ISO code), for prices shown in its currency. */
@@ -45,7 +48,7 @@ export async function loadPrincipal(
 ): Promise<AuthContext | null> {
   const [row] = await prepared(db, 'load_principal', preparePrincipalQuery).execute({ accountId, sessionId });
   if (!row) return null;
-  return { ...row, sessionId };
+  return { ...row, sessionId, memberRole: row.businessId ? 'owner' : null };
 }
 
 function preparePrincipalQuery(db: Db) {
