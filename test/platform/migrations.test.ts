@@ -21,6 +21,7 @@ const TABLES = [
   'accounts',
   'app_settings',
   'bank_accounts',
+  'business_members',
   'businesses',
   'campaign_counters',
   'campaign_failure_reasons',

@@ -107,6 +107,8 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /auth/forgot-password': 'none',
   'POST /auth/reset-password': 'none',
   'POST /auth/change-password': 'auth',
+  'GET /auth/businesses': 'auth',
+  'POST /auth/switch-business': 'auth',
   'POST /oauth/identity-provider-sign-in': 'none',
   'GET /auth/identity-provider': 'none',
 

@@ -29,6 +29,7 @@ import { fillPath, loadOperations, type Operation, tableMismatch } from './suppo
 import { PATH_ROUTES } from './support/path-routes.js';
 import {
   bankAccount,
+  business,
   campaign,
   contact,
   conversation,
@@ -52,6 +53,7 @@ const global: ListRow = { shows: [] };
 
 const LISTS: Record<string, ListRow> = {
   'GET /users/profile': shows('account'),
+  'GET /auth/businesses': shows('business'),
   'GET /business': shows('business', 'wallet', 'userPlan'),
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),
@@ -112,6 +114,12 @@ const publishNow = {
 };
 
 const BODY_IDS: Record<string, BodyIdRow> = {
+  // Another business's id does not let an account act for it.
+  'POST /auth/switch-business businessId': {
+    resource: business,
+    body: ({ id }) => ({ businessId: id }),
+    refused: true,
+  },
   'POST /affiliate/withdraw bankAccountId': {
     resource: bankAccount,
     body: ({ id }) => ({ bankAccountId: id, amount: 50 }),

@@ -58,7 +58,11 @@ export class AuthService {
   /** A signed-in answer: the account and a new session's tokens. */
   async session(account: AccountWithBusiness) {
     const tokens = await openSession(this.deps.db, this.deps.tokens, account.id);
-    return { user: toUserDto(account), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+    return {
+      user: toUserDto({ ...account, businessId: tokens.businessId }),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    };
   }
 
   async signUp(input: SignUpInput) {

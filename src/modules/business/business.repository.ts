@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/index.js';
+import { insertOwnerMembership } from './business-members.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -42,6 +43,7 @@ export async function createBusiness(
   values: Pick<typeof businesses.$inferInsert, 'accountId' | 'referredBy' | 'countryCode'>,
 ): Promise<BusinessRow> {
   const [row] = await tx.insert(businesses).values(values).returning();
+  await insertOwnerMembership(tx, row!.id, values.accountId);
   return row!;
 }
 

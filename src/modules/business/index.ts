@@ -5,6 +5,7 @@ export { type BusinessRow, createBusiness, decideVerification } from './business
 export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
+export { type Membership, membershipsOf, roleIn } from './business-members.js';
 export {
   businessesOfCloudAccount,
   businessOfCloudNumber,

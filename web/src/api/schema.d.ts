@@ -1835,6 +1835,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/businesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The businesses this account belongs to, with its role in each and the one this session acts for
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                businessId: string;
+                                companyName: string | null;
+                                current: boolean;
+                                joinedAt: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/change-password": {
         parameters: {
             query?: never;
@@ -2414,6 +2468,80 @@ export interface paths {
             responses: {
                 /** @description Default Response */
                 201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/switch-business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act for another business the account belongs to: a new session, the current one ends
+         * @description Answers like sign-in: new tokens acting for that business (and the cookie). The tokens of the current session stop working. A business the account is no member of is a 404.
+         *
+         *     Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        businessId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };

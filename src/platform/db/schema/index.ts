@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './app-settings.js';
 export * from './bank-accounts.js';
+export * from './business-members.js';
 export * from './businesses.js';
 export * from './campaign-messages.js';
 export * from './campaigns.js';
