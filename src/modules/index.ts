@@ -11,6 +11,7 @@ import { contactsRoutes } from './contacts/index.js';
 import { conversationsRoutes } from './conversations/index.js';
 import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
+import { membersRoutes } from './members/index.js';
 import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { paymentsRoutes } from './payments/index.js';
@@ -35,6 +36,7 @@ const modules: ModulePlugin[] = [
   conversationsRoutes,
   deliverabilityRoutes,
   exchangeRatesRoutes,
+  membersRoutes,
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,

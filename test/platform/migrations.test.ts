@@ -38,6 +38,7 @@ const TABLES = [
   'conversations',
   'email_changes',
   'exchange_rates',
+  'member_invitations',
   'message_activity',
   'message_clicks',
   'messaging_limits',

@@ -5,7 +5,20 @@ export { type BusinessRow, createBusiness, decideVerification } from './business
 export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
-export { type Membership, membershipsOf, roleIn } from './business-members.js';
+export {
+  DEFAULT_SEAT_LIMIT,
+  deleteMember,
+  insertMember,
+  listMembers,
+  lockMembers,
+  type MemberRow,
+  type Membership,
+  membershipsOf,
+  roleIn,
+  seatLimitOf,
+  setSeatLimit,
+  updateMemberRole,
+} from './business-members.js';
 export {
   businessesOfCloudAccount,
   businessOfCloudNumber,

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'campaigns:publish',
   'reports:read',
   'inbox:read',
+  /** Every conversation of the business; without it, only the member's own and unassigned ones. */
+  'inbox:read-all',
   'inbox:reply',
   'inbox:update',
   'wallet:read',
