@@ -136,6 +136,21 @@ describe('invitations', () => {
     expect((await t.db.select().from(accounts).where(eq(accounts.email, email))).length).toBe(1);
   });
 
+  it('two acceptances of one link at once make one account and one member', async () => {
+    const owner = await createUser(t);
+    const email = uniqueEmail('racer');
+    await invite(owner, email, 'agent');
+    const token = await linkTokenFor(email);
+    const results = await Promise.all([
+      accept(token, { name: 'First', password: NEW_PASSWORD }),
+      accept(token, { name: 'Second', password: NEW_PASSWORD }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const made = await t.db.select().from(accounts).where(eq(accounts.email, email));
+    expect(made).toHaveLength(1);
+    expect((await membersOf(owner.businessId)).filter((m) => m.accountId === made[0]!.id)).toHaveLength(1);
+  });
+
   it('an existing account accepts with its password and keeps its own business', async () => {
     const owner = await createUser(t);
     const other = await createUser(t);
