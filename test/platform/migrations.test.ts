@@ -20,6 +20,7 @@ const journal = JSON.parse(
 const TABLES = [
   'accounts',
   'app_settings',
+  'audit_log',
   'bank_accounts',
   'business_members',
   'businesses',

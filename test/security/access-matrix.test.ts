@@ -136,6 +136,9 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /invitations/lookup': 'none',
   'POST /invitations/accept': 'none',
   'PATCH /admin/businesses/{id}/seats': 'admin',
+  'GET /audit-log': 'auth',
+  'GET /audit-log/export': 'auth',
+  'GET /admin/businesses/{id}/audit-log': 'admin',
   'POST /oauth/identity-provider-sign-in': 'none',
   'GET /auth/identity-provider': 'none',
 

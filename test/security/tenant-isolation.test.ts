@@ -56,6 +56,8 @@ const LISTS: Record<string, ListRow> = {
   'GET /users/profile': shows('account'),
   'GET /auth/businesses': shows('business'),
   'GET /members': shows('account'),
+  'GET /audit-log': shows('audit'),
+  'GET /audit-log/export': shows('audit'),
   'GET /members/seats': { shows: [], own: (data) => expect(data.members).toBe(1) },
   'GET /members/invitations': global, // none in the fixture; another business's are refused in members.test.ts
   'GET /business': shows('business', 'wallet', 'userPlan'),

@@ -219,6 +219,10 @@ export const membersRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) =>
-      sendSuccess(reply, await service.setSeats(req.params.id, req.body.seatLimit), 'Seat limit set'),
+      sendSuccess(
+        reply,
+        await service.setSeats(req.auth, req.params.id, req.body.seatLimit),
+        'Seat limit set',
+      ),
   );
 };

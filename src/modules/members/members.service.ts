@@ -12,6 +12,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
+import { recordAudit } from '../audit/index.js';
 import {
   findAccountByEmail,
   findAccountById,
@@ -46,6 +47,7 @@ import {
 } from './invitations.repository.js';
 import { INVITATION_TTL_DAYS, invitationLink, invitationMail } from './members.mails.js';
 
+const actorOf = (auth: AuthContext) => ({ accountId: auth.accountId, email: auth.email });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
@@ -123,6 +125,13 @@ export class MembersService {
       if (target.role === 'owner')
         throw new BusinessRuleError("The owner's role changes only by handing over ownership");
       await updateMemberRole(tx, businessId, accountId, role);
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'member.role_changed',
+        target: { type: 'member', id: accountId },
+        details: { email: target.email, from: target.role, to: role },
+      });
     });
     return this.member(businessId, accountId);
   }
@@ -138,6 +147,13 @@ export class MembersService {
       await unassignMember(tx, businessId, accountId);
       // Its sessions acting for this business are deleted with the membership (the foreign key cascades).
       await deleteMember(tx, businessId, accountId);
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'member.removed',
+        target: { type: 'member', id: accountId },
+        details: { email: target.email, role: target.role },
+      });
     });
     this.deps.sessionSockets.disconnectAccount(accountId);
   }
@@ -163,6 +179,13 @@ export class MembersService {
       // The old owner steps down first: the one-owner index would refuse two at once.
       await updateMemberRole(tx, businessId, auth.accountId, 'admin');
       await updateMemberRole(tx, businessId, accountId, 'owner');
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'ownership.transferred',
+        target: { type: 'member', id: accountId },
+        details: { from: auth.accountId, to: accountId },
+      });
     });
     return this.list(auth);
   }
@@ -187,7 +210,7 @@ export class MembersService {
       if (existing) await revokeInvitation(tx, businessId, existing.id);
       await this.checkSeat(tx, businessId, members.length);
       try {
-        return await insertInvitation(tx, {
+        const row = await insertInvitation(tx, {
           businessId,
           email,
           role,
@@ -195,6 +218,14 @@ export class MembersService {
           tokenHash: hashToken(token),
           expiresAt: expiry(),
         });
+        await recordAudit(tx, {
+          businessId,
+          actor: actorOf(auth),
+          action: 'member.invited',
+          target: { type: 'invitation', id: row.id },
+          details: { email, role },
+        });
+        return row;
       } catch (err) {
         if (isUniqueViolation(err))
           throw new ConflictError('This address has a pending invitation: resend or revoke it', {
@@ -212,9 +243,19 @@ export class MembersService {
     const found = await findInvitation(this.deps.db, businessId, id);
     if (!found) throw new NotFoundError(INVITATION);
     const token = newToken();
-    const renewed = await renewInvitation(this.deps.db, businessId, id, hashToken(token), expiry());
-    if (!renewed)
-      throw new BusinessRuleError(`This invitation was ${found.acceptedAt ? 'accepted' : 'revoked'}`);
+    const renewed = await this.deps.db.transaction(async (tx) => {
+      const row = await renewInvitation(tx, businessId, id, hashToken(token), expiry());
+      if (!row)
+        throw new BusinessRuleError(`This invitation was ${found.acceptedAt ? 'accepted' : 'revoked'}`);
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'invitation.resent',
+        target: { type: 'invitation', id },
+        details: { email: row.email },
+      });
+      return row;
+    });
     await this.mail(auth, renewed, token);
     return toInvitationDto(renewed);
   }
@@ -223,9 +264,19 @@ export class MembersService {
     const businessId = businessOf(auth);
     const found = await findInvitation(this.deps.db, businessId, id);
     if (!found) throw new NotFoundError(INVITATION);
-    const revoked = await revokeInvitation(this.deps.db, businessId, id);
-    if (!revoked)
-      throw new BusinessRuleError(`This invitation was ${found.acceptedAt ? 'accepted' : 'revoked'}`);
+    const revoked = await this.deps.db.transaction(async (tx) => {
+      const row = await revokeInvitation(tx, businessId, id);
+      if (!row)
+        throw new BusinessRuleError(`This invitation was ${found.acceptedAt ? 'accepted' : 'revoked'}`);
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'invitation.revoked',
+        target: { type: 'invitation', id },
+        details: { email: row.email },
+      });
+      return row;
+    });
     return toInvitationDto(revoked);
   }
 
@@ -286,6 +337,13 @@ export class MembersService {
       const limit = await seatLimitOf(tx, invitation.businessId);
       if (members.length >= limit) throw seatsFull(limit);
       await insertMember(tx, invitation.businessId, accountId, invitation.role);
+      await recordAudit(tx, {
+        businessId: invitation.businessId,
+        actor: { accountId, email: invitation.email },
+        action: 'member.joined',
+        target: { type: 'member', id: accountId },
+        details: { role: invitation.role, invitationId: invitation.id, newAccount: !existing },
+      });
       return { accountId, businessId: invitation.businessId };
     });
     const tokens = await openSession(this.deps.db, this.deps.tokens, joined.accountId, joined.businessId);
@@ -298,8 +356,17 @@ export class MembersService {
   }
 
   /** An administrator's seat limit for a business (null: the default). */
-  async setSeats(businessId: string, seatLimit: number | null) {
-    if (!(await setSeatLimit(this.deps.db, businessId, seatLimit))) throw new NotFoundError('Business');
+  async setSeats(auth: AuthContext, businessId: string, seatLimit: number | null) {
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await setSeatLimit(tx, businessId, seatLimit))) throw new NotFoundError('Business');
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'seats.changed',
+        target: { type: 'business', id: businessId },
+        details: { seatLimit },
+      });
+    });
     return { businessId, seatLimit: await seatLimitOf(this.deps.db, businessId) };
   }
 

@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'provider:manage',
   'members:read',
   'members:manage',
+  /** The audit log: owner and admin. */
+  'audit:read',
   'contacts:read',
   'contacts:write',
   'contacts:export',

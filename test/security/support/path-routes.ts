@@ -85,6 +85,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /admin/businesses/{id}/files': admin(business),
   'PATCH /admin/businesses/{id}/messaging-limit': admin(business, { dailyRecipients: 250 }),
   'PATCH /admin/businesses/{id}/seats': admin(business, { seatLimit: 4 }),
+  'GET /admin/businesses/{id}/audit-log': admin(business),
   'PATCH /members/{id}': tenant(member, { role: 'viewer' }),
   'DELETE /members/{id}': tenant(member),
   'POST /members/invitations/{id}/resend': tenant(invitation),

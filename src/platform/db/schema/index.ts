@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './app-settings.js';
+export * from './audit-log.js';
 export * from './bank-accounts.js';
 export * from './business-members.js';
 export * from './businesses.js';
