@@ -3,6 +3,7 @@ import { rechargeDeliveredMessages, startAbDecisions } from '../modules/campaign
 import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
+import { startAuditRetention } from './audit-retention.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startMediaFetcher } from './media-fetcher.js';
 import { startNumberHealthSweep } from './number-health-sweep.js';
@@ -48,5 +49,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startNumberHealthSweep(deps),
     // The media contacts sent, copied into storage after their webhook answered.
     startMediaFetcher(deps),
+    // The audit log keeps a year.
+    startAuditRetention(deps),
   ];
 }

@@ -4,6 +4,7 @@ import type { ZodApp } from '../platform/http/types.js';
 import { adminAccountsRoutes, adminBusinessesRoutes, adminTransactionsRoutes } from './admin/index.js';
 import { affiliateRoutes } from './affiliate/index.js';
 import { analyticsRoutes } from './analytics/index.js';
+import { auditRoutes } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
 import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
@@ -11,6 +12,7 @@ import { contactsRoutes } from './contacts/index.js';
 import { conversationsRoutes } from './conversations/index.js';
 import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
+import { membersRoutes } from './members/index.js';
 import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { paymentsRoutes } from './payments/index.js';
@@ -28,6 +30,7 @@ const modules: ModulePlugin[] = [
   adminTransactionsRoutes,
   affiliateRoutes,
   analyticsRoutes,
+  auditRoutes,
   authRoutes,
   businessRoutes,
   campaignsRoutes,
@@ -35,6 +38,7 @@ const modules: ModulePlugin[] = [
   conversationsRoutes,
   deliverabilityRoutes,
   exchangeRatesRoutes,
+  membersRoutes,
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,

@@ -82,6 +82,14 @@ const ROWS: Row[] = [
     body: { dailyRecipients: 250, messagesPerSecond: null },
     status: 200,
   },
+  {
+    method: 'PATCH',
+    path: '/admin/businesses/{id}/seats',
+    params: businessId,
+    body: { seatLimit: 10 },
+    status: 200,
+  },
+  { method: 'GET', path: '/admin/businesses/{id}/audit-log', params: businessId, status: 200 },
   { method: 'POST', path: '/admin/campaigns/{id}/resume', params: pausedCampaign, status: 200 },
   { method: 'GET', path: '/admin/accounts', status: 200 },
   {

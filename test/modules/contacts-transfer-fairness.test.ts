@@ -17,6 +17,7 @@ const authOf = (user: TestUser): AuthContext => ({
   role: 'business',
   verified: true,
   businessId: user.businessId,
+  memberRole: 'owner',
   businessVerified: 'accepted',
   businessType: null,
   businessCountryCode: null,

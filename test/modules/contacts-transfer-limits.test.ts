@@ -51,6 +51,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
     role: 'business',
     verified: true,
     businessId: user.businessId,
+    memberRole: 'owner',
     businessVerified: 'accepted',
     businessType: null,
     businessCountryCode: null,

@@ -20,7 +20,9 @@ const journal = JSON.parse(
 const TABLES = [
   'accounts',
   'app_settings',
+  'audit_log',
   'bank_accounts',
+  'business_members',
   'businesses',
   'campaign_counters',
   'campaign_failure_reasons',
@@ -37,6 +39,7 @@ const TABLES = [
   'conversations',
   'email_changes',
   'exchange_rates',
+  'member_invitations',
   'message_activity',
   'message_clicks',
   'messaging_limits',

@@ -218,7 +218,7 @@ describe('real-time channel', () => {
     /** A second signed-in device of the same account. */
     async function secondDevice(user: TestUser) {
       const session = await openSession(t.db, t.deps.tokens, user.accountId);
-      return { ...user, ...session };
+      return { ...user, ...session, businessId: user.businessId };
     }
     const joined = async (user: TestUser) => {
       const socket = await open(user);

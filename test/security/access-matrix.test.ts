@@ -8,13 +8,28 @@
  *
  * A route without a row fails, and so does a row without a route. To add a route, add one line to ACCESS:
  * `'METHOD /path': 'rule'`, the rule being the one docs/api.md gives (see RULES).
+ *
+ * The member roles are generated, not listed: every operation is called by an owner, an admin, a marketer, an
+ * agent and a viewer of one business (its e-mail verified, accepted, affiliate: only the role can refuse) and
+ * the expectation is derived from the operation's declared permission (`x-permission`) and the role map
+ * (`ROLE_PERMISSIONS`). A member of another business calls every route whose path names a tenant's resource
+ * with the first business's real one: never served, and the resource unchanged.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSession } from '../../src/modules/auth/index.js';
+import {
+  MEMBER_ROLES,
+  type MemberRole,
+  type Permission,
+  ROLE_PERMISSIONS,
+} from '../../src/platform/auth/permissions.js';
+import { businessMembers } from '../../src/platform/db/schema/index.js';
 import { SandboxPaymentAdapter } from '../../src/providers/payment/sandbox.adapter.js';
 import { createUser, type TestUser, type UserOptions } from '../factories.js';
 import { createTestApp, type TestResponse } from '../harness.js';
-import { loadOperations, type Operation, tableMismatch } from './support/operations.js';
+import { fillPath, loadOperations, type Operation, tableMismatch } from './support/operations.js';
+import { PATH_ROUTES } from './support/path-routes.js';
 
 const CALLERS = [
   'anonymous',
@@ -107,6 +122,23 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /auth/forgot-password': 'none',
   'POST /auth/reset-password': 'none',
   'POST /auth/change-password': 'auth',
+  'GET /auth/businesses': 'auth',
+  'POST /auth/switch-business': 'auth',
+  'GET /members': 'auth',
+  'GET /members/seats': 'auth',
+  'PATCH /members/{id}': 'auth',
+  'DELETE /members/{id}': 'auth',
+  'POST /members/transfer-ownership': 'auth',
+  'GET /members/invitations': 'auth',
+  'POST /members/invitations': 'auth',
+  'POST /members/invitations/{id}/resend': 'auth',
+  'DELETE /members/invitations/{id}': 'auth',
+  'POST /invitations/lookup': 'none',
+  'POST /invitations/accept': 'none',
+  'PATCH /admin/businesses/{id}/seats': 'admin',
+  'GET /audit-log': 'auth',
+  'GET /audit-log/export': 'auth',
+  'GET /admin/businesses/{id}/audit-log': 'admin',
   'POST /oauth/identity-provider-sign-in': 'none',
   'GET /auth/identity-provider': 'none',
 
@@ -320,4 +352,87 @@ describe('access matrix of every operation of /openapi.json', () => {
     const signed = await send((payment as SandboxPaymentAdapter).sign(payload));
     expect(signed.status).toBe(200);
   });
+});
+
+/** Rules no bearer token opens or closes: a member's role changes nothing there. */
+const TOKENLESS: Rule[] = ['signature', 'refreshToken', 'verifyToken'];
+
+/**
+ * One business whose e-mail-verified, accepted, affiliate owner has a member of every other role, each signed in
+ * acting for it; and an admin of another business. Fresh per operation: some operations end their caller's
+ * session or account.
+ */
+async function team(): Promise<{ members: Record<MemberRole, TestUser>; outsider: TestUser }> {
+  const opts: UserOptions = { businessVerified: 'accepted', affiliate: {} };
+  const owner = await createUser(t, opts);
+  const members = { owner } as Record<MemberRole, TestUser>;
+  for (const role of MEMBER_ROLES.filter((r) => r !== 'owner')) {
+    const person = await createUser(t, opts);
+    await t.db
+      .insert(businessMembers)
+      .values({ businessId: owner.businessId, accountId: person.accountId, role });
+    const session = await openSession(t.db, t.deps.tokens, person.accountId, owner.businessId);
+    members[role] = { ...person, ...session, businessId: owner.businessId };
+  }
+  const otherOwner = await createUser(t, opts);
+  const outsiderAccount = await createUser(t, opts);
+  await t.db
+    .insert(businessMembers)
+    .values({ businessId: otherOwner.businessId, accountId: outsiderAccount.accountId, role: 'admin' });
+  const session = await openSession(t.db, t.deps.tokens, outsiderAccount.accountId, otherOwner.businessId);
+  return { members, outsider: { ...outsiderAccount, ...session, businessId: otherOwner.businessId } };
+}
+
+/** What a member of `role` gets from an operation, from its rule and its declared permission only. */
+function roleAllowed(op: Operation, role: MemberRole): boolean {
+  // Administrators' routes: a business member is no platform administrator, whatever its role.
+  if (op.access.some((g) => g === 'admin' || g === 'superadmin')) return false;
+  if (!op.permission || op.permission === 'own-account') return true;
+  return ROLE_PERMISSIONS[role].has(op.permission as Permission);
+}
+
+describe('access matrix of every operation for every member role', () => {
+  it('every operation a member can reach declares a permission the role map knows', () => {
+    const known = new Set<string>([...ROLE_PERMISSIONS.owner, 'own-account']);
+    const unknown = operations.filter((op) => op.permission && !known.has(op.permission)).map((op) => op.key);
+    expect(unknown).toEqual([]);
+  });
+
+  for (const op of operations) {
+    const rule = ACCESS[op.key] ? rowOf(op.key).rule : undefined;
+    it.skipIf(!rule || rule === 'none' || TOKENLESS.includes(rule))(`${op.key} by role`, async () => {
+      const { members, outsider } = await team();
+      for (const role of MEMBER_ROLES) {
+        const allowed = roleAllowed(op, role);
+        const res = await call(op, members[role]);
+        const where = `${op.key} as ${role} (${op.permission ?? rule}): ${res.status} ${res.text.slice(0, 200)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (allowed) expect([401, 403], where).not.toContain(res.status);
+        else {
+          expect(res.status, where).toBe(403);
+          expect(res.body, where).toMatchObject({ status: 'failure', code: 403 });
+          if (op.permission && op.permission !== 'own-account' && !op.access.includes('admin'))
+            expect(res.body.message, where).toBe(
+              `Your role in this business (${role}) does not allow ${op.permission}`,
+            );
+        }
+      }
+
+      // Another business's member, given this business's real resource: never served, nothing changes.
+      const path = PATH_ROUTES[op.key];
+      if (path?.scope === 'tenant') {
+        const params = await path.resource.create(t, members.owner);
+        const before = await path.resource.read(t, params);
+        const res = await t.request({
+          method: op.method,
+          url: fillPath(op.path, params),
+          token: outsider.accessToken,
+          ...(op.method === 'GET' ? {} : { body: path.body ?? {} }),
+        });
+        const where = `${op.key} by another business's admin: ${res.status} ${res.text.slice(0, 200)}`;
+        expect(res.status, where).toBe(roleAllowed(op, 'admin') ? 404 : 403);
+        expect(await path.resource.read(t, params), where).toEqual(before);
+      }
+    });
+  }
 });

@@ -28,7 +28,9 @@ import { createTestApp, type TestResponse } from '../harness.js';
 import { fillPath, loadOperations, type Operation, tableMismatch } from './support/operations.js';
 import { PATH_ROUTES } from './support/path-routes.js';
 import {
+  account,
   bankAccount,
+  business,
   campaign,
   contact,
   conversation,
@@ -52,6 +54,12 @@ const global: ListRow = { shows: [] };
 
 const LISTS: Record<string, ListRow> = {
   'GET /users/profile': shows('account'),
+  'GET /auth/businesses': shows('business'),
+  'GET /members': shows('account'),
+  'GET /audit-log': shows('audit'),
+  'GET /audit-log/export': shows('audit'),
+  'GET /members/seats': { shows: [], own: (data) => expect(data.members).toBe(1) },
+  'GET /members/invitations': global, // none in the fixture; another business's are refused in members.test.ts
   'GET /business': shows('business', 'wallet', 'userPlan'),
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),
@@ -112,6 +120,18 @@ const publishNow = {
 };
 
 const BODY_IDS: Record<string, BodyIdRow> = {
+  // Another business's member cannot be handed the business (nor is the caller's business changed).
+  'POST /members/transfer-ownership accountId': {
+    resource: account,
+    body: ({ id }) => ({ accountId: id, password: 'Correct-Horse-9' }),
+    refused: true,
+  },
+  // Another business's id does not let an account act for it.
+  'POST /auth/switch-business businessId': {
+    resource: business,
+    body: ({ id }) => ({ businessId: id }),
+    refused: true,
+  },
   'POST /affiliate/withdraw bankAccountId': {
     resource: bankAccount,
     body: ({ id }) => ({ bankAccountId: id, amount: 50 }),

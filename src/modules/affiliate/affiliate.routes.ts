@@ -27,7 +27,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/referrals',
     {
-      config: { apiObject: 'referral', auth },
+      config: { apiObject: 'referral', auth, permission: 'affiliate:read' },
       schema: {
         tags,
         summary: 'Businesses this affiliate referred',
@@ -42,7 +42,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/earnings',
     {
-      config: { apiObject: 'earnings', auth },
+      config: { apiObject: 'earnings', auth, permission: 'affiliate:read' },
       schema: { tags, summary: 'Earnings in NGN', response: { 200: successSchema(earningsSchema) } },
     },
     async (req, reply) => sendSuccess(reply, await service.earnings(req.auth), 'Earnings fetched'),
@@ -51,7 +51,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/transactions',
     {
-      config: { apiObject: 'transaction', auth },
+      config: { apiObject: 'transaction', auth, permission: 'affiliate:read' },
       schema: {
         tags,
         summary: 'Commissions, withdrawals and refunds, newest first',
@@ -66,7 +66,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/banks',
     {
-      config: { apiObject: 'bank', auth },
+      config: { apiObject: 'bank', auth, permission: 'affiliate:read' },
       schema: {
         tags,
         summary: "Banks and the provider's bank codes",
@@ -79,7 +79,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/bank-accounts',
     {
-      config: { apiObject: 'bankAccount', auth },
+      config: { apiObject: 'bankAccount', auth, permission: 'affiliate:read' },
       schema: {
         tags,
         summary: 'Saved bank accounts (numbers masked but the last 4 digits)',
@@ -92,7 +92,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/affiliate/bank-accounts/verify',
     {
-      config: { apiObject: 'bankAccount', auth },
+      config: { apiObject: 'bankAccount', auth, permission: 'affiliate:read' },
       schema: {
         tags,
         summary: "Resolve an account holder's name through the payment provider",
@@ -107,7 +107,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/affiliate/bank-accounts',
     {
-      config: { apiObject: 'bankAccount', auth },
+      config: { apiObject: 'bankAccount', auth, permission: 'affiliate:manage' },
       schema: {
         tags,
         summary: 'Save a bank account (resolved through the provider first)',
@@ -122,7 +122,7 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/affiliate/withdraw',
     {
-      config: { apiObject: 'withdrawal', auth: ['verifiedEmail', auth] },
+      config: { apiObject: 'withdrawal', auth: ['verifiedEmail', auth], permission: 'affiliate:manage' },
       schema: {
         tags,
         summary: 'Withdraw earnings (debited at once; the transfer follows)',

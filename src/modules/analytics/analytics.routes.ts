@@ -12,7 +12,7 @@ export const analyticsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/analytics/overview',
     {
-      config: { apiObject: 'analytics' },
+      config: { apiObject: 'analytics', permission: 'reports:read' },
       schema: {
         tags: ['analytics'],
         summary: "The business's activity per day, totals and best campaigns",

@@ -2,11 +2,12 @@ import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { accounts, businesses, refreshSessions } from '../../platform/db/schema/index.js';
 import type { AccountRow } from './registration.repository.js';
+import { defaultBusinessOf } from './sessions.js';
 
-/** An account with the id of the business it owns (every account owns one). */
+/** An account with the id of the business a new session of it acts for (`defaultBusinessOf`). */
 export type AccountWithBusiness = AccountRow & { businessId: string | null };
 
-const withBusiness = { account: accounts, businessId: businesses.id };
+const withBusiness = { account: accounts, businessId: defaultBusinessOf(sql`${accounts}."id"`) };
 const flatten = (row: { account: AccountRow; businessId: string | null } | undefined) =>
   row ? { ...row.account, businessId: row.businessId } : null;
 
@@ -16,19 +17,13 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   const [row] = await db
     .select(withBusiness)
     .from(accounts)
-    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
     .where(eq(accounts.email, normaliseEmail(email)))
     .limit(1);
   return flatten(row);
 }
 
 export async function findAccountById(db: Db, accountId: string): Promise<AccountWithBusiness | null> {
-  const [row] = await db
-    .select(withBusiness)
-    .from(accounts)
-    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+  const [row] = await db.select(withBusiness).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return flatten(row);
 }
 
@@ -36,7 +31,6 @@ export async function findAccountBySubject(db: Db, subject: string): Promise<Acc
   const [row] = await db
     .select(withBusiness)
     .from(accounts)
-    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
     .where(eq(accounts.identityProviderSubject, subject))
     .limit(1);
   return flatten(row);

@@ -9,14 +9,17 @@ import {
   changePasswordBody,
   emailBody,
   emptyResponse,
+  membershipSchema,
   passwordBody,
   refreshTokenBody,
   sessionResponse,
   signInBody,
   signUpBody,
+  switchBusinessBody,
   userSchema,
 } from './auth.schemas.js';
 import { AuthService } from './auth.service.js';
+import { BusinessSwitch } from './business-switch.js';
 import { codesRoutes } from './codes.routes.js';
 import { CodesService } from './codes.service.js';
 import { identityRoutes } from './identity.routes.js';
@@ -69,7 +72,7 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
     {
       // Authenticated here rather than by the guard: the cookie is cleared whatever the state of its
       // session (a revoked or expired one answers 401, and still loses its cookie).
-      config: { apiObject: 'auth', auth: 'public' },
+      config: { apiObject: 'auth', auth: 'public', permission: 'own-account' },
       schema: {
         tags,
         summary: 'Sign out: ends the session, clears the cookie',
@@ -101,6 +104,42 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
       sendSuccess(reply, await service.refresh(req.body?.refreshToken), 'Token refreshed'),
   );
 
+  const switcher = new BusinessSwitch(deps);
+
+  app.get(
+    '/auth/businesses',
+    {
+      config: { apiObject: 'membership', permission: 'own-account' },
+      schema: {
+        tags,
+        summary:
+          'The businesses this account belongs to, with its role in each and the one this session acts for',
+        response: { 200: successSchema(z.array(membershipSchema)) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await switcher.list(req.auth), 'Businesses fetched'),
+  );
+
+  app.post(
+    '/auth/switch-business',
+    {
+      config: { apiObject: 'auth', permission: 'own-account' },
+      schema: {
+        tags,
+        summary: 'Act for another business the account belongs to: a new session, the current one ends',
+        description:
+          'Answers like sign-in: new tokens acting for that business (and the cookie). The tokens of the current session stop working. A business the account is no member of is a 404.',
+        body: switchBusinessBody,
+        response: { 200: sessionResponse },
+      },
+    },
+    async (req, reply) => {
+      const session = await switcher.switchTo(req.auth, req.body.businessId);
+      setAuthCookie(reply, deps.config, session.accessToken);
+      return sendSuccess(reply, session, 'Business switched');
+    },
+  );
+
   app.post(
     '/auth/check-email',
     {
@@ -113,7 +152,11 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/set-password',
     {
-      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'setPassword') },
+      config: {
+        apiObject: 'auth',
+        rateLimit: perIpLimit(deps.config, 'setPassword'),
+        permission: 'own-account',
+      },
       schema: {
         tags,
         summary: 'Set a first password (accounts created without one)',
@@ -129,7 +172,11 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
-      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'changePassword') },
+      config: {
+        apiObject: 'auth',
+        rateLimit: perIpLimit(deps.config, 'changePassword'),
+        permission: 'own-account',
+      },
       schema: {
         tags,
         summary: 'Change the password (signs out other devices)',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../../platform/auth/permissions.js';
 import { successSchema } from '../../platform/http/envelope.js';
 
 /** Trimmed and lower-cased before the check: `A@x.com` and `a@x.com` are one address. */
@@ -116,3 +117,16 @@ export const sessionResponse = successSchema(
   z.object({ user: userSchema, accessToken: z.string(), refreshToken: z.string() }),
 );
 export const emptyResponse = successSchema(z.null());
+
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+
+export const membershipSchema = z.object({
+  businessId: z.uuid(),
+  companyName: z.string().nullable(),
+  role: memberRoleSchema,
+  joinedAt: z.string(),
+  /** The business this session acts for. */
+  current: z.boolean(),
+});
+
+export const switchBusinessBody = z.object({ businessId: z.uuid() });

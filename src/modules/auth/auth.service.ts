@@ -10,6 +10,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
+import { recordAudit } from '../audit/index.js';
 import { toE164 } from '../contacts/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { toUserDto } from './account.dto.js';
@@ -56,9 +57,25 @@ export class AuthService {
   ) {}
 
   /** A signed-in answer: the account and a new session's tokens. */
-  async session(account: AccountWithBusiness) {
-    const tokens = await openSession(this.deps.db, this.deps.tokens, account.id);
-    return { user: toUserDto(account), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  async session(account: AccountWithBusiness, method: 'sign-up' | 'password' | 'identity-provider') {
+    // The sign-in is in the audit log of the business the session acts for, in the session's transaction.
+    const tokens = await this.deps.db.transaction(async (tx) => {
+      const issued = await openSession(tx, this.deps.tokens, account.id);
+      if (issued.businessId)
+        await recordAudit(tx, {
+          businessId: issued.businessId,
+          actor: { accountId: account.id, email: account.email },
+          action: 'account.signed_in',
+          target: { type: 'session', id: issued.sessionId },
+          details: { method },
+        });
+      return issued;
+    });
+    return {
+      user: toUserDto({ ...account, businessId: tokens.businessId }),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    };
   }
 
   async signUp(input: SignUpInput) {
@@ -105,7 +122,7 @@ export class AuthService {
       title: 'New sign-up',
       message: `${account.name} (${account.email}) created an account.`,
     });
-    return this.session(account);
+    return this.session(account, 'sign-up');
   }
 
   async signIn(email: string, password: string) {
@@ -118,9 +135,9 @@ export class AuthService {
     if (account.deleted) {
       // Signing in again restores a deactivated account (docs/api.md "Authentication").
       const restored = await updateAccount(this.deps.db, account.id, { deleted: false, deletedAt: null });
-      return this.session({ ...restored, businessId: account.businessId });
+      return this.session({ ...restored, businessId: account.businessId }, 'password');
     }
-    return this.session(account);
+    return this.session(account, 'password');
   }
 
   async signOut(auth: AuthContext): Promise<void> {

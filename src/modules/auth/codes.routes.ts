@@ -56,7 +56,11 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
   app.post(
     '/auth/verify-email',
     {
-      config: { apiObject: 'auth', rateLimit: perIpLimit(deps.config, 'verifyCode') },
+      config: {
+        apiObject: 'auth',
+        rateLimit: perIpLimit(deps.config, 'verifyCode'),
+        permission: 'own-account',
+      },
       schema: {
         tags,
         summary: 'Verify the account’s e-mail with its code',

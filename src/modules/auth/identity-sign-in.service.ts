@@ -35,7 +35,7 @@ export class IdentitySignInService {
       if (!isUniqueViolation(err)) throw err;
       account = await this.findOrCreate(profile);
     }
-    return this.auth.session(account);
+    return this.auth.session(account, 'identity-provider');
   }
 
   private async findOrCreate(profile: IdentityProfile): Promise<AccountWithBusiness> {

@@ -5,6 +5,7 @@ export { toUserDto } from './account.dto.js';
 export {
   type AccountChanges,
   emailTaken,
+  findAccountByEmail,
   findAccountById,
   lockAccount,
   sessionOpenedSince,
@@ -12,13 +13,22 @@ export {
   updateAccount,
   updateAccountIfEmail,
 } from './account.repository.js';
-export { clearAuthCookie } from './auth.cookie.js';
+export { clearAuthCookie, setAuthCookie } from './auth.cookie.js';
 export { ABUSE_LIMITS, AbuseLimits, perIpLimit } from './auth.limits.js';
 export { sendInBackground } from './auth.mails.js';
 export { authRoutes } from './auth.routes.js';
-export { emailSchema, emptyResponse, otpCodeSchema, userSchema } from './auth.schemas.js';
+export {
+  emailSchema,
+  emptyResponse,
+  memberRoleSchema,
+  otpCodeSchema,
+  passwordSchema,
+  sessionResponse,
+  userSchema,
+} from './auth.schemas.js';
 export { FRESH_SIGN_IN_MS } from './auth.service.js';
 export { OtpService } from './otp.service.js';
+export { insertAccount } from './registration.repository.js';
 export {
   openSession,
   revokeAllSessions,

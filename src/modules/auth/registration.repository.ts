@@ -28,6 +28,25 @@ export async function insertAccountGraph(
   tx: Db,
   input: NewAccountGraph,
 ): Promise<{ account: AccountRow; business: BusinessRow }> {
+  const account = await insertAccount(tx, input);
+  const business = await createBusiness(tx, {
+    accountId: account.id,
+    referredBy: input.referredBy ?? null,
+    countryCode: input.countryCode ?? null,
+  });
+  await createWallet(tx, business.id);
+  await insertDefaultNotificationSettings(tx, business.id);
+  return { account, business };
+}
+
+/**
+ * An account alone, without a business of its own: a person joining a business by invitation. A duplicate
+ * e-mail raises the unique violation of `accounts_email_unique`.
+ */
+export async function insertAccount(
+  tx: Db,
+  input: Omit<NewAccountGraph, 'referredBy' | 'countryCode'>,
+): Promise<AccountRow> {
   const [account] = await tx
     .insert(accounts)
     .values({
@@ -41,12 +60,5 @@ export async function insertAccountGraph(
       identityProviderSubject: input.identityProviderSubject ?? null,
     })
     .returning();
-  const business = await createBusiness(tx, {
-    accountId: account!.id,
-    referredBy: input.referredBy ?? null,
-    countryCode: input.countryCode ?? null,
-  });
-  await createWallet(tx, business.id);
-  await insertDefaultNotificationSettings(tx, business.id);
-  return { account: account!, business };
+  return account!;
 }

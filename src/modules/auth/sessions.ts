@@ -1,27 +1,52 @@
 // The auth module owns refresh_sessions: every statement that writes it is in this file.
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
-import { refreshSessions } from '../../platform/db/schema/index.js';
+import { businessMembers, refreshSessions } from '../../platform/db/schema/index.js';
 
 export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
   sessionId: string;
+  /** The business the session acts for (null when the account belongs to none). */
+  businessId: string | null;
 }
 
-/** Opens a session and signs its pair of tokens (access 14 days, refresh 21 days). */
-export async function openSession(db: Db, tokens: TokenService, accountId: string): Promise<IssuedTokens> {
+/**
+ * The business a new session acts for when none is asked: the one the account owns, else the one it joined
+ * first (docs/decisions/members.md).
+ */
+export function defaultBusinessOf(accountId: SQLWrapper | string): SQL<string | null> {
+  // Written with its own alias: drizzle leaves a lone table's columns unqualified, and an outer `"id"` would
+  // name the membership's own id inside the subquery.
+  return sql<string | null>`(SELECT m.business_id FROM ${businessMembers} m WHERE m.account_id = ${accountId}
+    ORDER BY m.role = 'owner' DESC, m.created_at, m.business_id LIMIT 1)`;
+}
+
+/**
+ * Opens a session and signs its pair of tokens (access 14 days, refresh 21 days). It acts for `businessId`,
+ * which must be one of the account's memberships (the foreign key refuses another), or for the default one.
+ */
+export async function openSession(
+  db: Db,
+  tokens: TokenService,
+  accountId: string,
+  businessId?: string,
+): Promise<IssuedTokens> {
   const [session] = await db
     .insert(refreshSessions)
-    .values({ accountId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) })
-    .returning({ id: refreshSessions.id });
+    .values({
+      accountId,
+      businessId: businessId ?? defaultBusinessOf(accountId),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    })
+    .returning({ id: refreshSessions.id, businessId: refreshSessions.businessId });
   const claims = { sub: accountId, sid: session!.id };
   const [accessToken, refreshToken] = await Promise.all([
     tokens.sign({ ...claims, typ: 'access' }),
     tokens.sign({ ...claims, typ: 'refresh', rc: 0 }),
   ]);
-  return { accessToken, refreshToken, sessionId: session!.id };
+  return { accessToken, refreshToken, sessionId: session!.id, businessId: session!.businessId };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/index.js';
 import { limitStatusSql, windowStartOf } from '../messages/index.js';
+import { insertOwnerMembership } from './business-members.js';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -43,6 +44,7 @@ export async function createBusiness(
   values: Pick<typeof businesses.$inferInsert, 'accountId' | 'referredBy' | 'countryCode'>,
 ): Promise<BusinessRow> {
   const [row] = await tx.insert(businesses).values(values).returning();
+  await insertOwnerMembership(tx, row!.id, values.accountId);
   return row!;
 }
 

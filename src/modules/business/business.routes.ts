@@ -29,7 +29,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/business',
     {
-      config: { apiObject },
+      config: { apiObject, permission: 'business:read' },
       schema: { tags, summary: 'The business profile with its wallet and active plan', response },
     },
     async (req, reply) => sendSuccess(reply, await service.profile(req.auth), 'Business fetched'),
@@ -38,7 +38,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/business',
     {
-      config: { apiObject },
+      config: { apiObject, permission: 'business:write' },
       schema: {
         tags,
         summary: 'Update the profile (other fields are ignored)',
@@ -52,7 +52,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/business/verification',
     {
-      config: { apiObject, auth: 'verifiedEmail' },
+      config: { apiObject, auth: 'verifiedEmail', permission: 'business:write' },
       schema: { tags, summary: 'Submit the profile to the administrators for verification', response },
     },
     async (req, reply) =>
@@ -62,7 +62,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/business/referral-code',
     {
-      config: { apiObject, auth: 'affiliate' },
+      config: { apiObject, auth: 'affiliate', permission: 'affiliate:manage' },
       schema: { tags, summary: 'Generate a new referral code (affiliates)', response },
     },
     async (req, reply) =>
@@ -72,7 +72,7 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/business/provider',
     {
-      config: { apiObject, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: { apiObject, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'provider:manage' },
       schema: {
         tags,
         summary: 'Store the messaging-provider credentials (passwords encrypted, shown as true/false)',
@@ -93,7 +93,11 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/business/provider/check',
     {
-      config: { apiObject: 'providerCheck', auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: {
+        apiObject: 'providerCheck',
+        auth: ['verifiedEmail', 'verifiedBusiness'],
+        permission: 'provider:manage',
+      },
       schema: {
         tags,
         summary: 'Check messaging-provider credentials with the provider, without storing them',

@@ -6,6 +6,20 @@ export { businessRoutes } from './business.routes.js';
 export { businessProfileSchema } from './business.schemas.js';
 export { newBusinessesByDay } from './business-activity.js';
 export {
+  DEFAULT_SEAT_LIMIT,
+  deleteMember,
+  insertMember,
+  listMembers,
+  lockMembers,
+  type MemberRow,
+  type Membership,
+  membershipsOf,
+  roleIn,
+  seatLimitOf,
+  setSeatLimit,
+  updateMemberRole,
+} from './business-members.js';
+export {
   businessesOfCloudAccount,
   businessOfCloudNumber,
   CLOUD_PROVIDER,

@@ -1,2 +1,2 @@
 /** The tables only this module writes (test/architecture/table-owners.test.ts reads every write). */
-export const OWNED_TABLES = ['businesses', 'waba_number_events'] as const;
+export const OWNED_TABLES = ['businesses', 'business_members', 'waba_number_events'] as const;

@@ -28,7 +28,7 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
   app.post(
     '/campaigns/:id/pause',
     {
-      config,
+      config: { ...config, permission: 'campaigns:write' },
       schema: {
         tags,
         summary: 'Pause a campaign being delivered: its queued messages wait (400 when not being delivered)',
@@ -43,7 +43,7 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
     '/campaigns/:id/resume',
     {
       // Resuming sends messages: what publish and retry need.
-      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'campaigns:publish' },
       schema: {
         tags,
         summary:
@@ -76,7 +76,7 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
   app.get(
     '/campaigns/:id/retry',
     {
-      config,
+      config: { ...config, permission: 'campaigns:read' },
       schema: {
         tags,
         summary: 'What a retry would send again and charge now',
@@ -91,7 +91,7 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
   app.post(
     '/campaigns/:id/retry',
     {
-      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'campaigns:publish' },
       schema: {
         tags,
         summary:

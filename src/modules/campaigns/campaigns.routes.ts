@@ -33,7 +33,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns',
     {
-      config,
+      config: { ...config, permission: 'campaigns:read' },
       schema: {
         tags,
         summary: "The business's campaigns, newest first; `search` matches name and description",
@@ -47,7 +47,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns',
     {
-      config,
+      config: { ...config, permission: 'campaigns:write' },
       schema: {
         tags,
         summary: 'Create a draft, or create and publish it when `paymentMethod` is given',
@@ -69,7 +69,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns/estimate',
     {
-      config: { apiObject: 'campaignEstimate' },
+      config: { apiObject: 'campaignEstimate', permission: 'campaigns:write' },
       schema: {
         tags,
         summary: 'Recipients and price of an audience before publishing, and whether the balance covers it',
@@ -86,7 +86,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/stats',
     {
-      config,
+      config: { ...config, permission: 'reports:read' },
       schema: {
         tags,
         summary: 'Counts: total, draft, scheduled, pending (being delivered), sent (delivery finished)',
@@ -99,7 +99,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/qr-code',
     {
-      config: { apiObject: 'qrCode', auth: 'verifiedBusiness' },
+      config: { apiObject: 'qrCode', auth: 'verifiedBusiness', permission: 'campaigns:read' },
       schema: {
         tags,
         summary: "Deep link to chat with the business's messaging number, and its QR code (PNG data URL)",
@@ -112,7 +112,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/:id',
     {
-      config,
+      config: { ...config, permission: 'campaigns:read' },
       schema: {
         tags,
         summary: 'One campaign with its delivery counts',
@@ -126,7 +126,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/:id/report',
     {
-      config: { apiObject: 'campaignReport' },
+      config: { apiObject: 'campaignReport', permission: 'reports:read' },
       schema: {
         tags,
         summary: 'Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline',
@@ -141,7 +141,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/:id/messages',
     {
-      config: { apiObject: 'campaignMessage' },
+      config: { apiObject: 'campaignMessage', permission: 'reports:read' },
       schema: {
         tags,
         summary:
@@ -162,7 +162,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/:id/messages/export',
     {
-      config: { apiObject: 'campaignMessage' },
+      config: { apiObject: 'campaignMessage', permission: 'reports:read' },
       schema: {
         tags,
         summary:
@@ -187,7 +187,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/campaigns/:id',
     {
-      config,
+      config: { ...config, permission: 'campaigns:write' },
       schema: {
         tags,
         summary: 'Edit a draft (400 once published or sent)',
@@ -203,7 +203,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.delete(
     '/campaigns/:id',
     {
-      config,
+      config: { ...config, permission: 'campaigns:write' },
       schema: {
         tags,
         summary: 'Delete a campaign (400 while published and waiting for its scheduled time)',
@@ -220,7 +220,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns/:id/publish',
     {
-      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'campaigns:publish' },
       schema: {
         tags,
         summary: 'Bill and publish a draft: sent at once, or at `scheduledAt` when scheduled',
@@ -240,7 +240,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns/:id/cancel',
     {
-      config,
+      config: { ...config, permission: 'campaigns:write' },
       schema: {
         tags,
         summary:
@@ -257,7 +257,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/campaigns/:id/variants',
     {
-      config: { apiObject: 'campaignVariants' },
+      config: { apiObject: 'campaignVariants', permission: 'reports:read' },
       schema: {
         tags,
         summary: "An A/B campaign's variants side by side: each one's funnel, rates and cost, and the winner",
@@ -272,7 +272,11 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns/:id/winner',
     {
-      config: { apiObject: 'campaignVariants', auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: {
+        apiObject: 'campaignVariants',
+        auth: ['verifiedEmail', 'verifiedBusiness'],
+        permission: 'campaigns:publish',
+      },
       schema: {
         tags,
         summary: "Choose an A/B test's winner by hand: the rest of the audience gets it now",

@@ -44,7 +44,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/contacts',
     {
-      config,
+      config: { ...config, permission: 'contacts:read' },
       schema: {
         tags,
         summary: 'Contacts, newest first; search by name or phone, filter by opt-in or tag',
@@ -60,7 +60,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/contacts',
     {
-      config,
+      config: { ...config, permission: 'contacts:write' },
       schema: {
         tags,
         summary: 'Create a contact',
@@ -75,7 +75,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/contacts/tags',
     {
-      config: { apiObject: 'contactTag' },
+      config: { apiObject: 'contactTag', permission: 'contacts:read' },
       schema: {
         tags,
         summary:
@@ -89,7 +89,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/contacts/export',
     {
-      config,
+      config: { ...config, permission: 'contacts:export' },
       schema: {
         tags,
         summary: 'Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn)',
@@ -111,7 +111,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
     '/contacts/import',
     {
       // Text PostgreSQL cannot store fails its own row (import rule: one bad row never stops the rest).
-      config: { ...config, checksOwnBodyText: true },
+      config: { ...config, checksOwnBodyText: true, permission: 'contacts:write' },
       schema: {
         tags,
         summary: 'Import contacts from a JSON array',
@@ -125,7 +125,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/contacts/import-file',
     {
-      config,
+      config: { ...config, permission: 'contacts:write' },
       schema: {
         tags,
         summary: 'Import contacts from a CSV or XLSX file at a URL',
@@ -139,7 +139,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/contacts/bulk-delete',
     {
-      config,
+      config: { ...config, permission: 'contacts:write' },
       schema: {
         tags,
         summary: "Delete several of the business's contacts",
@@ -156,7 +156,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/contacts/:id',
     {
-      config,
+      config: { ...config, permission: 'contacts:read' },
       schema: {
         tags,
         summary: 'One contact',
@@ -170,7 +170,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/contacts/:id',
     {
-      config,
+      config: { ...config, permission: 'contacts:write' },
       schema: {
         tags,
         summary: 'Update a contact',
@@ -186,7 +186,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.delete(
     '/contacts/:id',
     {
-      config,
+      config: { ...config, permission: 'contacts:write' },
       schema: {
         tags,
         summary: 'Delete a contact',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import { visibleTo } from './assignment.js';
 import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
 import { replyToColumn } from './reply-context.js';
 
@@ -18,10 +19,13 @@ export interface ConversationFilters {
   status?: 'open' | 'closed';
   tag?: string;
   search?: string;
+  /** Only this member's and unassigned conversations (an agent's view); null or absent: all of them. */
+  onlyAssignedTo?: string | null;
 }
 
 function filtersOf(businessId: string, f: ConversationFilters) {
   const where = [sql`v.business_id = ${businessId}`];
+  if (f.onlyAssignedTo) where.push(visibleTo(f.onlyAssignedTo));
   if (f.unread === true) where.push(sql`v.unread_count > 0`);
   if (f.unread === false) where.push(sql`v.unread_count = 0`);
   if (f.status) where.push(sql`v.status = ${f.status}`);
@@ -66,19 +70,25 @@ export async function findConversation(
   db: Db,
   businessId: string,
   id: string,
+  onlyAssignedTo: string | null = null,
 ): Promise<ConversationRecord | null> {
   const [row] = await queryRows<ConversationRecord>(
     db,
-    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ${id}`,
+    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ${id} AND ${visibleTo(onlyAssignedTo)}`,
   );
   return row ?? null;
 }
 
 /** How many conversations of the business have messages not read yet (the menu's badge). */
-export async function countUnreadConversations(db: Db, businessId: string): Promise<number> {
+export async function countUnreadConversations(
+  db: Db,
+  businessId: string,
+  onlyAssignedTo: string | null = null,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM conversations WHERE business_id = ${businessId} AND unread_count > 0`,
+    sql`SELECT count(*)::int AS n FROM conversations v
+        WHERE v.business_id = ${businessId} AND v.unread_count > 0 AND ${visibleTo(onlyAssignedTo)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -128,11 +138,16 @@ export async function findMessage(db: Db, businessId: string, id: string): Promi
 }
 
 /** Marks every message of the conversation read: its unread count back to zero. False when not found. */
-export async function markRead(db: Db, businessId: string, id: string): Promise<boolean> {
+export async function markRead(
+  db: Db,
+  businessId: string,
+  id: string,
+  onlyAssignedTo: string | null = null,
+): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE conversations SET unread_count = 0, updated_at = now()
-        WHERE business_id = ${businessId} AND id = ${id} RETURNING id`,
+    sql`UPDATE conversations v SET unread_count = 0, updated_at = now()
+        WHERE v.business_id = ${businessId} AND v.id = ${id} AND ${visibleTo(onlyAssignedTo)} RETURNING v.id`,
   );
   return rows.length > 0;
 }
@@ -142,11 +157,12 @@ export async function setStatus(
   businessId: string,
   id: string,
   status: 'open' | 'closed',
+  onlyAssignedTo: string | null = null,
 ): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE conversations SET status = ${status}, updated_at = now()
-        WHERE business_id = ${businessId} AND id = ${id} RETURNING id`,
+    sql`UPDATE conversations v SET status = ${status}, updated_at = now()
+        WHERE v.business_id = ${businessId} AND v.id = ${id} AND ${visibleTo(onlyAssignedTo)} RETURNING v.id`,
   );
   return rows.length > 0;
 }

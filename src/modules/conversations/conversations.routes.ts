@@ -22,7 +22,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/conversations',
     {
-      config,
+      config: { ...config, permission: 'inbox:read' },
       schema: {
         tags,
         summary: 'Conversations, latest activity first; filters: unread, status, tag, search',
@@ -37,7 +37,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/conversations/unread',
     {
-      config,
+      config: { ...config, permission: 'inbox:read' },
       schema: {
         tags,
         summary: 'How many conversations have unread messages (the menu badge)',
@@ -50,7 +50,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/conversations/:id',
     {
-      config,
+      config: { ...config, permission: 'inbox:read' },
       schema: {
         tags,
         summary: 'One conversation',
@@ -65,7 +65,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/conversations/:id/messages',
     {
-      config: { apiObject: 'conversationMessage' },
+      config: { apiObject: 'conversationMessage', permission: 'inbox:read' },
       schema: {
         tags,
         summary: "A conversation's messages, newest first (the contact's, the replies, campaign messages)",
@@ -81,7 +81,11 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/conversations/:id/messages',
     {
-      config: { apiObject: 'conversationMessage', auth: ['verifiedEmail', 'verifiedBusiness'] },
+      config: {
+        apiObject: 'conversationMessage',
+        auth: ['verifiedEmail', 'verifiedBusiness'],
+        permission: 'inbox:reply',
+      },
       schema: {
         tags,
         summary: 'Reply: `{ text }`, `{ mediaKey, caption }` or `{ templateId, templateParameters }`',
@@ -99,7 +103,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/conversations/:id/read',
     {
-      config,
+      config: { ...config, permission: 'inbox:update' },
       schema: {
         tags,
         summary: 'Marks the conversation read (its unread count back to 0)',
@@ -114,7 +118,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/conversations/:id',
     {
-      config,
+      config: { ...config, permission: 'inbox:update' },
       schema: {
         tags,
         summary: 'Opens or closes a conversation (a closed one opens again when the contact writes)',

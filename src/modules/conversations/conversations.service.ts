@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { type Page, type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { findBusinessUpload } from '../uploads/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
+import { onlyAssignedTo } from './assignment.js';
 import {
   type ConversationDto,
   type ConversationMessageDto,
@@ -44,7 +45,8 @@ export class ConversationsService {
   async list(auth: AuthContext, q: ConversationsQuery): Promise<Page<ConversationDto>> {
     const { page, pageSize, ...filters } = q;
     const now = new Date();
-    const { rows, total } = await listConversations(this.deps.db, businessOf(auth), filters, {
+    const scope = { ...filters, onlyAssignedTo: onlyAssignedTo(auth) };
+    const { rows, total } = await listConversations(this.deps.db, businessOf(auth), scope, {
       page,
       pageSize,
     });
@@ -56,16 +58,18 @@ export class ConversationsService {
   }
 
   async get(auth: AuthContext, id: string): Promise<ConversationDto> {
-    return toConversationDto(await this.find(businessOf(auth), id));
+    return toConversationDto(await this.find(auth, businessOf(auth), id));
   }
 
   async unread(auth: AuthContext): Promise<{ conversations: number }> {
-    return { conversations: await countUnreadConversations(this.deps.db, businessOf(auth)) };
+    return {
+      conversations: await countUnreadConversations(this.deps.db, businessOf(auth), onlyAssignedTo(auth)),
+    };
   }
 
   async messages(auth: AuthContext, id: string, q: PageQuery): Promise<Page<ConversationMessageDto>> {
     const businessId = businessOf(auth);
-    const conversation = await this.find(businessId, id);
+    const conversation = await this.find(auth, businessId, id);
     const { rows, total } = await listMessages(this.deps.db, businessId, conversation, q);
     return toPage(
       rows.map((r) => toMessageDto(r, (key) => this.deps.storage.urlOf(key))),
@@ -76,13 +80,15 @@ export class ConversationsService {
 
   async read(auth: AuthContext, id: string): Promise<ConversationDto> {
     const businessId = businessOf(auth);
-    if (!(await markRead(this.deps.db, businessId, id))) throw new NotFoundError(NOT_FOUND);
+    if (!(await markRead(this.deps.db, businessId, id, onlyAssignedTo(auth))))
+      throw new NotFoundError(NOT_FOUND);
     return this.get(auth, id);
   }
 
   async setStatus(auth: AuthContext, id: string, status: 'open' | 'closed'): Promise<ConversationDto> {
     const businessId = businessOf(auth);
-    if (!(await setStatus(this.deps.db, businessId, id, status))) throw new NotFoundError(NOT_FOUND);
+    if (!(await setStatus(this.deps.db, businessId, id, status, onlyAssignedTo(auth))))
+      throw new NotFoundError(NOT_FOUND);
     return this.get(auth, id);
   }
 
@@ -95,7 +101,7 @@ export class ConversationsService {
    */
   async reply(auth: AuthContext, id: string, body: ReplyBody): Promise<ConversationMessageDto> {
     const businessId = businessOf(auth);
-    const conversation = await this.find(businessId, id);
+    const conversation = await this.find(auth, businessId, id);
     const open = windowEndsAt(conversation.lastInboundAt) !== null;
     if (!open && !body.templateId)
       throw ValidationError.field(body.text !== undefined ? 'text' : 'mediaKey', WINDOW_CLOSED);
@@ -156,8 +162,9 @@ export class ConversationsService {
     return toMessageDto(stored!, (key) => this.deps.storage.urlOf(key));
   }
 
-  private async find(businessId: string, id: string) {
-    const row = await findConversation(this.deps.db, businessId, id);
+  /** The conversation if the caller may see it: another's assigned conversation is a 404 to an agent. */
+  private async find(auth: AuthContext, businessId: string, id: string) {
+    const row = await findConversation(this.deps.db, businessId, id, onlyAssignedTo(auth));
     if (!row) throw new NotFoundError(NOT_FOUND);
     return row;
   }

@@ -1,6 +1,7 @@
 // The conversations module's public surface: the inbox (conversations and their messages). Other modules and
 // the jobs import from here, never from its inner files.
 
+export { unassignMember } from './assignment.js';
 export { startsConversation, WINDOW_MS, windowEndsAt } from './conversation-window.js';
 export { conversationsRoutes } from './conversations.routes.js';
 export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';

@@ -20,7 +20,7 @@ export const notificationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/notifications',
     {
-      config,
+      config: { ...config, permission: 'notifications:read' },
       schema: {
         tags,
         summary: 'The caller’s notifications, newest first, with the unread count',
@@ -35,7 +35,7 @@ export const notificationsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/notifications/read-all',
     {
-      config,
+      config: { ...config, permission: 'notifications:read' },
       schema: {
         tags,
         summary: 'Mark every notification of the caller read',
@@ -49,7 +49,7 @@ export const notificationsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/notifications/:id/read',
     {
-      config,
+      config: { ...config, permission: 'notifications:read' },
       schema: {
         tags,
         summary: 'Mark one notification read',
@@ -64,7 +64,7 @@ export const notificationsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/notifications/settings',
     {
-      config: { apiObject: 'setting' },
+      config: { apiObject: 'setting', permission: 'notifications:read' },
       schema: {
         tags,
         summary: 'Notification preferences (flat map of strings, defaults included)',
@@ -77,7 +77,7 @@ export const notificationsRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/notifications/settings',
     {
-      config: { apiObject: 'setting' },
+      config: { apiObject: 'setting', permission: 'settings:manage' },
       schema: {
         tags,
         summary: 'Change notification preferences: known keys only, values "true" or "false"',

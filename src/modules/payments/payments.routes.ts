@@ -24,7 +24,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/payments/credit-pricing',
     {
-      config,
+      config: { ...config, permission: 'wallet:read' },
       schema: {
         tags,
         summary: 'Price of a number of credits, in USD and in NGN',
@@ -39,7 +39,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/payments/credit-link',
     {
-      config: { ...config, auth: 'verifiedEmail' },
+      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase' },
       schema: {
         tags,
         summary: 'Open a checkout to buy credits (pending transaction)',
@@ -54,7 +54,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/payments/plan-link',
     {
-      config: { ...config, auth: 'verifiedEmail' },
+      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase' },
       schema: {
         tags,
         summary: 'Open a checkout to buy a plan (pending transaction)',
@@ -68,7 +68,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/payments/verify',
     {
-      config,
+      config: { ...config, permission: 'wallet:purchase' },
       schema: {
         tags,
         summary: 'Confirm a payment with the provider; credits the wallet or assigns the plan once',
@@ -86,7 +86,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/payments/wallet',
     {
-      config: { apiObject: 'wallet' },
+      config: { apiObject: 'wallet', permission: 'wallet:read' },
       schema: { tags, summary: "The business's wallet", response: { 200: successSchema(walletSchema) } },
     },
     async (req, reply) => sendSuccess(reply, await service.wallet(req.auth), 'Wallet fetched'),
@@ -95,7 +95,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/payments/transactions',
     {
-      config: { apiObject: 'transaction' },
+      config: { apiObject: 'transaction', permission: 'wallet:read' },
       schema: {
         tags,
         summary: "The business's transactions, newest first",

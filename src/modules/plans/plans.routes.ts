@@ -24,7 +24,7 @@ export const plansRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/plans',
     {
-      config: user,
+      config: { ...user, permission: 'wallet:read' },
       schema: {
         tags,
         summary:
@@ -39,7 +39,7 @@ export const plansRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/plans/my-plan',
     {
-      config: { apiObject: 'userPlan' },
+      config: { apiObject: 'userPlan', permission: 'wallet:read' },
       schema: {
         tags,
         summary: 'The active plan of the business, or null',
@@ -97,7 +97,7 @@ export const plansRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/plans/:id',
     {
-      config: user,
+      config: { ...user, permission: 'wallet:read' },
       schema: {
         tags,
         summary: 'One plan',

@@ -21,7 +21,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/templates',
     {
-      config: { ...config, auth: [...config.auth] },
+      config: { ...config, auth: [...config.auth], permission: 'templates:read' },
       schema: {
         tags,
         summary: "The business's message templates, newest first (filter by status, category, language)",
@@ -35,7 +35,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/templates',
     {
-      config: { ...config, auth: [...config.auth] },
+      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
       schema: {
         tags,
         summary:
@@ -53,7 +53,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/templates/sync',
     {
-      config: { ...config, auth: [...config.auth] },
+      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
       schema: {
         tags,
         summary: "Copy the Cloud API account's templates here (upsert by name and language)",
@@ -66,7 +66,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/templates/:id',
     {
-      config: { ...config, auth: [...config.auth] },
+      config: { ...config, auth: [...config.auth], permission: 'templates:read' },
       schema: {
         tags,
         summary: 'One template',
@@ -80,7 +80,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.delete(
     '/templates/:id',
     {
-      config: { ...config, auth: [...config.auth] },
+      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
       schema: {
         tags,
         summary: 'Delete a template (at the Cloud API too)',

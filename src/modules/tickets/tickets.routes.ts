@@ -23,7 +23,7 @@ export const ticketsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/tickets',
     {
-      config,
+      config: { ...config, permission: 'support:use' },
       schema: {
         tags,
         summary: 'The caller’s tickets with their comments, newest first',
@@ -37,7 +37,7 @@ export const ticketsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/tickets',
     {
-      config,
+      config: { ...config, permission: 'support:use' },
       schema: {
         tags,
         summary: 'Open a support ticket',
@@ -81,7 +81,7 @@ export const ticketsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/tickets/:id',
     {
-      config,
+      config: { ...config, permission: 'support:use' },
       schema: {
         tags,
         summary: 'One ticket with its comments (the owner’s, or any for an admin)',
@@ -95,7 +95,7 @@ export const ticketsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/tickets/:id/comments',
     {
-      config: { apiObject: 'ticketComment' },
+      config: { apiObject: 'ticketComment', permission: 'support:use' },
       schema: {
         tags,
         summary: 'Comment on a ticket (its owner, or an admin)',

@@ -19,7 +19,7 @@ export const uploadsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/upload/presigned-url',
     {
-      config,
+      config: { ...config, permission: 'uploads:write' },
       schema: {
         tags,
         summary: 'A short-lived URL to PUT one file to (send the returned Content-Type header, no auth)',
@@ -33,7 +33,7 @@ export const uploadsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/upload/confirm',
     {
-      config,
+      config: { ...config, permission: 'uploads:write' },
       schema: {
         tags,
         summary: 'Record an uploaded file (201; 200 when it was already recorded)',
@@ -52,7 +52,7 @@ export const uploadsRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/upload',
     {
-      config,
+      config: { ...config, permission: 'uploads:read' },
       schema: {
         tags,
         summary: 'The business’s files, newest first',
@@ -65,7 +65,7 @@ export const uploadsRoutes: ModulePlugin = async (app, deps) => {
   app.delete(
     '/upload/:id',
     {
-      config,
+      config: { ...config, permission: 'uploads:write' },
       schema: { tags, summary: 'Delete a file from storage and from the list', params: uploadParams },
     },
     async (req, reply) => {

@@ -27,7 +27,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/users/profile',
     {
-      config,
+      config: { ...config, permission: 'own-account' },
       schema: {
         tags,
         summary: 'The caller’s account (`isAdmin` instead of the role)',
@@ -40,7 +40,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   app.patch(
     '/users/profile',
     {
-      config,
+      config: { ...config, permission: 'own-account' },
       schema: {
         tags,
         summary: 'Change name or avatar; other fields are ignored',
@@ -56,7 +56,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
     '/users/email',
     {
       // It checks a code: limited like every route that does.
-      config: { ...config, rateLimit: perIpLimit(deps.config, 'verifyCode') },
+      config: { ...config, rateLimit: perIpLimit(deps.config, 'verifyCode'), permission: 'own-account' },
       schema: {
         tags,
         summary: 'Change the e-mail address with a code sent to the new one',
@@ -131,7 +131,7 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
   app.delete(
     '/users/account',
     {
-      config,
+      config: { ...config, permission: 'own-account' },
       schema: {
         tags,
         summary: 'Deactivate the account (signing in again restores it)',

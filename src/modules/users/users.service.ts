@@ -45,7 +45,8 @@ export class UsersService {
   async profile(auth: AuthContext) {
     const account = await findAccountById(this.deps.db, auth.accountId);
     if (!account) throw new UnauthorizedError('Session is no longer valid');
-    return toUserDto(account);
+    // The business this session acts for, which switching business changes.
+    return toUserDto({ ...account, businessId: auth.businessId });
   }
 
   async updateProfile(auth: AuthContext, changes: { name?: string; avatarUrl?: string | null }) {

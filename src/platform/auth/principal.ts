@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { accounts, businesses, refreshSessions } from '../db/schema/index.js';
+import { accounts, businesses, businessMembers, refreshSessions } from '../db/schema/index.js';
 import { NotFoundError } from '../http/errors.js';
+import type { MemberRole } from './permissions.js';
 
 export type Role = 'superadmin' | 'admin' | 'business' | 'user';
 
@@ -15,6 +16,8 @@ export interface AuthContext {
   /** E-mail verified. */
   verified: boolean;
   businessId: string | null;
+  /** The caller's role in the business it acts for (`businessId`); null when it acts for none. */
+  memberRole: MemberRole | null;
   businessVerified: 'pending' | 'accepted' | 'rejected' | null;
   businessType: string | null;
   /** The business's country (ISO code), for prices shown in its currency. */
@@ -34,7 +37,8 @@ export function businessOf(auth: AuthContext): string {
 }
 
 /**
- * Loads the caller in one query: the account (not deleted), its business, and a live session. Anything
+ * Loads the caller in one query: the account (not deleted), a live session, the business the session acts for
+ * and the account's role in it. Anything
  * missing means the token no longer stands for anyone, which the guard answers with 401. It runs on every
  * authenticated request, so it is a prepared statement.
  */
@@ -49,29 +53,42 @@ export async function loadPrincipal(
 }
 
 function preparePrincipalQuery(db: Db) {
-  return db
-    .select({
-      accountId: accounts.id,
-      email: accounts.email,
-      role: accounts.role,
-      verified: accounts.verified,
-      businessId: businesses.id,
-      businessVerified: businesses.businessVerified,
-      businessType: businesses.type,
-      businessCountryCode: businesses.countryCode,
-    })
-    .from(accounts)
-    .innerJoin(
-      refreshSessions,
-      and(
-        eq(refreshSessions.id, sql.placeholder('sessionId')),
-        eq(refreshSessions.accountId, accounts.id),
-        isNull(refreshSessions.revokedAt),
-        gt(refreshSessions.expiresAt, sql`now()`),
-      ),
-    )
-    .leftJoin(businesses, eq(businesses.accountId, accounts.id))
-    .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.deleted, false)))
-    .limit(1)
-    .prepare('load_principal');
+  return (
+    db
+      .select({
+        accountId: accounts.id,
+        email: accounts.email,
+        role: accounts.role,
+        verified: accounts.verified,
+        businessId: businesses.id,
+        memberRole: businessMembers.role,
+        businessVerified: businesses.businessVerified,
+        businessType: businesses.type,
+        businessCountryCode: businesses.countryCode,
+      })
+      .from(accounts)
+      .innerJoin(
+        refreshSessions,
+        and(
+          eq(refreshSessions.id, sql.placeholder('sessionId')),
+          eq(refreshSessions.accountId, accounts.id),
+          isNull(refreshSessions.revokedAt),
+          gt(refreshSessions.expiresAt, sql`now()`),
+        ),
+      )
+      // The business the session acts for, through the account's membership of it (the session's foreign key
+      // to the membership deletes the session when the membership goes, so a live session's business is one
+      // its account belongs to; the join says so again).
+      .leftJoin(
+        businessMembers,
+        and(
+          eq(businessMembers.businessId, refreshSessions.businessId),
+          eq(businessMembers.accountId, accounts.id),
+        ),
+      )
+      .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
+      .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.deleted, false)))
+      .limit(1)
+      .prepare('load_principal')
+  );
 }

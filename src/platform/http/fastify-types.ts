@@ -1,3 +1,4 @@
+import type { RoutePermission } from '../auth/permissions.js';
 import type { AuthContext } from '../auth/principal.js';
 import type { Guard } from './guards.js';
 
@@ -7,6 +8,12 @@ declare module 'fastify' {
     apiObject?: string;
     /** Access rule; `auth` when omitted. */
     auth?: Guard | Guard[];
+    /**
+     * What the caller's role must allow in the business it acts for (`resource:action`), or `own-account` for a
+     * route that acts only on the caller's own account. Required on every API route but the public and the
+     * platform administrators' ones (src/platform/auth/permissions.ts).
+     */
+    permission?: RoutePermission;
     /**
      * A public route that never reads the `token` cookie (the undo page's form, posted with `Origin: null`):
      * the cross-site guard, which protects what the cookie authenticates, does not apply to it.

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { OWN_ACCOUNT, type RoutePermission, roleCan } from '../auth/permissions.js';
 import { type AuthContext, isAdminRole, loadPrincipal } from '../auth/principal.js';
 import { InvalidTokenError, type TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
@@ -32,6 +33,37 @@ export function guardsOf(config: { auth?: Guard | Guard[] } | undefined, isApiRo
   return Array.isArray(auth) ? auth : [auth];
 }
 
+/**
+ * Guards that do not act on the caller's business (public routes, the platform administrators' routes): such a
+ * route needs no permission. Every other API route declares one (`config.permission`), checked at start-up.
+ */
+const PLATFORM_GUARDS: readonly Guard[] = ['public', 'admin', 'superadmin'];
+
+export function needsPermission(guards: Guard[], isApiRoute: boolean): boolean {
+  return isApiRoute && !guards.some((g) => PLATFORM_GUARDS.includes(g));
+}
+
+/** The permission a route declares, `undefined` when it declares none. */
+export function permissionOf(
+  config: { permission?: RoutePermission } | undefined,
+): RoutePermission | undefined {
+  return config?.permission;
+}
+
+/**
+ * Refuses a route that may act on a business but forgot to say which permission it needs: found when the
+ * route is registered, so the service does not start with it.
+ */
+export function assertDeclaresPermission(
+  route: { method: string | string[]; url: string; config?: unknown },
+  isApiRoute: boolean,
+): void {
+  const config = route.config as { auth?: Guard | Guard[]; permission?: RoutePermission } | undefined;
+  if (!needsPermission(guardsOf(config, isApiRoute), isApiRoute)) return;
+  if (config?.permission === undefined)
+    throw new Error(`${String(route.method)} ${route.url} declares no permission (config.permission)`);
+}
+
 /** The access token: `Authorization: Bearer` wins over the `token` cookie (docs/api.md "Authentication"). */
 export function tokenFrom(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -63,4 +95,15 @@ export function enforce(guards: Guard[], auth: AuthContext): void {
     const problem = checks[guard](auth);
     if (problem) throw new ForbiddenError(problem);
   }
+}
+
+/**
+ * The one check of a member's permission, on every route (after the guards): the caller's role in the business it
+ * acts for must hold what the route declares. A caller acting for no business passes here and finds nothing to
+ * act on (`businessOf`: 404), as before memberships.
+ */
+export function enforcePermission(permission: RoutePermission | undefined, auth: AuthContext): void {
+  if (permission === undefined || permission === OWN_ACCOUNT || auth.memberRole === null) return;
+  if (!roleCan(auth.memberRole, permission))
+    throw new ForbiddenError(`Your role in this business (${auth.memberRole}) does not allow ${permission}`);
 }

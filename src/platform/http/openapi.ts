@@ -1,5 +1,5 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { guardsOf } from './guards.js';
+import { guardsOf, permissionOf } from './guards.js';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -9,7 +9,10 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
-  const config = (input.route as { config?: Parameters<typeof guardsOf>[0] }).config;
+  const config = (
+    input.route as { config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] }
+  ).config;
+  const permission = permissionOf(config);
   const guards = guardsOf(config, input.url.startsWith('/api/'));
   if (guards.includes('public')) return out;
   const schema = out.schema as Record<string, unknown>;
@@ -19,9 +22,12 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     security: [{ bearer: [] }, { cookie: [] }],
     // Read by the role-matrix test: the access rule of every route, straight from its config.
     'x-access': guards,
+    // The permission the caller's role must hold in its business: the access matrix derives the roles from it.
+    ...(permission ? { 'x-permission': permission } : {}),
     description: [
       schema.description,
       access.length ? `Access: ${access.join(', ')}.` : 'Access: authenticated.',
+      permission && permission !== 'own-account' ? `Permission: ${permission}.` : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -42,6 +42,8 @@ export interface Operation {
   path: string;
   /** The access rule the route declares (`x-access`; `['public']` when the document has none). */
   access: string[];
+  /** The permission the route declares (`x-permission`): what the caller's role must hold in its business. */
+  permission?: string;
   pathParams: Parameter[];
   queryParams: Parameter[];
   headerParams: Parameter[];
@@ -72,6 +74,7 @@ export async function loadOperations(t: TestApp): Promise<Operation[]> {
         method,
         path,
         access: op['x-access'] ?? ['public'],
+        ...(op['x-permission'] ? { permission: op['x-permission'] } : {}),
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         headerParams: params.filter((p) => p.in === 'header'),
@@ -87,6 +90,7 @@ interface RawOp {
   parameters?: unknown[];
   requestBody?: { required?: boolean; content?: Record<string, { schema: JsonSchema }> };
   'x-access'?: string[];
+  'x-permission'?: string;
 }
 
 /** Fills `{name}` placeholders; values are URL-encoded, as a client would send them. */

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { publishInTransaction } from '../../../src/modules/campaigns/campaign-publisher.js';
 import {
   accounts,
   bankAccounts,
   businesses,
+  businessMembers,
   campaignMessages,
   campaigns,
   contacts,
   conversationMessages,
   conversations,
   exchangeRates,
+  memberInvitations,
   notifications,
   plans,
   templates,
@@ -24,6 +26,7 @@ import {
   createCampaign,
   createContacts,
   createPlan,
+  createUser,
   grantCredits,
   setExchangeRate,
   type TestUser,
@@ -358,4 +361,41 @@ export const conversation: Resource = {
         .where(eq(conversationMessages.conversationId, id!)),
     };
   },
+};
+
+/** A member (an agent) of the owner's business: routes name it by its account id. */
+export const member: Resource = {
+  name: 'member',
+  async create(t, owner) {
+    const person = await createUser(t);
+    await t.db
+      .insert(businessMembers)
+      .values({ businessId: owner.businessId, accountId: person.accountId, role: 'agent' });
+    return { id: person.accountId };
+  },
+  read: (t, { id }) =>
+    t.db
+      .select()
+      .from(businessMembers)
+      .where(and(eq(businessMembers.accountId, id!), eq(businessMembers.role, 'agent'))),
+};
+
+/** A pending invitation of the owner's business. */
+export const invitation: Resource = {
+  name: 'invitation',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(memberInvitations)
+      .values({
+        businessId: owner.businessId,
+        email: `invited.${randomUUID()}@example.test`,
+        role: 'agent',
+        invitedBy: owner.accountId,
+        tokenHash: randomUUID(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(memberInvitations).where(eq(memberInvitations.id, id!))),
 };

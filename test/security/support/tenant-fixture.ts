@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  auditLog,
   bankAccounts,
   conversations,
   notificationSettings,
@@ -71,6 +72,12 @@ export async function seedTenant(
   const wabaNumber = `23490${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await setMessagingCredentials(t, b, { wabaNumber });
   markers.wabaNumber = [wabaNumber];
+
+  const [audit] = await t.db
+    .insert(auditLog)
+    .values({ businessId: b, action: 'member.invited', targetType: 'invitation', targetId: `audit-${tag}` })
+    .returning();
+  markers.audit = [audit!.id, `audit-${tag}`];
 
   const settingKey = `marker_${tag}`;
   await t.db.insert(notificationSettings).values({ businessId: b, key: settingKey, value: 'true' });

@@ -497,6 +497,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/businesses/{id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A business's audit log, for platform administrators
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    actorId?: string;
+                    from?: string;
+                    page?: number;
+                    pageSize?: number;
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    action: string;
+                                    actorEmail: string | null;
+                                    actorId: string | null;
+                                    createdAt: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: uuid */
+                                    id: string;
+                                    targetId: string | null;
+                                    targetType: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/businesses/{id}/files": {
         parameters: {
             query?: never;
@@ -711,6 +784,64 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/businesses/{id}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set how many members a business may have (null: the default)
+         * @description Access: admin.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        seatLimit: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                businessId: string;
+                                seatLimit: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/businesses/{id}/verify": {
@@ -1249,6 +1380,8 @@ export interface paths {
         /**
          * Saved bank accounts (numbers masked but the last 4 digits)
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1288,6 +1421,8 @@ export interface paths {
         /**
          * Save a bank account (resolved through the provider first)
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:manage.
          */
         post: {
             parameters: {
@@ -1348,6 +1483,8 @@ export interface paths {
         /**
          * Resolve an account holder's name through the payment provider
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1402,6 +1539,8 @@ export interface paths {
         /**
          * Banks and the provider's bank codes
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1451,6 +1590,8 @@ export interface paths {
         /**
          * Earnings in NGN
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1501,6 +1642,8 @@ export interface paths {
         /**
          * Businesses this affiliate referred
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1563,6 +1706,8 @@ export interface paths {
         /**
          * Commissions, withdrawals and refunds, newest first
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:read.
          */
         get: {
             parameters: {
@@ -1640,6 +1785,8 @@ export interface paths {
         /**
          * Withdraw earnings (debited at once; the transfer follows)
          * @description Access: verifiedEmail, affiliate.
+         *
+         *     Permission: affiliate:manage.
          */
         post: {
             parameters: {
@@ -1714,6 +1861,8 @@ export interface paths {
          * @description Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).
          *
          *     Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -1801,6 +1950,177 @@ export interface paths {
                                     sent: number;
                                 };
                             };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's audit log, newest first; filter by member, action and dates
+         * @description Access: authenticated.
+         *
+         *     Permission: audit:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    actorId?: string;
+                    from?: string;
+                    page?: number;
+                    pageSize?: number;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    action: string;
+                                    actorEmail: string | null;
+                                    actorId: string | null;
+                                    createdAt: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: uuid */
+                                    id: string;
+                                    targetId: string | null;
+                                    targetType: string | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log as CSV (the same filters; at most 50,000 entries)
+         * @description Access: authenticated.
+         *
+         *     Permission: audit:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    actorId?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/businesses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The businesses this account belongs to, with its role in each and the one this session acts for
+         * @description Access: authenticated.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                businessId: string;
+                                companyName: string | null;
+                                current: boolean;
+                                joinedAt: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            }[];
                             message: string;
                             /** @enum {string} */
                             status: "success";
@@ -2437,6 +2757,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/switch-business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act for another business the account belongs to: a new session, the current one ends
+         * @description Answers like sign-in: new tokens acting for that business (and the cookie). The tokens of the current session stop working. A business the account is no member of is a 404.
+         *
+         *     Access: authenticated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        businessId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/verify-code": {
         parameters: {
             query?: never;
@@ -2575,6 +2969,8 @@ export interface paths {
         /**
          * The business profile with its wallet and active plan
          * @description Access: authenticated.
+         *
+         *     Permission: business:read.
          */
         get: {
             parameters: {
@@ -2693,6 +3089,8 @@ export interface paths {
         /**
          * Update the profile (other fields are ignored)
          * @description Access: authenticated.
+         *
+         *     Permission: business:write.
          */
         patch: {
             parameters: {
@@ -2833,6 +3231,8 @@ export interface paths {
          * @description For `provider: "whatsapp-cloud"`, checked with the Graph API first: the token opens the phone-number id, the WhatsApp Business Account lists it and shows it as `wabaNumber` (400 naming `providerHSMPassword`, `wabaProviderId`, `providerHSMID` or `wabaNumber`). A phone-number id another business is connected with is a 409 naming `providerHSMID`. Nothing is stored on a refusal.
          *
          *     Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: provider:manage.
          */
         post: {
             parameters: {
@@ -2996,6 +3396,8 @@ export interface paths {
          * @description For `provider: "whatsapp-cloud"`, the checks `POST /business/provider` makes with the Graph API (the token opens the number, the account lists it, it shows as `wabaNumber`): 200 with the number the provider shows, or a 400 naming the field. The gateway has no such call: its credentials are checked for shape only (`checked: false`).
          *
          *     Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: provider:manage.
          */
         post: {
             parameters: {
@@ -3066,6 +3468,8 @@ export interface paths {
         /**
          * Generate a new referral code (affiliates)
          * @description Access: affiliate.
+         *
+         *     Permission: affiliate:manage.
          */
         post: {
             parameters: {
@@ -3194,6 +3598,8 @@ export interface paths {
         /**
          * Submit the profile to the administrators for verification
          * @description Access: verifiedEmail.
+         *
+         *     Permission: business:write.
          */
         post: {
             parameters: {
@@ -3320,6 +3726,8 @@ export interface paths {
         /**
          * The business's campaigns, newest first; `search` matches name and description
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:read.
          */
         get: {
             parameters: {
@@ -3514,6 +3922,8 @@ export interface paths {
         /**
          * Create a draft, or create and publish it when `paymentMethod` is given
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         post: {
             parameters: {
@@ -3850,6 +4260,8 @@ export interface paths {
         /**
          * One campaign with its delivery counts
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:read.
          */
         get: {
             parameters: {
@@ -4053,6 +4465,8 @@ export interface paths {
         /**
          * Delete a campaign (400 while published and waiting for its scheduled time)
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         delete: {
             parameters: {
@@ -4088,6 +4502,8 @@ export interface paths {
         /**
          * Edit a draft (400 once published or sent)
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         patch: {
             parameters: {
@@ -4414,6 +4830,8 @@ export interface paths {
         /**
          * Cancel a campaign waiting for its scheduled time: its cost is refunded and it becomes a draft again (400 when it is a draft or already sent out)
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         post: {
             parameters: {
@@ -4612,6 +5030,8 @@ export interface paths {
         /**
          * Each recipient's outcome with its timestamps (filter by `status`, `search` by phone or name), with the failure reason
          * @description Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -4698,6 +5118,8 @@ export interface paths {
          * @description Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.
          *
          *     Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -4746,6 +5168,8 @@ export interface paths {
         /**
          * Pause a campaign being delivered: its queued messages wait (400 when not being delivered)
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         post: {
             parameters: {
@@ -4946,6 +5370,8 @@ export interface paths {
         /**
          * Bill and publish a draft: sent at once, or at `scheduledAt` when scheduled
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: campaigns:publish.
          */
         post: {
             parameters: {
@@ -5151,6 +5577,8 @@ export interface paths {
         /**
          * Results: counts per state, funnel and rates, failure reasons, opt-outs, cost, timeline
          * @description Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -5303,6 +5731,8 @@ export interface paths {
         /**
          * Resume a paused campaign (paused by the business or by a quality drop; 400 when not paused; 409 for a marketing campaign while the number's quality is RED or FLAGGED)
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: campaigns:publish.
          */
         post: {
             parameters: {
@@ -5501,6 +5931,8 @@ export interface paths {
         /**
          * What a retry would send again and charge now
          * @description Access: authenticated.
+         *
+         *     Permission: campaigns:read.
          */
         get: {
             parameters: {
@@ -5547,6 +5979,8 @@ export interface paths {
         /**
          * Send again the messages whose failure was temporary or deferred and which were given up (refunded), charging them anew; idempotent (a second call finds nothing to retry and charges nothing)
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: campaigns:publish.
          */
         post: {
             parameters: {
@@ -5751,6 +6185,8 @@ export interface paths {
         /**
          * An A/B campaign's variants side by side: each one's funnel, rates and cost, and the winner
          * @description Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -5834,6 +6270,8 @@ export interface paths {
         /**
          * Choose an A/B test's winner by hand: the rest of the audience gets it now
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: campaigns:publish.
          */
         post: {
             parameters: {
@@ -5923,6 +6361,8 @@ export interface paths {
          * @description Recipients are opted-in contacts: all of them with `sendToAllContact`, else those among `selectedContactId` together with those carrying `tags` (any of them, or all with `tagMatch: all`). Nothing is reserved: the publish recounts and bills.
          *
          *     Access: authenticated.
+         *
+         *     Permission: campaigns:write.
          */
         post: {
             parameters: {
@@ -6042,6 +6482,8 @@ export interface paths {
         /**
          * Deep link to chat with the business's messaging number, and its QR code (PNG data URL)
          * @description Access: verifiedBusiness.
+         *
+         *     Permission: campaigns:read.
          */
         get: {
             parameters: {
@@ -6091,6 +6533,8 @@ export interface paths {
         /**
          * Counts: total, draft, scheduled, pending (being delivered), sent (delivery finished)
          * @description Access: authenticated.
+         *
+         *     Permission: reports:read.
          */
         get: {
             parameters: {
@@ -6145,6 +6589,8 @@ export interface paths {
          * @description Totals are exact up to 100,000 contacts (1,000 with search or tag); beyond, an estimate flagged by totalIsEstimate.
          *
          *     Access: authenticated.
+         *
+         *     Permission: contacts:read.
          */
         get: {
             parameters: {
@@ -6201,6 +6647,8 @@ export interface paths {
         /**
          * Create a contact
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         post: {
             parameters: {
@@ -6266,6 +6714,8 @@ export interface paths {
         /**
          * One contact
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
          */
         get: {
             parameters: {
@@ -6312,6 +6762,8 @@ export interface paths {
         /**
          * Delete a contact
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         delete: {
             parameters: {
@@ -6347,6 +6799,8 @@ export interface paths {
         /**
          * Update a contact
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         patch: {
             parameters: {
@@ -6412,6 +6866,8 @@ export interface paths {
         /**
          * Delete several of the business's contacts
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         post: {
             parameters: {
@@ -6464,6 +6920,8 @@ export interface paths {
         /**
          * Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn)
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:export.
          */
         get: {
             parameters: {
@@ -6507,6 +6965,8 @@ export interface paths {
         /**
          * Import contacts from a JSON array
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         post: {
             parameters: {
@@ -6566,6 +7026,8 @@ export interface paths {
         /**
          * Import contacts from a CSV or XLSX file at a URL
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
          */
         post: {
             parameters: {
@@ -6623,6 +7085,8 @@ export interface paths {
         /**
          * The business's tags with how many contacts (and opted-in contacts) carry each, most used first
          * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
          */
         get: {
             parameters: {
@@ -6675,6 +7139,8 @@ export interface paths {
         /**
          * Conversations, latest activity first; filters: unread, status, tag, search
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:read.
          */
         get: {
             parameters: {
@@ -6751,6 +7217,8 @@ export interface paths {
         /**
          * One conversation
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:read.
          */
         get: {
             parameters: {
@@ -6803,6 +7271,8 @@ export interface paths {
         /**
          * Opens or closes a conversation (a closed one opens again when the contact writes)
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:update.
          */
         patch: {
             parameters: {
@@ -6866,6 +7336,8 @@ export interface paths {
         /**
          * A conversation's messages, newest first (the contact's, the replies, campaign messages)
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:read.
          */
         get: {
             parameters: {
@@ -6950,6 +7422,8 @@ export interface paths {
          * @description Queued and billed at once (one ledger entry: the service rate inside the customer-service window, the template's category rate outside it), then sent by the dispatcher like a campaign message. Free text and media only within 24 hours of the contact's last message (else 400 naming the field); outside it an APPROVED template, and only to an opted-in contact.
          *
          *     Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: inbox:reply.
          */
         post: {
             parameters: {
@@ -7092,6 +7566,8 @@ export interface paths {
         /**
          * Marks the conversation read (its unread count back to 0)
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:update.
          */
         post: {
             parameters: {
@@ -7152,6 +7628,8 @@ export interface paths {
         /**
          * How many conversations have unread messages (the menu badge)
          * @description Access: authenticated.
+         *
+         *     Permission: inbox:read.
          */
         get: {
             parameters: {
@@ -7479,6 +7957,644 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: a new person with a name and password, or an existing account with its password
+         * @description Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accessToken: string;
+                                refreshToken: string;
+                                user: {
+                                    avatarUrl: string | null;
+                                    businessId: string | null;
+                                    createdAt: string;
+                                    deleted: boolean;
+                                    deletedAt: string | null;
+                                    email: string;
+                                    hasPassword: boolean;
+                                    /** Format: uuid */
+                                    id: string;
+                                    isAdmin: boolean;
+                                    name: string;
+                                    updatedAt: string;
+                                    verified: boolean;
+                                    whatsappNumber: string | null;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation's link offers: the business, the role, and whether the address has an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountExists: boolean;
+                                companyName: string | null;
+                                email: string;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                role: "admin" | "marketer" | "agent" | "viewer";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's members, the owner first
+         * @description Access: authenticated.
+         *
+         *     Permission: members:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                accountId: string;
+                                email: string;
+                                joinedAt: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member: its sessions acting for the business end at once (not the owner)
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (not the owner's: hand over ownership instead)
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "marketer" | "agent" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                accountId: string;
+                                email: string;
+                                joinedAt: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's invitations, newest first, with their status
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                acceptedAt: string | null;
+                                createdAt: string;
+                                email: string;
+                                expiresAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "marketer" | "agent" | "viewer";
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "revoked" | "expired";
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a person by e-mail with a role: a single-use link valid 7 days (a seat is held meanwhile)
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /** @enum {string} */
+                        role: "admin" | "marketer" | "agent" | "viewer";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                acceptedAt: string | null;
+                                createdAt: string;
+                                email: string;
+                                expiresAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "marketer" | "agent" | "viewer";
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "revoked" | "expired";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation: its link stops working and its seat is free
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                acceptedAt: string | null;
+                                createdAt: string;
+                                email: string;
+                                expiresAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "marketer" | "agent" | "viewer";
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "revoked" | "expired";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a pending invitation again: a new link, valid 7 days; the old link stops working
+         * @description Access: authenticated.
+         *
+         *     Permission: members:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                acceptedAt: string | null;
+                                createdAt: string;
+                                email: string;
+                                expiresAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "marketer" | "agent" | "viewer";
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "revoked" | "expired";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many members the business may have, how many it has and pending invitations hold
+         * @description Access: authenticated.
+         *
+         *     Permission: members:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                left: number;
+                                limit: number;
+                                members: number;
+                                pendingInvitations: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the business over to another member, with the owner's password; the owner becomes admin
+         * @description Access: authenticated.
+         *
+         *     Permission: business:transfer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        accountId: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                accountId: string;
+                                email: string;
+                                joinedAt: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notifications": {
         parameters: {
             query?: never;
@@ -7489,6 +8605,8 @@ export interface paths {
         /**
          * The caller’s notifications, newest first, with the unread count
          * @description Access: authenticated.
+         *
+         *     Permission: notifications:read.
          */
         get: {
             parameters: {
@@ -7557,6 +8675,8 @@ export interface paths {
         /**
          * Mark one notification read
          * @description Access: authenticated.
+         *
+         *     Permission: notifications:read.
          */
         post: {
             parameters: {
@@ -7615,6 +8735,8 @@ export interface paths {
         /**
          * Mark every notification of the caller read
          * @description Access: authenticated.
+         *
+         *     Permission: notifications:read.
          */
         post: {
             parameters: {
@@ -7661,6 +8783,8 @@ export interface paths {
         /**
          * Notification preferences (flat map of strings, defaults included)
          * @description Access: authenticated.
+         *
+         *     Permission: notifications:read.
          */
         get: {
             parameters: {
@@ -7699,6 +8823,8 @@ export interface paths {
         /**
          * Change notification preferences: known keys only, values "true" or "false"
          * @description Access: authenticated.
+         *
+         *     Permission: settings:manage.
          */
         patch: {
             parameters: {
@@ -7825,6 +8951,8 @@ export interface paths {
         /**
          * Open a checkout to buy credits (pending transaction)
          * @description Access: verifiedEmail.
+         *
+         *     Permission: wallet:purchase.
          */
         post: {
             parameters: {
@@ -7888,6 +9016,8 @@ export interface paths {
         /**
          * Price of a number of credits, in USD and in NGN
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -7948,6 +9078,8 @@ export interface paths {
         /**
          * Open a checkout to buy a plan (pending transaction)
          * @description Access: verifiedEmail.
+         *
+         *     Permission: wallet:purchase.
          */
         post: {
             parameters: {
@@ -8014,6 +9146,8 @@ export interface paths {
         /**
          * The business's transactions, newest first
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -8091,6 +9225,8 @@ export interface paths {
         /**
          * Confirm a payment with the provider; credits the wallet or assigns the plan once
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:purchase.
          */
         post: {
             parameters: {
@@ -8172,6 +9308,8 @@ export interface paths {
         /**
          * The business's wallet
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -8225,6 +9363,8 @@ export interface paths {
         /**
          * Active plans, with prices in the local currency of the business when its country has a rate
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -8298,6 +9438,8 @@ export interface paths {
         /**
          * One plan
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -8636,6 +9778,8 @@ export interface paths {
         /**
          * The active plan of the business, or null
          * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
          */
         get: {
             parameters: {
@@ -8705,6 +9849,8 @@ export interface paths {
         /**
          * The business's message templates, newest first (filter by status, category, language)
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: templates:read.
          */
         get: {
             parameters: {
@@ -8783,6 +9929,8 @@ export interface paths {
          * @description Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps, or with `parameter_format: NAMED` names such as {{first_name}}, with an example each; button kinds and counts; copy-code buttons; an authentication template's preset body and one OTP button): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.
          *
          *     Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: templates:write.
          */
         post: {
             parameters: {
@@ -8931,6 +10079,8 @@ export interface paths {
         /**
          * One template
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: templates:read.
          */
         get: {
             parameters: {
@@ -8998,6 +10148,8 @@ export interface paths {
         /**
          * Delete a template (at the Cloud API too)
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: templates:write.
          */
         delete: {
             parameters: {
@@ -9045,6 +10197,8 @@ export interface paths {
         /**
          * Copy the Cloud API account's templates here (upsert by name and language)
          * @description Access: verifiedEmail, verifiedBusiness.
+         *
+         *     Permission: templates:write.
          */
         post: {
             parameters: {
@@ -9094,6 +10248,8 @@ export interface paths {
         /**
          * The caller’s tickets with their comments, newest first
          * @description Access: authenticated.
+         *
+         *     Permission: support:use.
          */
         get: {
             parameters: {
@@ -9155,6 +10311,8 @@ export interface paths {
         /**
          * Open a support ticket
          * @description Access: authenticated.
+         *
+         *     Permission: support:use.
          */
         post: {
             parameters: {
@@ -9229,6 +10387,8 @@ export interface paths {
         /**
          * One ticket with its comments (the owner’s, or any for an admin)
          * @description Access: authenticated.
+         *
+         *     Permission: support:use.
          */
         get: {
             parameters: {
@@ -9299,6 +10459,8 @@ export interface paths {
         /**
          * Comment on a ticket (its owner, or an admin)
          * @description Access: authenticated.
+         *
+         *     Permission: support:use.
          */
         post: {
             parameters: {
@@ -9516,6 +10678,8 @@ export interface paths {
         /**
          * The business’s files, newest first
          * @description Access: authenticated.
+         *
+         *     Permission: uploads:read.
          */
         get: {
             parameters: {
@@ -9573,6 +10737,8 @@ export interface paths {
         /**
          * Delete a file from storage and from the list
          * @description Access: authenticated.
+         *
+         *     Permission: uploads:write.
          */
         delete: {
             parameters: {
@@ -9611,6 +10777,8 @@ export interface paths {
         /**
          * Record an uploaded file (201; 200 when it was already recorded)
          * @description Access: authenticated.
+         *
+         *     Permission: uploads:write.
          */
         post: {
             parameters: {
@@ -9698,6 +10866,8 @@ export interface paths {
         /**
          * A short-lived URL to PUT one file to (send the returned Content-Type header, no auth)
          * @description Access: authenticated.
+         *
+         *     Permission: uploads:write.
          */
         post: {
             parameters: {

@@ -49,10 +49,13 @@ export const businesses = pgTable(
     providerDashboardPasswordEnc: text('provider_dashboard_password_enc'),
     providerTwowayLogin: text('provider_twoway_login'),
     providerTwowayPasswordEnc: text('provider_twoway_password_enc'),
+    /** How many members the business may have (pending invitations count); null: the default (docs/api.md). */
+    seatLimit: integer('seat_limit'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('businesses_seat_limit_positive', sql`${t.seatLimit} IS NULL OR ${t.seatLimit} >= 1`),
     check(
       'businesses_affiliate_percentage_range',
       sql`${t.affiliatePercentage} IS NULL OR ${t.affiliatePercentage} BETWEEN 0 AND 100`,

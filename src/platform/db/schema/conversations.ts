@@ -38,6 +38,11 @@ export const conversations = pgTable(
     lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
     lastInboundAt: timestamptz('last_inbound_at'),
     lastMessageText: text('last_message_text'),
+    /**
+     * The member the conversation is assigned to (null: unassigned). A role without `inbox:read-all` sees only
+     * its own and unassigned conversations. Leaving the business leaves the conversation unassigned.
+     */
+    assigneeId: uuid('assignee_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +54,7 @@ export const conversations = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('conversations_status_check', sql`${t.status} IN ('open', 'closed')`),
+    index('conversations_business_assignee_idx').on(t.businessId, t.assigneeId),
   ],
 );
 

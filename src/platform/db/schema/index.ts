@@ -1,6 +1,8 @@
 export * from './accounts.js';
 export * from './app-settings.js';
+export * from './audit-log.js';
 export * from './bank-accounts.js';
+export * from './business-members.js';
 export * from './businesses.js';
 export * from './campaign-messages.js';
 export * from './campaigns.js';
@@ -13,6 +15,7 @@ export * from './email-changes.js';
 export * from './enums.js';
 export * from './exchange-rates.js';
 export * from './links.js';
+export * from './member-invitations.js';
 export * from './message-counters.js';
 export * from './messaging-limits.js';
 export * from './notification-settings.js';

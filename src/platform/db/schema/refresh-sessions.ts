@@ -1,5 +1,6 @@
-import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { businessMembers } from './business-members.js';
 import { createdAt, id, timestamptz } from './columns.js';
 
 /**
@@ -17,7 +18,19 @@ export const refreshSessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
     /** How many times the refresh token was rotated; only the token carrying the current count is valid. */
     refreshCounter: integer('refresh_counter').notNull().default(0),
+    /**
+     * The business the session acts for (one of the account's memberships; null when it has none). Removing the
+     * membership deletes the session (the foreign key cascades): the member's tokens stop working at once.
+     */
+    businessId: uuid('business_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_sessions_account_idx').on(t.accountId)],
+  (t) => [
+    index('refresh_sessions_account_idx').on(t.accountId),
+    foreignKey({
+      name: 'refresh_sessions_membership_fk',
+      columns: [t.businessId, t.accountId],
+      foreignColumns: [businessMembers.businessId, businessMembers.accountId],
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,0 +1,64 @@
+import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { idParams } from '../../platform/http/id-params.js';
+import type { ModulePlugin } from '../module-plugin.js';
+import { auditExportQuery, auditPageSchema, auditQuery } from './audit.schemas.js';
+import { AuditService } from './audit.service.js';
+
+const tags = ['audit'];
+const config = { apiObject: 'auditEntry' };
+
+/** The audit log (docs/api.md "Audit log"). */
+export const auditRoutes: ModulePlugin = async (app, deps) => {
+  const service = new AuditService(deps);
+
+  app.get(
+    '/audit-log',
+    {
+      config: { ...config, permission: 'audit:read' },
+      schema: {
+        tags,
+        summary: "The business's audit log, newest first; filter by member, action and dates",
+        querystring: auditQuery,
+        response: { 200: successSchema(auditPageSchema) },
+      },
+    },
+    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Audit log fetched'),
+  );
+
+  app.get(
+    '/audit-log/export',
+    {
+      config: { ...config, permission: 'audit:read' },
+      schema: {
+        tags,
+        summary: 'The audit log as CSV (the same filters; at most 50,000 entries)',
+        querystring: auditExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await service.exportCsv(req.auth, req.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="audit-log.csv"')
+        .header('X-Record-Count', String(file.count))
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/admin/businesses/:id/audit-log',
+    {
+      config: { ...config, auth: 'admin' },
+      schema: {
+        tags,
+        summary: "A business's audit log, for platform administrators",
+        params: idParams,
+        querystring: auditQuery,
+        response: { 200: successSchema(auditPageSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.listFor(req.params.id, req.query), 'Audit log fetched'),
+  );
+};

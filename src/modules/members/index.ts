@@ -1,0 +1,3 @@
+// The members module's public surface: other modules import from here, never from its inner files.
+
+export { membersRoutes } from './members.routes.js';
