@@ -44,6 +44,7 @@ const TABLES = [
   'message_clicks',
   'messaging_limits',
   'messaging_window',
+  'messaging_window_minutes',
   'notification_settings',
   'notifications',
   'pending_receipts',

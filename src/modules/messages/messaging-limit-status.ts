@@ -2,7 +2,7 @@ import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { messagingLimits } from '../../platform/db/schema/index.js';
-import { WINDOW_MS, windowUsage } from './recipient-window.js';
+import { WINDOW_MS, windowCountSql, windowOldestSql, windowUsage } from './recipient-window.js';
 
 /** A business's limits as the dispatcher applies them (null fields: no limit of that kind). */
 export interface MessagingLimit {
@@ -70,14 +70,14 @@ export interface LimitStatusRow {
  * `windowStartOf(now)`. Turn it into the answer with `toLimitStatus`.
  */
 export function limitStatusSql(businessId: AnyColumn, windowStart: Placeholder): SQL<LimitStatusRow> {
+  const business = sql`${businessId}`;
+  const since = sql`${windowStart}::timestamptz`;
   return sql<LimitStatusRow>`(
     SELECT json_build_object(
       'dailyRecipients', l.daily_recipients, 'messagesPerSecond', l.messages_per_second, 'tier', l.tier,
-      'qualityRating', l.quality_rating, 'used', u.used,
-      'freesAt', u.oldest + ${WINDOW_MS} * interval '1 millisecond')
-    FROM (SELECT count(*)::int AS used, min(started_at) AS oldest FROM messaging_window
-          WHERE business_id = ${businessId} AND started_at > ${windowStart}::timestamptz) u
-    LEFT JOIN messaging_limits l ON l.business_id = ${businessId})`;
+      'qualityRating', l.quality_rating, 'used', ${windowCountSql(business, since)},
+      'freesAt', ${windowOldestSql(business, since)} + ${WINDOW_MS} * interval '1 millisecond')
+    FROM (SELECT 1) AS one LEFT JOIN messaging_limits l ON l.business_id = ${businessId})`;
 }
 
 /** Where the 24-hour window that ends at `now` starts, as `limitStatusSql` takes it. */

@@ -7,4 +7,5 @@ export const OWNED_TABLES = [
   'pending_receipts',
   'campaign_progress_emits',
   'messaging_window',
+  'messaging_window_minutes',
 ] as const;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import type { ClaimedMessage } from './message-queue.js';
 
@@ -13,11 +13,50 @@ export interface WindowUsage {
   freesAt: Date | null;
 }
 
+/**
+ * How many people are in a business's window that starts at `since`: the minutes kept in
+ * `messaging_window_minutes` after the minute `since` falls in, plus that minute's people counted one by one
+ * (some of them entered before `since`). A person is in the window from the minute they enter until a day
+ * later, and is not moved before (an upsert moves only an expired start), so each minute's count holds.
+ */
+export function windowCountSql(businessId: SQL, since: SQL): SQL {
+  return sql`((SELECT coalesce(sum(entered), 0) FROM messaging_window_minutes
+               WHERE business_id = ${businessId} AND minute > date_trunc('minute', ${since}, 'UTC'))
+              + (SELECT count(*) FROM messaging_window
+                 WHERE business_id = ${businessId} AND started_at > ${since}
+                   AND started_at < date_trunc('minute', ${since}, 'UTC') + interval '1 minute'))::int`;
+}
+
+/** When the oldest person in the window entered it (the first row of the started_at index). */
+export function windowOldestSql(businessId: SQL, since: SQL): SQL {
+  return sql`(SELECT min(started_at) FROM messaging_window
+              WHERE business_id = ${businessId} AND started_at > ${since})`;
+}
+
+/**
+ * Counts the people a statement just put in the window (`entered`, a CTE returning their `started_at`) in
+ * their minutes, and drops the minutes no window can reach any more. For the WITH list of that statement.
+ */
+function keepMinutes(businessId: string, since: string): SQL {
+  return sql`minutes AS (
+      INSERT INTO messaging_window_minutes AS k (business_id, minute, entered)
+      SELECT ${businessId}, date_trunc('minute', started_at, 'UTC'), count(*)::int FROM entered GROUP BY 2
+      ON CONFLICT (business_id, minute) DO UPDATE SET entered = k.entered + excluded.entered
+      RETURNING 1
+    ),
+    pruned AS (
+      DELETE FROM messaging_window_minutes
+      WHERE business_id = ${businessId} AND minute < ${since}::timestamptz - interval '1 hour'
+      RETURNING 1
+    )`;
+}
+
 export async function windowUsage(db: Db, businessId: string, now: Date): Promise<WindowUsage> {
+  const since = sql`${cutoff(now)}::timestamptz`;
   const [row] = await queryRows<{ used: number; oldest: string | Date | null }>(
     db,
-    sql`SELECT count(*)::int AS used, min(started_at) AS oldest FROM messaging_window
-        WHERE business_id = ${businessId} AND started_at > ${cutoff(now)}::timestamptz`,
+    sql`SELECT ${windowCountSql(sql`${businessId}::uuid`, since)} AS used,
+               ${windowOldestSql(sql`${businessId}::uuid`, since)} AS oldest`,
   );
   const oldest = row?.oldest ? new Date(row.oldest) : null;
   return { used: Number(row?.used ?? 0), freesAt: oldest ? new Date(oldest.getTime() + WINDOW_MS) : null };
@@ -76,8 +115,7 @@ export async function claimWithinLimit(
                  EXISTS (SELECT 1 FROM messaging_window w
                          WHERE w.business_id = m.business_id AND w.phone_number = m.phone_number
                            AND w.started_at > ${since}::timestamptz) AS known,
-                 (SELECT count(*)::int FROM messaging_window
-                  WHERE business_id = ${args.businessId} AND started_at > ${since}::timestamptz) AS used
+                 ${windowCountSql(sql`${args.businessId}::uuid`, sql`${since}::timestamptz`)} AS used
           FROM campaign_messages m
           WHERE m.business_id = ${args.businessId} AND m.status = 'queued' AND m.next_attempt_at <= now()
           ORDER BY m.next_attempt_at
@@ -124,17 +162,20 @@ export async function takeWindowPlace(
       sql`SELECT EXISTS (SELECT 1 FROM messaging_window
                          WHERE business_id = ${args.businessId} AND phone_number = ${args.phoneNumber}
                            AND started_at > ${since}::timestamptz) AS known,
-                 (SELECT count(*)::int FROM messaging_window
-                  WHERE business_id = ${args.businessId} AND started_at > ${since}::timestamptz) AS used`,
+                 ${windowCountSql(sql`${args.businessId}::uuid`, sql`${since}::timestamptz`)} AS used`,
     );
     if (row?.known) return { taken: true, freesAt: null };
     if (Number(row?.used ?? 0) >= args.dailyRecipients)
       return { taken: false, freesAt: (await windowUsage(tx, args.businessId, args.now)).freesAt };
     await tx.execute(sql`
-      INSERT INTO messaging_window (business_id, phone_number, started_at)
-      VALUES (${args.businessId}, ${args.phoneNumber}, ${args.now.toISOString()}::timestamptz)
-      ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
-      WHERE messaging_window.started_at <= ${since}::timestamptz`);
+      WITH entered AS (
+        INSERT INTO messaging_window (business_id, phone_number, started_at)
+        VALUES (${args.businessId}, ${args.phoneNumber}, ${args.now.toISOString()}::timestamptz)
+        ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
+        WHERE messaging_window.started_at <= ${since}::timestamptz
+        RETURNING started_at
+      ), ${keepMinutes(args.businessId, since)}
+      SELECT 1`);
     return { taken: true, freesAt: null };
   });
 }
@@ -164,8 +205,8 @@ async function claimIds(
           FROM unnest(${sql.param(entering)}::text[]) AS p
           ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
           WHERE messaging_window.started_at <= ${cutoff(args.now)}::timestamptz
-          RETURNING 1
-        )
+          RETURNING started_at
+        ), ${keepMinutes(args.businessId, cutoff(args.now))}
         UPDATE campaign_messages m
         SET status = 'sending', attempts = m.attempts + 1, locked_by = ${args.workerId},
             lease_expires_at = now() + ${args.leaseMs} * interval '1 millisecond', updated_at = now()

@@ -61,3 +61,22 @@ export const messagingWindow = pgTable(
     index('messaging_window_started_idx').on(t.businessId, t.startedAt),
   ],
 );
+
+/**
+ * How many people entered a business's window in each minute (UTC), kept beside `messaging_window` by the
+ * same statements under the same per-business lock: the window's count is the sum of the minutes after the
+ * one the window starts in, plus the rows of that one minute, instead of a count of every row (a window of
+ * 100,000 people took 50 ms to count, on every claim and every `GET /business`). Minutes older than a day
+ * and an hour are dropped as new ones are written.
+ */
+export const messagingWindowMinutes = pgTable(
+  'messaging_window_minutes',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    minute: timestamptz('minute').notNull(),
+    entered: integer('entered').notNull(),
+  },
+  (t) => [primaryKey({ name: 'messaging_window_minutes_pkey', columns: [t.businessId, t.minute] })],
+);
