@@ -53,7 +53,7 @@ export type RoutePermission = Permission | typeof OWN_ACCOUNT;
 const all = new Set<Permission>(PERMISSIONS);
 const except = (...left: Permission[]) => new Set(PERMISSIONS.filter((p) => !left.includes(p)));
 
-/** The roles of the issue: owner everything; admin all but ownership and deleting the business; ... */
+/** Each role as its permissions: owner everything; admin all but ownership and deleting the business; ... */
 export const ROLE_PERMISSIONS: Record<MemberRole, ReadonlySet<Permission>> = {
   owner: all,
   admin: except('business:transfer', 'business:delete'),

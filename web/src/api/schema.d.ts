@@ -5115,7 +5115,7 @@ export interface paths {
         };
         /**
          * Download the messages as CSV or XLSX (firstName, lastName, phoneNumber, status, sentAt, deliveredAt, readAt, failedAt, errorCode, failureReason)
-         * @description Same filters as the list (`status`, `search`), newest first; X-Record-Count gives the number of rows. 429 while too many exports and imports run.
+         * @description Same filters as the list (`status`, `search`), in no promised order (as stored, for speed); X-Record-Count gives the number of rows. 429 while too many exports and imports run.
          *
          *     Access: authenticated.
          *
