@@ -16,7 +16,7 @@ function routes(app: ZodApp) {
   for (const guard of GUARDS) {
     app.get(
       `/api/v1/test/guard/${guard}`,
-      { config: { auth: guard, apiObject: 'guard' } },
+      { config: { auth: guard, apiObject: 'guard', permission: 'own-account' } },
       async (req, reply) => sendSuccess(reply, { accountId: req.auth.accountId }, 'Allowed'),
     );
   }

@@ -44,7 +44,7 @@ function routes(app: ZodApp) {
   app.get('/api/v1/test/missing', { config: { auth: 'public', apiObject: 'contact' } }, async () => {
     throw new NotFoundError('Contact');
   });
-  app.get('/api/v1/test/private', { config: { apiObject: 'me' } }, async (req, reply) =>
+  app.get('/api/v1/test/private', { config: { apiObject: 'me', permission: 'own-account' } }, async (req, reply) =>
     sendSuccess(reply, { id: req.auth.accountId }, 'Me'),
   );
   app.get(
