@@ -81,10 +81,9 @@ export {
   messagingLimitStatus,
   messagingLimitStatusSchema,
   toLimitStatus,
-  windowStartOf,
 } from './messaging-limit-status.js';
 export { takePendingReceiptsOf } from './pending-receipts-take.js';
 export { CampaignProgress, campaignProgress } from './progress.js';
 export { startReceiptSweep, sweepPendingReceipts } from './receipt-sweep.js';
 export { applyCharged, deliveryReportsTotal, receiptWriter } from './receipt-writer.js';
-export { claimWithinLimit, takeWindowPlace, windowFreesAt } from './recipient-window.js';
+export { claimWithinLimit, takeWindowPlace, windowFreesAt, windowStartOf } from './recipient-window.js';

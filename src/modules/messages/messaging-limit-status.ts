@@ -80,9 +80,7 @@ export function limitStatusSql(businessId: AnyColumn, windowStart: Placeholder):
     FROM (SELECT 1) AS one LEFT JOIN messaging_limits l ON l.business_id = ${businessId})`;
 }
 
-/** Where the 24-hour window that ends at `now` starts, as `limitStatusSql` takes it. */
-export const windowStartOf = (now: Date): string => new Date(now.getTime() - WINDOW_MS).toISOString();
-
+/** The status as answered: the limit, what is left of it, and when a place frees once none is. */
 export function toLimitStatus(row: LimitStatusRow): MessagingLimitStatus {
   const daily = row.dailyRecipients ?? null;
   const used = Number(row.used);

@@ -5,6 +5,9 @@ import type { ClaimedMessage } from './message-queue.js';
 /** The rolling window a messaging limit counts distinct recipients over. */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** Where the 24-hour window that ends at `now` starts: people who entered after it are in the window. */
+export const windowStartOf = (now: Date): string => new Date(now.getTime() - WINDOW_MS).toISOString();
+
 /** Where a business stands against its messaging limit at `now`. */
 export interface WindowUsage {
   /** Distinct people whose conversation started within the last 24 hours. */
@@ -52,7 +55,7 @@ function keepMinutes(businessId: string, since: string): SQL {
 }
 
 export async function windowUsage(db: Db, businessId: string, now: Date): Promise<WindowUsage> {
-  const since = sql`${cutoff(now)}::timestamptz`;
+  const since = sql`${windowStartOf(now)}::timestamptz`;
   const [row] = await queryRows<{ used: number; oldest: string | Date | null }>(
     db,
     sql`SELECT ${windowCountSql(sql`${businessId}::uuid`, since)} AS used,
@@ -67,7 +70,7 @@ export async function windowFreesAt(db: Db, businessId: string, now: Date, n: nu
   const [row] = await queryRows<{ started_at: string | Date }>(
     db,
     sql`SELECT started_at FROM messaging_window
-        WHERE business_id = ${businessId} AND started_at > ${cutoff(now)}::timestamptz
+        WHERE business_id = ${businessId} AND started_at > ${windowStartOf(now)}::timestamptz
         ORDER BY started_at OFFSET ${Math.max(0, n - 1)} LIMIT 1`,
   );
   return row ? new Date(new Date(row.started_at).getTime() + WINDOW_MS) : null;
@@ -107,7 +110,7 @@ export async function claimWithinLimit(
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext('messaging-window'), hashtext(${args.businessId}))`,
     );
-    const since = cutoff(args.now);
+    const since = windowStartOf(args.now);
     // The window's count and the due messages in one round trip; `used` is repeated on each row.
     const candidates = await queryRows<{ id: string; phone_number: string; known: boolean; used: number }>(
       tx,
@@ -156,7 +159,7 @@ export async function takeWindowPlace(
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext('messaging-window'), hashtext(${args.businessId}))`,
     );
-    const since = cutoff(args.now);
+    const since = windowStartOf(args.now);
     const [row] = await queryRows<{ known: boolean; used: number }>(
       tx,
       sql`SELECT EXISTS (SELECT 1 FROM messaging_window
@@ -204,9 +207,9 @@ async function claimIds(
           SELECT ${args.businessId}, p, ${args.now.toISOString()}::timestamptz
           FROM unnest(${sql.param(entering)}::text[]) AS p
           ON CONFLICT (business_id, phone_number) DO UPDATE SET started_at = excluded.started_at
-          WHERE messaging_window.started_at <= ${cutoff(args.now)}::timestamptz
+          WHERE messaging_window.started_at <= ${windowStartOf(args.now)}::timestamptz
           RETURNING started_at
-        ), ${keepMinutes(args.businessId, cutoff(args.now))}
+        ), ${keepMinutes(args.businessId, windowStartOf(args.now))}
         UPDATE campaign_messages m
         SET status = 'sending', attempts = m.attempts + 1, locked_by = ${args.workerId},
             lease_expires_at = now() + ${args.leaseMs} * interval '1 millisecond', updated_at = now()
@@ -226,5 +229,3 @@ async function claimIds(
     deferred: r.deferred === true,
   }));
 }
-
-const cutoff = (now: Date) => new Date(now.getTime() - WINDOW_MS).toISOString();
