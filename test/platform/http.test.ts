@@ -44,8 +44,10 @@ function routes(app: ZodApp) {
   app.get('/api/v1/test/missing', { config: { auth: 'public', apiObject: 'contact' } }, async () => {
     throw new NotFoundError('Contact');
   });
-  app.get('/api/v1/test/private', { config: { apiObject: 'me', permission: 'own-account' } }, async (req, reply) =>
-    sendSuccess(reply, { id: req.auth.accountId }, 'Me'),
+  app.get(
+    '/api/v1/test/private',
+    { config: { apiObject: 'me', permission: 'own-account' } },
+    async (req, reply) => sendSuccess(reply, { id: req.auth.accountId }, 'Me'),
   );
   app.get(
     '/api/v1/test/items/:id',
