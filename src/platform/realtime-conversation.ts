@@ -31,6 +31,10 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string(),
   lastMessageText: z.string().nullable(),
   tags: z.array(z.string()),
+  assigneeId: z
+    .string()
+    .nullable()
+    .describe('the member (account id) the conversation is assigned to; null while unassigned'),
   windowEndsAt: z
     .string()
     .nullable()

@@ -19,6 +19,7 @@ export interface ConversationRecord {
   lastMessageAt: Date | string;
   lastInboundAt: Date | string | null;
   lastMessageText: string | null;
+  assigneeId: string | null;
 }
 
 export interface MessageRecord {
@@ -55,6 +56,7 @@ export function toConversationDto(row: ConversationRecord, now = new Date()): Co
     lastMessageAt: iso(row.lastMessageAt),
     lastMessageText: row.lastMessageText,
     tags: row.tags ?? [],
+    assigneeId: row.assigneeId ?? null,
     windowEndsAt: ends ? ends.toISOString() : null,
   };
 }

@@ -10,7 +10,8 @@ const CONVERSATION = sql`
   SELECT v.id, v.contact_id AS "contactId", v.phone_number AS "phoneNumber",
          c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
          v.status, v.unread_count AS "unreadCount", v.last_message_at AS "lastMessageAt",
-         v.last_inbound_at AS "lastInboundAt", v.last_message_text AS "lastMessageText"
+         v.last_inbound_at AS "lastInboundAt", v.last_message_text AS "lastMessageText",
+         v.assignee_id AS "assigneeId"
   FROM conversations v
   LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id`;
 

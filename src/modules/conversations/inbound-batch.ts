@@ -91,7 +91,7 @@ export async function storeInboundBatch(
                                      THEN EXCLUDED.last_message_text ELSE v.last_message_text END,
             status = 'open', updated_at = now()
           RETURNING v.id, v.phone_number, v.contact_id, v.status, v.unread_count, v.last_message_at,
-                    v.last_inbound_at, v.last_message_text
+                    v.last_inbound_at, v.last_message_text, v.assignee_id
         ),
         msgs AS (
           INSERT INTO conversation_messages
@@ -122,7 +122,7 @@ export async function storeInboundBatch(
                c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
                conv.status AS "conversationStatus", conv.unread_count AS "unreadCount",
                conv.last_message_at AS "lastMessageAt", conv.last_inbound_at AS "lastInboundAt",
-               conv.last_message_text AS "lastMessageText"
+               conv.last_message_text AS "lastMessageText", conv.assignee_id AS "assigneeId"
         FROM msgs JOIN conv ON conv.id = msgs.conversation_id
         LEFT JOIN contacts c ON c.id = conv.contact_id AND c.business_id = ${businessId}`,
   );
@@ -153,6 +153,7 @@ function recordsOf(row: StoredRow): StoredInbound {
       lastMessageAt: row.lastMessageAt,
       lastInboundAt: row.lastInboundAt,
       lastMessageText: row.lastMessageText,
+      assigneeId: row.assigneeId,
     },
     message: {
       id: row.messageId,

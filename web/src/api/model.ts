@@ -150,6 +150,7 @@ export interface RoomEvents {
       lastMessageAt: string;
       lastMessageText: string | null;
       tags: string[];
+      assigneeId: string | null;
       windowEndsAt: string | null;
     };
     message: {

@@ -7172,6 +7172,8 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                    assigneeId: string | null;
                                     contactId: string | null;
                                     id: string;
                                     lastMessageAt: string;
@@ -7241,6 +7243,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
                                 contactId: string | null;
                                 id: string;
                                 lastMessageAt: string;
@@ -7302,6 +7306,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
                                 contactId: string | null;
                                 id: string;
                                 lastMessageAt: string;
@@ -7590,6 +7596,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
                                 contactId: string | null;
                                 id: string;
                                 lastMessageAt: string;
