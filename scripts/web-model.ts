@@ -19,6 +19,7 @@ import {
 } from '../src/platform/db/message-states.js';
 import {
   CAMPAIGN_STATUSES,
+  type EventAudience,
   NOTIFICATION_RECEIVERS,
   NOTIFICATION_TYPES,
   ROOM_EVENTS,
@@ -160,6 +161,14 @@ const DOC_START =
   '<!-- realtime-events: generated from src/platform/realtime-events.ts by `npm run web:api` -->';
 const DOC_END = '<!-- /realtime-events -->';
 
+/** Who in a business room receives an event (`EventAudience`), in the table's words. */
+function audienceOf(audience: EventAudience | null): string {
+  if (audience === null) return '(admin rooms only)';
+  if (audience === 'conversation')
+    return 'those who may see the conversation: `inbox:read-all`, its assignee, or `inbox:read` while it is unassigned';
+  return `roles with \`${audience}\``;
+}
+
 /** The event table and notification types of docs/api.md ("Real time"). */
 export function realtimeDocBlock(): string {
   const keys = (schema: z.ZodType) => {
@@ -167,7 +176,8 @@ export function realtimeDocBlock(): string {
     return `\`{ ${Object.keys(json.properties ?? {}).join(', ')} }\``;
   };
   const rows = Object.entries(ROOM_EVENTS).map(
-    ([name, e]) => `| \`${name}\` | ${e.rooms.join(', ')} | ${keys(e.payload)} | ${e.when} |`,
+    ([name, e]) =>
+      `| \`${name}\` | ${e.rooms.join(', ')} | ${audienceOf(e.audience)} | ${keys(e.payload)} | ${e.when} |`,
   );
   const typesFor = (room: RoomType) =>
     NOTIFICATION_TYPES.filter((t) => NOTIFICATION_RECEIVERS[t] === room)
@@ -176,8 +186,8 @@ export function realtimeDocBlock(): string {
   return [
     DOC_START,
     '',
-    '| event | rooms | payload | sent |',
-    '| --- | --- | --- | --- |',
+    '| event | rooms | members who receive it | payload | sent |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
     'Notification `type` values (stable, machine-readable; `title` and `message` carry the text): ' +

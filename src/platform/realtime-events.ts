@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './auth/permissions.js';
 import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
 import { conversationMessagePayload } from './realtime-conversation.js';
@@ -86,15 +87,25 @@ export const notificationPayload = z.object({
 
 const count = () => z.number().int();
 
+/**
+ * Which members of a business room receive an event: those whose role holds a permission (the one that
+ * reads the same data over HTTP), or `conversation`: the members who may see that conversation (every
+ * conversation with `inbox:read-all`; otherwise its assignee, and everyone with `inbox:read` while it is
+ * unassigned). `null` for events that go to admin rooms only.
+ */
+export type EventAudience = Permission | 'conversation';
+
 /** The events the server sends to rooms (`RealtimeHub.emit`). */
 export const ROOM_EVENTS = {
   notification: {
     rooms: ['business', 'admin'],
+    audience: 'notifications:read',
     when: 'every notification, once stored (see the types below)',
     payload: notificationPayload,
   },
   businessVerificationDecided: {
     rooms: ['admin'],
+    audience: null,
     when: 'to every admin and superadmin when a business is accepted or rejected',
     payload: z.object({
       businessId: z.string(),
@@ -105,6 +116,7 @@ export const ROOM_EVENTS = {
   },
   campaignProgress: {
     rooms: ['business'],
+    audience: 'campaigns:read',
     when:
       'while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many ' +
       'server processes), and once more when it completes (`status` `sent`); ' +
@@ -125,6 +137,7 @@ export const ROOM_EVENTS = {
   },
   templateStatus: {
     rooms: ['business'],
+    audience: 'templates:read',
     when:
       "when a template's status or category changes (the Cloud webhook's template events); a " +
       '`template.status_changed` notification comes with it',
@@ -139,12 +152,16 @@ export const ROOM_EVENTS = {
   },
   conversationMessage: {
     rooms: ['business'],
+    audience: 'conversation',
     when:
       "a contact's message stored in its conversation, and each reply of the business as it is queued and " +
       'as its state moves (sent, delivered, read, failed); carries the conversation as it stands',
     payload: conversationMessagePayload,
   },
-} as const satisfies Record<string, { rooms: readonly RoomType[]; when: string; payload: z.ZodType }>;
+} as const satisfies Record<
+  string,
+  { rooms: readonly RoomType[]; audience: EventAudience | null; when: string; payload: z.ZodType }
+>;
 
 /** What the server answers, to the asking socket only, to a client's `join…Room` / `rejoinRooms`. */
 export const SOCKET_ANSWERS = {

@@ -133,6 +133,7 @@ export class MembersService {
         details: { email: target.email, from: target.role, to: role },
       });
     });
+    this.deps.sessionSockets.refreshMemberRooms(businessId, accountId, role);
     return this.member(businessId, accountId);
   }
 
@@ -187,6 +188,8 @@ export class MembersService {
         details: { from: auth.accountId, to: accountId },
       });
     });
+    this.deps.sessionSockets.refreshMemberRooms(businessId, auth.accountId, 'admin');
+    this.deps.sessionSockets.refreshMemberRooms(businessId, accountId, 'owner');
     return this.list(auth);
   }
 
