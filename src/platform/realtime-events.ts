@@ -65,6 +65,40 @@ export const NOTIFICATION_RECEIVERS = {
   'business.messaging_limit_changed': 'business',
 } as const satisfies Record<NotificationType, RoomType>;
 
+type BusinessNotificationType = {
+  [T in NotificationType]: (typeof NOTIFICATION_RECEIVERS)[T] extends 'business' ? T : never;
+}[NotificationType];
+
+/**
+ * The permission a member needs to see a business notification (listed or live): the one that reads what it
+ * is about, so an agent is not told of payments or opt-outs it could not look up.
+ */
+export const NOTIFICATION_PERMISSIONS = {
+  'business.verified': 'business:read',
+  'business.rejected': 'business:read',
+  'business.review_again': 'business:read',
+  'business.waba_number_released': 'business:read',
+  'business.messaging_limit_changed': 'business:read',
+  'campaign.sent': 'campaigns:read',
+  'campaign.completed': 'campaigns:read',
+  'campaign.stopped': 'campaigns:read',
+  'campaign.paused': 'campaigns:read',
+  'contact.opted_in': 'contacts:read',
+  'contact.opted_out': 'contacts:read',
+  'payment.succeeded': 'wallet:read',
+  'withdrawal.updated': 'affiliate:read',
+  'ticket.updated': 'support:use',
+  'ticket.commented': 'support:use',
+  'template.status_changed': 'templates:read',
+} as const satisfies Record<BusinessNotificationType, Permission>;
+
+/** The business notification types a set of permissions may see. */
+export function notificationTypesFor(permissions: ReadonlySet<Permission>): NotificationType[] {
+  return (Object.entries(NOTIFICATION_PERMISSIONS) as [NotificationType, Permission][])
+    .filter(([, needs]) => permissions.has(needs))
+    .map(([type]) => type);
+}
+
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -91,15 +125,16 @@ const count = () => z.number().int();
  * Which members of a business room receive an event: those whose role holds a permission (the one that
  * reads the same data over HTTP), or `conversation`: the members who may see that conversation (every
  * conversation with `inbox:read-all`; otherwise its assignee, and everyone with `inbox:read` while it is
- * unassigned). `null` for events that go to admin rooms only.
+ * unassigned), or `notification`: the permission its type needs (`NOTIFICATION_PERMISSIONS`). `null` for
+ * events that go to admin rooms only.
  */
-export type EventAudience = Permission | 'conversation';
+export type EventAudience = Permission | 'conversation' | 'notification';
 
 /** The events the server sends to rooms (`RealtimeHub.emit`). */
 export const ROOM_EVENTS = {
   notification: {
     rooms: ['business', 'admin'],
-    audience: 'notifications:read',
+    audience: 'notification',
     when: 'every notification, once stored (see the types below)',
     payload: notificationPayload,
   },

@@ -1,5 +1,6 @@
 import { type MemberRole, PERMISSIONS, ROLE_PERMISSIONS } from './auth/permissions.js';
 import {
+  NOTIFICATION_PERMISSIONS,
   ROOM_EVENTS,
   type Room,
   type RoomEventName,
@@ -72,6 +73,12 @@ export function deliveryRooms<E extends RoomEventName>(
   const businessId = room.startsWith('business:') ? room.slice('business:'.length) : null;
   const audience = ROOM_EVENTS[event].audience;
   if (!businessId || audience === null) return [room];
+  if (audience === 'notification') {
+    const { type } = payload as RoomEvents['notification'];
+    const needs = NOTIFICATION_PERMISSIONS[type as keyof typeof NOTIFICATION_PERMISSIONS];
+    // A type without a business audience is never sent to a business: none of its members is meant.
+    return needs ? [businessRooms.can(businessId, needs)] : [];
+  }
   if (audience !== 'conversation') return [businessRooms.can(businessId, audience)];
   const { conversation, previousAssigneeId } = payload as ConversationEvent;
   const holders = [conversation.assigneeId];

@@ -5,6 +5,7 @@
  */
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
+import { Notifier } from '../../src/modules/notifications/notifier.js';
 import { FUNNEL } from '../../src/platform/db/message-states.js';
 import type { RoomEvents } from '../../src/platform/realtime-events.js';
 import { rooms } from '../../src/platform/realtime-hub.js';
@@ -143,6 +144,42 @@ describe('real-time events by member role', () => {
       ),
     );
     expect(assigned).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 0, viewer: 0 });
+  });
+
+  it('sends and lists a notification only to the roles that may read what it is about', async () => {
+    const { owner, people, sockets } = await team();
+    const notifier = new Notifier(t.db, t.deps.realtime, t.deps.logger);
+    const payment = await receivers(sockets, 'notification', () => {
+      void notifier.toBusiness(owner.businessId, {
+        type: 'payment.succeeded',
+        title: 'Payment received',
+        message: 'Your payment of 5,000 NGN was received.',
+      });
+    });
+    expect(payment).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 0, agentB: 0, viewer: 0 });
+    const ticket = await receivers(sockets, 'notification', () => {
+      void notifier.toBusiness(owner.businessId, {
+        type: 'ticket.commented',
+        title: 'New reply on your ticket',
+        message: 'Support answered.',
+      });
+    });
+    expect(ticket).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 1, agentB: 1, viewer: 0 });
+
+    const listed = async (person: TestUser) => {
+      const res = await t.request({ url: '/notifications', token: person.accessToken });
+      expect(res.status).toBe(200);
+      return {
+        types: res.body.data.items.map((n: { type: string }) => n.type),
+        unread: res.body.data.unreadCount,
+      };
+    };
+    expect(await listed(owner)).toEqual({ types: ['ticket.commented', 'payment.succeeded'], unread: 2 });
+    expect(await listed(people.agentA)).toEqual({ types: ['ticket.commented'], unread: 1 });
+    expect(await listed(people.viewer)).toEqual({ types: [], unread: 0 });
+    // Marking every notification read marks only those the caller sees.
+    await t.request({ method: 'POST', url: '/notifications/read-all', token: people.agentA.accessToken });
+    expect((await listed(owner)).unread).toBe(1);
   });
 
   it('applies a role change to sockets already open, and a removal ends them', async () => {
