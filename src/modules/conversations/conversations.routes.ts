@@ -85,6 +85,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
         apiObject: 'conversationMessage',
         auth: ['verifiedEmail', 'verifiedBusiness'],
         permission: 'inbox:reply',
+        idempotent: true,
       },
       schema: {
         tags,
