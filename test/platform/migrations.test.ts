@@ -39,6 +39,7 @@ const TABLES = [
   'conversations',
   'email_changes',
   'exchange_rates',
+  'idempotency_keys',
   'member_invitations',
   'message_activity',
   'message_clicks',
