@@ -39,6 +39,8 @@ const TABLES = [
   'conversations',
   'email_changes',
   'exchange_rates',
+  'inbox_assignment',
+  'inbox_assignment_turns',
   'member_invitations',
   'message_activity',
   'message_clicks',
