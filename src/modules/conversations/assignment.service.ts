@@ -50,9 +50,13 @@ export class AssignmentService {
     return this.answer(auth, businessId, id, change);
   }
 
+  /**
+   * Held by another member: a 409 to anyone, an agent too (not the 404 of what it cannot see): two members
+   * taking at once must hear the same "taken", whichever read the conversation after the other's commit.
+   * The answer names no one and shows nothing of the conversation.
+   */
   async take(auth: AuthContext, id: string): Promise<ConversationDto> {
     const businessId = businessOf(auth);
-    await this.visible(auth, businessId, id);
     const change = await this.deps.db.transaction(async (tx) => {
       // The caller's membership too: it cannot be removed while it takes (it would keep the conversation).
       if (!(await lockMembership(tx, businessId, auth.accountId))) throw new NotFoundError(NOT_FOUND);
