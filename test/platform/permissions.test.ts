@@ -53,7 +53,7 @@ describe('the roles of a business', () => {
       expect(agent.has(p), p).toBe(false);
   });
 
-  it('inbox:assign (assigning any conversation to any member) is the owner\'s and the admin\'s only', () => {
+  it("inbox:assign (assigning any conversation to any member) is the owner's and the admin's only", () => {
     expect(MEMBER_ROLES.filter((r) => ROLE_PERMISSIONS[r].has('inbox:assign'))).toEqual(['owner', 'admin']);
   });
 
