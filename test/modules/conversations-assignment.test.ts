@@ -315,6 +315,16 @@ describe('availability and the members list', () => {
     });
     expect(demoted.status).toBe(200);
     expect(await assigneeOf(b)).toBeNull();
+    // Each is pushed, so the other members see it back among the unassigned at once.
+    expect(assignedEvents(a).at(-1)).toMatchObject({
+      previousAssigneeId: tm.agent.accountId,
+      assignedBy: tm.owner.accountId,
+      conversation: { id: a, assigneeId: null },
+    });
+    expect(assignedEvents(b).at(-1)).toMatchObject({
+      previousAssigneeId: tm.agent2.accountId,
+      conversation: { id: b, assigneeId: null },
+    });
     // A removed member cannot be given a conversation any more.
     expect((await assign(tm.admin, a, tm.agent.accountId)).status).toBe(422);
   });

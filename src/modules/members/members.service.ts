@@ -33,7 +33,7 @@ import {
   setSeatLimit,
   updateMemberRole,
 } from '../business/index.js';
-import { openAssignedCounts, unassignMember } from '../conversations/index.js';
+import { emitUnassigned, openAssignedCounts, unassignMember } from '../conversations/index.js';
 import {
   companyNameOf,
   consumeInvitation,
@@ -135,7 +135,7 @@ export class MembersService {
 
   async changeRole(auth: AuthContext, accountId: string, role: Exclude<MemberRole, 'owner'>) {
     const businessId = businessOf(auth);
-    await this.deps.db.transaction(async (tx) => {
+    const unassigned = await this.deps.db.transaction(async (tx) => {
       const members = await lockMembers(tx, businessId);
       const target = members?.find((m) => m.accountId === accountId);
       if (!target) throw new NotFoundError(MEMBER);
@@ -144,7 +144,7 @@ export class MembersService {
       await updateMemberRole(tx, businessId, accountId, role);
       // A role that cannot answer conversations holds none. After the update: an assignment holding the
       // membership's lock has committed by now, and one waiting for it will see the new role.
-      if (!roleCan(role, 'inbox:reply')) await unassignMember(tx, businessId, accountId);
+      const unassigned = roleCan(role, 'inbox:reply') ? [] : await unassignMember(tx, businessId, accountId);
       await recordAudit(tx, {
         businessId,
         actor: actorOf(auth),
@@ -152,13 +152,15 @@ export class MembersService {
         target: { type: 'member', id: accountId },
         details: { email: target.email, from: target.role, to: role },
       });
+      return unassigned;
     });
+    await emitUnassigned(this.deps, businessId, unassigned, accountId, auth.accountId, this.deps.logger);
     return this.member(businessId, accountId);
   }
 
   async remove(auth: AuthContext, accountId: string): Promise<void> {
     const businessId = businessOf(auth);
-    await this.deps.db.transaction(async (tx) => {
+    const unassigned = await this.deps.db.transaction(async (tx) => {
       const members = await lockMembers(tx, businessId);
       const target = members?.find((m) => m.accountId === accountId);
       if (!target) throw new NotFoundError(MEMBER);
@@ -167,7 +169,7 @@ export class MembersService {
       // Its sessions acting for this business are deleted with the membership (the foreign key cascades).
       await deleteMember(tx, businessId, accountId);
       // Then its conversations: an assignment to it that held the membership's lock has committed by now.
-      await unassignMember(tx, businessId, accountId);
+      const unassigned = await unassignMember(tx, businessId, accountId);
       await recordAudit(tx, {
         businessId,
         actor: actorOf(auth),
@@ -175,8 +177,10 @@ export class MembersService {
         target: { type: 'member', id: accountId },
         details: { email: target.email, role: target.role },
       });
+      return unassigned;
     });
     this.deps.sessionSockets.disconnectAccount(accountId);
+    await emitUnassigned(this.deps, businessId, unassigned, accountId, auth.accountId, this.deps.logger);
   }
 
   /**
