@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from './auth/permissions.js';
 import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
-import { conversationMessagePayload } from './realtime-conversation.js';
+import { conversationAssignedPayload, conversationMessagePayload } from './realtime-conversation.js';
 
 /**
  * The real-time channel's contract, declared once: every event the server sends, the rooms it goes to and
@@ -192,6 +192,14 @@ export const ROOM_EVENTS = {
       "a contact's message stored in its conversation, and each reply of the business as it is queued and " +
       'as its state moves (sent, delivered, read, failed); carries the conversation as it stands',
     payload: conversationMessagePayload,
+  },
+  conversationAssigned: {
+    rooms: ['business'],
+    audience: 'conversation',
+    when:
+      'a conversation assigned to a member, taken, released or moved (by a member, or automatically when a ' +
+      'contact writes); carries the conversation as it stands, its previous assignee and who did it',
+    payload: conversationAssignedPayload,
   },
 } as const satisfies Record<
   string,

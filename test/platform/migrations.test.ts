@@ -40,6 +40,8 @@ const TABLES = [
   'email_changes',
   'exchange_rates',
   'idempotency_keys',
+  'inbox_assignment',
+  'inbox_assignment_turns',
   'member_invitations',
   'message_activity',
   'message_clicks',
