@@ -11,6 +11,7 @@ import type { RoomEvents } from '../../src/platform/realtime-events.js';
 import { rooms } from '../../src/platform/realtime-hub.js';
 import { createMember, createUser, type TestUser } from '../factories.js';
 import { connected, nextEvent, useLiveTestApp } from '../live-app.js';
+import { conversation as conversationResource } from '../security/support/resources.js';
 
 /** Every event of `name` seen within `ms`: for proving that something did NOT arrive. */
 function collect(socket: Socket, name: string, ms = 400): Promise<unknown[]> {
@@ -144,6 +145,35 @@ describe('real-time events by member role', () => {
       ),
     );
     expect(assigned).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 0, viewer: 0 });
+  });
+
+  it('tells the members who could see a conversation that it changed hands, and no one else', async () => {
+    const { owner, people, sockets } = await team();
+    const { id } = await conversationResource.create(t, owner);
+    const assign = (assigneeId: string) => () => {
+      void t.request({
+        method: 'PUT',
+        url: `/conversations/${id}/assignee`,
+        token: owner.accessToken,
+        body: { assigneeId },
+      });
+    };
+    // Unassigned, every agent saw it: each learns it is gone to agent A.
+    const toA = await receivers(sockets, 'conversationAssigned', assign(people.agentA.accountId));
+    expect(toA).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
+    // From A to B: both hear it; then, from B to A, only they do.
+    const toB = await receivers(sockets, 'conversationAssigned', assign(people.agentB.accountId));
+    expect(toB).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
+    const agentC = await createMember(t, owner, 'agent');
+    const third = await connected(t.socket(agentC.accessToken));
+    third.emit('joinBusinessRoom', owner.businessId);
+    await nextEvent(third, 'joinedRoom');
+    const back = await receivers(
+      { ...sockets, third },
+      'conversationAssigned',
+      assign(people.agentA.accountId),
+    );
+    expect(back).toMatchObject({ agentA: 1, agentB: 1, third: 0 });
   });
 
   it('sends and lists a notification only to the roles that may read what it is about', async () => {
