@@ -14,8 +14,11 @@ export {
   type MemberRow,
   type Membership,
   membershipsOf,
+  ownedWithOtherMembers,
+  ownsABusiness,
   roleIn,
   seatLimitOf,
+  setOwnerAccount,
   setSeatLimit,
   updateMemberRole,
 } from './business-members.js';
