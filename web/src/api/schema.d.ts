@@ -460,6 +460,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -511,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1982,7 +1983,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2055,7 +2056,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3052,6 +3053,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3186,6 +3188,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3329,6 +3332,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3551,6 +3555,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3681,6 +3686,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -7988,8 +7994,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        identityCode?: string;
                         name?: string;
-                        password: string;
+                        password?: string;
                         token: string;
                     };
                 };
@@ -9411,6 +9418,7 @@ export interface paths {
                                     marketingRate: number;
                                     name: string;
                                     price: number;
+                                    seats: number | null;
                                     serviceRate: number;
                                     updatedAt: string;
                                     utilityRate: number;
@@ -9483,6 +9491,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9533,6 +9542,7 @@ export interface paths {
                         marketingRate: number;
                         name: string;
                         price: number;
+                        seats?: number | null;
                         serviceRate: number;
                         utilityRate: number;
                     };
@@ -9559,6 +9569,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9614,6 +9625,7 @@ export interface paths {
                         marketingRate?: number;
                         name?: string;
                         price?: number;
+                        seats?: number | null;
                         serviceRate?: number;
                         utilityRate?: number;
                     } | null;
@@ -9640,6 +9652,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9698,6 +9711,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9756,6 +9770,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9824,6 +9839,7 @@ export interface paths {
                                     marketingRate: number;
                                     name: string;
                                     price: number;
+                                    seats: number | null;
                                     serviceRate: number;
                                     updatedAt: string;
                                     utilityRate: number;
