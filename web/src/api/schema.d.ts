@@ -7981,8 +7981,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invitation: a new person with a name and password, or an existing account with its password
-         * @description Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once.
+         * Accept an invitation: a new person with a name and password, an existing account with its password, or either with the identity provider
+         * @description Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once. Exactly one of `password` and `identityCode` (an identity-provider authorisation code whose verified e-mail is the invited address: 400 naming `identityCode` otherwise).
          */
         post: {
             parameters: {
@@ -8557,7 +8557,9 @@ export interface paths {
         put?: never;
         /**
          * Hand the business over to another member, with the owner's password; the owner becomes admin
-         * @description Access: authenticated.
+         * @description The new owner also becomes the business's registering account (`businesses.account_id`). A member who owns another business cannot take it over: 409 (`reason: "owns-another-business"`).
+         *
+         *     Access: authenticated.
          *
          *     Permission: business:transfer.
          */
@@ -8599,6 +8601,24 @@ export interface paths {
                             message: string;
                             /** @enum {string} */
                             status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
                         };
                     };
                 };
@@ -10958,7 +10978,9 @@ export interface paths {
         post?: never;
         /**
          * Deactivate the account (signing in again restores it)
-         * @description Access: authenticated.
+         * @description The owner of a business that has other members is refused (409, `reason: "owner-of-team"`, with `businessIds`) until they hand ownership over.
+         *
+         *     Access: authenticated.
          */
         delete: {
             parameters: {
@@ -10982,6 +11004,24 @@ export interface paths {
                             message: string;
                             /** @enum {string} */
                             status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
                         };
                     };
                 };
