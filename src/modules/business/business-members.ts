@@ -176,10 +176,21 @@ export async function setOwnerAccount(tx: Db, businessId: string, accountId: str
   await tx.update(businesses).set({ accountId, updatedAt: new Date() }).where(eq(businesses.id, businessId));
 }
 
-/** The businesses the account owns that have members besides it (it must hand them over before leaving). */
-export async function ownedWithOtherMembers(db: Db, accountId: string): Promise<string[]> {
+/**
+ * The businesses the account owns that have members besides it (it must hand them over before leaving). Takes
+ * the member lock of each business it owns first (as `lockMembers`), so an acceptance or a handover running at
+ * the same moment is decided before or after, never beside, the caller's transaction.
+ */
+export async function ownedWithOtherMembers(tx: Db, accountId: string): Promise<string[]> {
+  const owned = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT b.id FROM businesses b JOIN business_members m ON m.business_id = b.id
+        WHERE m.account_id = ${accountId} AND m.role = 'owner'
+        ORDER BY b.id FOR NO KEY UPDATE OF b`,
+  );
+  if (!owned.length) return [];
   const rows = await queryRows<{ id: string }>(
-    db,
+    tx,
     sql`SELECT m.business_id AS id FROM business_members m
         WHERE m.account_id = ${accountId} AND m.role = 'owner'
           AND EXISTS (SELECT 1 FROM business_members o WHERE o.business_id = m.business_id AND o.account_id <> ${accountId})`,
