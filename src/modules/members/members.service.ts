@@ -14,7 +14,7 @@ import {
   ValidationError,
 } from '../../platform/http/errors.js';
 import type { IdentityProfile } from '../../providers/identity/identity.port.js';
-import { recordAudit } from '../audit/index.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import {
   findAccountByEmail,
   findAccountById,
@@ -54,7 +54,6 @@ import {
 } from './invitations.repository.js';
 import { INVITATION_TTL_DAYS, invitationLink, invitationMail } from './members.mails.js';
 
-const actorOf = (auth: AuthContext) => ({ accountId: auth.accountId, email: auth.email });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
