@@ -1,6 +1,7 @@
 /** Every action the audit log records, `resource.verb` (docs/api.md "Audit log"). */
 export const AUDIT_ACTIONS = [
   'account.signed_in',
+  // Members and seats.
   'member.invited',
   'invitation.resent',
   'invitation.revoked',
@@ -9,6 +10,36 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'ownership.transferred',
   'seats.changed',
+  // The business: its profile, its messaging provider, its settings.
+  'business.updated',
+  'business.verification_submitted',
+  'provider.credentials_saved',
+  'notification_settings.updated',
+  // Templates.
+  'template.created',
+  'template.deleted',
+  'templates.synced',
+  // Campaigns.
+  'campaign.created',
+  'campaign.updated',
+  'campaign.deleted',
+  'campaign.published',
+  'campaign.paused',
+  'campaign.resumed',
+  'campaign.cancelled',
+  'campaign.retried',
+  'campaign.winner_chosen',
+  // Contacts.
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'contacts.deleted',
+  'contacts.imported',
+  'contacts.exported',
+  // Money.
+  'wallet.checkout_started',
+  'wallet.purchase_completed',
+  // The inbox.
   'conversation.assigned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

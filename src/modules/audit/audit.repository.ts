@@ -8,9 +8,17 @@ import { AUDIT_RETENTION_DAYS, type AuditAction } from './audit-actions.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
+export type AuditActor = { accountId: string; email: string } | null;
+
+/** The member (or platform administrator) making a request, as an entry names it. */
+export const actorOf = (auth: { accountId: string; email: string }): AuditActor => ({
+  accountId: auth.accountId,
+  email: auth.email,
+});
+
 export interface AuditEntry {
   businessId: string;
-  actor: { accountId: string; email: string } | null;
+  actor: AuditActor;
   action: AuditAction;
   target?: { type: string; id: string };
   details?: Record<string, unknown>;

@@ -16,6 +16,26 @@ import type { IssuedCode, OtpService } from './otp.service.js';
 import { insertAccountGraph } from './registration.repository.js';
 import { revokeAllSessions } from './sessions.js';
 
+/**
+ * Who the identity provider says holds an authorisation code: a rejected code is the client's (401), any
+ * other failure the provider's (502). Also how an invitation is accepted with the identity provider.
+ */
+export async function identityProfileFromCode(
+  deps: Pick<AppDeps, 'identity' | 'logger'>,
+  code: string,
+): Promise<IdentityProfile> {
+  try {
+    return await deps.identity.profileFromCode(code);
+  } catch (err) {
+    // RFC 6749 5.2: invalid_grant is a bad code from the client (like a wrong OTP), not a provider failure.
+    if (err instanceof IdentityProviderError && err.codeRejected)
+      throw new UnauthorizedError('Invalid or expired authorisation code');
+    if (err instanceof IdentityProviderError) throw new UpstreamError(err.message);
+    deps.logger.error({ err }, 'identity provider adapter failed');
+    throw new UpstreamError('Identity provider sign-in failed');
+  }
+}
+
 /** `POST /oauth/identity-provider-sign-in`: the provider vouches for the person; we open a session. */
 export class IdentitySignInService {
   constructor(
@@ -45,17 +65,8 @@ export class IdentitySignInService {
     return known ? this.update(known, profile) : this.create(profile);
   }
 
-  private async profile(code: string): Promise<IdentityProfile> {
-    try {
-      return await this.deps.identity.profileFromCode(code);
-    } catch (err) {
-      // RFC 6749 5.2: invalid_grant is a bad code from the client (like a wrong OTP), not a provider failure.
-      if (err instanceof IdentityProviderError && err.codeRejected)
-        throw new UnauthorizedError('Invalid or expired authorisation code');
-      if (err instanceof IdentityProviderError) throw new UpstreamError(err.message);
-      this.deps.logger.error({ err }, 'identity provider adapter failed');
-      throw new UpstreamError('Identity provider sign-in failed');
-    }
+  private profile(code: string): Promise<IdentityProfile> {
+    return identityProfileFromCode(this.deps, code);
   }
 
   private async update(account: AccountWithBusiness, profile: IdentityProfile) {

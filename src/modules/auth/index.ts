@@ -7,6 +7,7 @@ export {
   emailTaken,
   findAccountByEmail,
   findAccountById,
+  findAccountBySubject,
   lockAccount,
   sessionOpenedSince,
   setAccountRole,
@@ -27,6 +28,7 @@ export {
   userSchema,
 } from './auth.schemas.js';
 export { FRESH_SIGN_IN_MS } from './auth.service.js';
+export { identityProfileFromCode } from './identity-sign-in.service.js';
 export { OtpService } from './otp.service.js';
 export { insertAccount } from './registration.repository.js';
 export {

@@ -1,7 +1,7 @@
 // The business module owns business_members: every statement that writes it is in this file.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../platform/auth/permissions.js';
-import type { Db } from '../../platform/db/client.js';
+import { type Db, queryRows } from '../../platform/db/client.js';
 import {
   accounts,
   businesses,
@@ -169,15 +169,24 @@ export async function deleteMember(tx: Db, businessId: string, accountId: string
   return rows.length === 1;
 }
 
-/** The members a business may have when nobody set its own limit. */
+/** The members a business may have when neither an administrator nor its plan set a limit. */
 export const DEFAULT_SEAT_LIMIT = 5;
 
+/**
+ * The seats of a business: an administrator's own limit for it, else its current (unexpired) plan's seats,
+ * else the default (docs/decisions/members.md "How many seats, and what holds one?").
+ */
 export async function seatLimitOf(db: Db, businessId: string): Promise<number> {
-  const [row] = await db
-    .select({ seatLimit: businesses.seatLimit })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row?.seatLimit ?? DEFAULT_SEAT_LIMIT;
+  const [row] = await queryRows<{ seats: number | null }>(
+    db,
+    sql`SELECT COALESCE(b.seat_limit, (
+          SELECT p.seats FROM user_plans up JOIN plans p ON p.id = up.plan_id
+          WHERE up.business_id = b.id AND up.expired_date > now()
+          ORDER BY up.expired_date DESC LIMIT 1
+        )) AS seats
+        FROM businesses b WHERE b.id = ${businessId}`,
+  );
+  return row?.seats ?? DEFAULT_SEAT_LIMIT;
 }
 
 /** An administrator's setting (null: back to the default); false when there is no such business. */
@@ -188,4 +197,43 @@ export async function setSeatLimit(db: Db, businessId: string, seatLimit: number
     .where(eq(businesses.id, businessId))
     .returning({ id: businesses.id });
   return rows.length === 1;
+}
+
+/** Whether the account is named by a business's `account_id` (an account owns one business at most). */
+export async function ownsABusiness(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.accountId, accountId));
+  return Boolean(row);
+}
+
+/**
+ * A handover moves `businesses.account_id` to the new owner (docs/decisions/members.md "What is
+ * `businesses.account_id` now?"), in the handover's transaction.
+ */
+export async function setOwnerAccount(tx: Db, businessId: string, accountId: string): Promise<void> {
+  await tx.update(businesses).set({ accountId, updatedAt: new Date() }).where(eq(businesses.id, businessId));
+}
+
+/**
+ * The businesses the account owns that have members besides it (it must hand them over before leaving). Takes
+ * the member lock of each business it owns first (as `lockMembers`), so an acceptance or a handover running at
+ * the same moment is decided before or after, never beside, the caller's transaction.
+ */
+export async function ownedWithOtherMembers(tx: Db, accountId: string): Promise<string[]> {
+  const owned = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT b.id FROM businesses b JOIN business_members m ON m.business_id = b.id
+        WHERE m.account_id = ${accountId} AND m.role = 'owner'
+        ORDER BY b.id FOR NO KEY UPDATE OF b`,
+  );
+  if (!owned.length) return [];
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT m.business_id AS id FROM business_members m
+        WHERE m.account_id = ${accountId} AND m.role = 'owner'
+          AND EXISTS (SELECT 1 FROM business_members o WHERE o.business_id = m.business_id AND o.account_id <> ${accountId})`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -8,6 +8,7 @@ import {
   StateConflictError,
   ValidationError,
 } from '../../platform/http/errors.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { toE164, toGatewayNumber } from '../contacts/index.js';
 import { toLimitStatus } from '../messages/index.js';
 import { toUserPlanDto } from '../plans/index.js';
@@ -60,6 +61,16 @@ export class BusinessService {
         REVIEWED_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== current[f]);
       const row = await updateBusiness(tx, businessId, input);
       if (reReview) await sendBackToReview(tx, businessId);
+      if (row) {
+        const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined);
+        await recordAudit(tx, {
+          businessId,
+          actor: actorOf(auth),
+          action: 'business.updated',
+          target: { type: 'business', id: businessId },
+          details: { fields: fields.sort(), backInReview: reReview },
+        });
+      }
       return { row, reReview };
     });
     if (!row) throw new NotFoundError('Business');
@@ -81,7 +92,17 @@ export class BusinessService {
 
   async submitVerification(auth: AuthContext) {
     const businessId = businessOf(auth);
-    const row = await submitForVerification(this.deps.db, businessId);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const submitted = await submitForVerification(tx, businessId);
+      if (submitted)
+        await recordAudit(tx, {
+          businessId,
+          actor: actorOf(auth),
+          action: 'business.verification_submitted',
+          target: { type: 'business', id: businessId },
+        });
+      return submitted;
+    });
     if (!row) {
       if (!(await findBusiness(this.deps.db, businessId))) throw new NotFoundError('Business');
       throw new BusinessRuleError('Business is already verified');
@@ -192,6 +213,14 @@ export class BusinessService {
     try {
       row = await this.deps.db.transaction(async (tx) => {
         const saved = await updateBusiness(tx, current.id, columns);
+        if (saved)
+          await recordAudit(tx, {
+            businessId: current.id,
+            actor: actorOf(auth),
+            action: 'provider.credentials_saved',
+            target: { type: 'business', id: current.id },
+            details: credentialChanges(current, input, columns),
+          });
         if (saved && current.wabaNumber !== wabaNumber) {
           // The number is the identity messages go out under: any number after the first one connected
           // (changed, or claimed again after a release) is reviewed again (docs/decisions/business.md).
@@ -318,4 +347,53 @@ export class BusinessService {
     if (!row) throw new NotFoundError('Business');
     return row;
   }
+}
+
+/** Provider credential fields a business stores; the secret ones only ever as sealed values. */
+const PLAIN_FIELDS = [
+  'provider',
+  'wabaNumber',
+  'providerHSMID',
+  'wabaProviderId',
+  'providerDashboardLogin',
+  'providerTwowayLogin',
+] as const;
+const SECRET_FIELDS = {
+  providerHSMPassword: 'providerHSMPasswordEnc',
+  providerDashboardPassword: 'providerDashboardPasswordEnc',
+  providerTwowayPassword: 'providerTwowayPasswordEnc',
+} as const;
+
+/**
+ * What a save of provider credentials changed, by field name only: which plain fields took a new value, which
+ * secrets were set (a sealed value cannot be compared, so a given secret counts as set) and which fields were
+ * cleared. Never a value: the audit log is read by every admin and kept a year.
+ */
+function credentialChanges(
+  current: BusinessRow,
+  input: ProviderCredentialsInput,
+  columns: CredentialColumns,
+): { provider: string; first: boolean; changed: string[]; secretsSet: string[]; cleared: string[] } {
+  const changed: string[] = [];
+  const cleared: string[] = [];
+  for (const field of PLAIN_FIELDS) {
+    const next = columns[field];
+    if (next === undefined) continue;
+    if (next === null && current[field] !== null) cleared.push(field);
+    else if (next !== null && next !== current[field]) changed.push(field);
+  }
+  const secretsSet: string[] = [];
+  for (const [field, column] of Object.entries(SECRET_FIELDS)) {
+    const given = input[field as keyof typeof SECRET_FIELDS];
+    if (given === undefined) continue;
+    if (given) secretsSet.push(field);
+    else if (current[column] !== null) cleared.push(field);
+  }
+  return {
+    provider: input.provider,
+    first: !current.providerHSMPasswordEnc,
+    changed,
+    secretsSet,
+    cleared,
+  };
 }

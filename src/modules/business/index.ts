@@ -15,9 +15,12 @@ export {
   type MemberRow,
   type Membership,
   membershipsOf,
+  ownedWithOtherMembers,
+  ownsABusiness,
   roleIn,
   seatLimitOf,
   setAvailability,
+  setOwnerAccount,
   setSeatLimit,
   updateMemberRole,
 } from './business-members.js';

@@ -70,7 +70,11 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
       },
     },
     async (req, reply) =>
-      sendSuccess(reply, await service.resumeAsAdmin(req.params.id), 'Campaign resumed by an administrator'),
+      sendSuccess(
+        reply,
+        await service.resumeAsAdmin(req.auth, req.params.id),
+        'Campaign resumed by an administrator',
+      ),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import { EXPORT_IDLE_TIMEOUT_MS, sharedTransferLimits, streamExport } from '../contacts/index.js';
 import {
   type CampaignMessageRow,
@@ -180,7 +181,10 @@ export class CampaignsService {
   async chooseWinner(auth: AuthContext, id: string, variant: string) {
     this.assertMayPublish(auth);
     const campaign = await this.find(auth, id);
-    await chooseWinnerByHand(this.deps.db, campaign.businessId, campaign.id, variant);
+    await this.deps.db.transaction(async (tx) => {
+      await chooseWinnerByHand(tx, campaign.businessId, campaign.id, variant);
+      await audit(tx, auth, 'campaign.winner_chosen', campaign, { variant });
+    });
     return variantsReport(this.deps.db, await this.find(auth, id));
   }
 
@@ -255,10 +259,21 @@ export class CampaignsService {
     await checkRetarget(this.deps.db, businessId, input.audience, input);
     await this.checkTemplate(businessId, values.templateId ?? null);
     const paymentMethod = input.paymentMethod;
-    if (!paymentMethod) return toCampaignDto(await insertCampaign(this.deps.db, values));
+    if (!paymentMethod)
+      return toCampaignDto(
+        await this.deps.db.transaction(async (tx) => {
+          const draft = await insertCampaign(tx, values);
+          await audit(tx, auth, 'campaign.created', draft);
+          return draft;
+        }),
+      );
+    // Created and published at once: two changes, two entries, one transaction.
     const published = await this.deps.db.transaction(async (tx) => {
       const draft = await insertCampaign(tx, values);
-      return publishInTransaction(tx, this.publishArgs(businessId, draft.id, paymentMethod));
+      await audit(tx, auth, 'campaign.created', draft);
+      const done = await publishInTransaction(tx, this.publishArgs(businessId, draft.id, paymentMethod));
+      await audit(tx, auth, 'campaign.published', done.campaign, publishedDetails(done.campaign));
+      return done;
     });
     await afterPublish(this.deps, published);
     return toCampaignDto(published.campaign);
@@ -309,9 +324,13 @@ export class CampaignsService {
       input.actionButtonTitle === undefined ? current.actionButtonTitle : input.actionButtonTitle,
       input.actionButtonUrl === undefined ? current.actionButtonUrl : input.actionButtonUrl,
     );
-    const row = await updateDraft(this.deps.db, current.businessId, current.id, patch);
-    if (!row)
-      throw new BusinessRuleError('Only draft campaigns can be edited: this one is already published');
+    const row = await this.deps.db.transaction(async (tx) => {
+      const updated = await updateDraft(tx, current.businessId, current.id, patch);
+      if (!updated)
+        throw new BusinessRuleError('Only draft campaigns can be edited: this one is already published');
+      await audit(tx, auth, 'campaign.updated', updated, { fields: Object.keys(input).sort() });
+      return updated;
+    });
     return toCampaignDto(row);
   }
 
@@ -323,7 +342,13 @@ export class CampaignsService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
-    if (await deleteUnlessWaiting(this.deps.db, businessId, id)) return;
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const row = await findCampaign(tx, businessId, id);
+      if (!row || !(await deleteUnlessWaiting(tx, businessId, id))) return false;
+      await audit(tx, auth, 'campaign.deleted', row);
+      return true;
+    });
+    if (deleted) return;
     // Nothing deleted: either there is no such campaign, or it is waiting to be sent out.
     await this.find(auth, id);
     throw new BusinessRuleError('A published campaign cannot be deleted before it is sent out');
@@ -342,9 +367,11 @@ export class CampaignsService {
     const businessId = businessOf(auth);
     this.assertMayPublish(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
-    const published = await this.deps.db.transaction((tx) =>
-      publishInTransaction(tx, this.publishArgs(businessId, id, paymentMethod)),
-    );
+    const published = await this.deps.db.transaction(async (tx) => {
+      const done = await publishInTransaction(tx, this.publishArgs(businessId, id, paymentMethod));
+      await audit(tx, auth, 'campaign.published', done.campaign, publishedDetails(done.campaign));
+      return done;
+    });
     await afterPublish(this.deps, published);
     return toCampaignDto(published.campaign);
   }
@@ -353,32 +380,36 @@ export class CampaignsService {
   async cancel(auth: AuthContext, id: string) {
     const businessId = businessOf(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
-    const draft = await this.deps.db.transaction((tx) =>
-      cancelInTransaction(tx, { businessId, campaignId: id }),
-    );
+    const draft = await this.deps.db.transaction(async (tx) => {
+      const row = await cancelInTransaction(tx, { businessId, campaignId: id });
+      await audit(tx, auth, 'campaign.cancelled', row);
+      return row;
+    });
     return toCampaignDto(draft);
   }
 
   pause(auth: AuthContext, id: string) {
-    return this.control(auth, id, (tx, args) => pauseCampaign(tx, args));
+    return this.control(auth, id, 'campaign.paused', (tx, args) => pauseCampaign(tx, args));
   }
 
   /** Resuming sends messages again: the publish permissions apply, and the quality rule (409). */
   resume(auth: AuthContext, id: string) {
     this.assertMayPublish(auth);
-    return this.control(auth, id, (tx, args) => resumeCampaign(tx, args));
+    return this.control(auth, id, 'campaign.resumed', (tx, args) => resumeCampaign(tx, args));
   }
 
   /**
    * An administrator resumes a business's campaign whatever its number's quality (the override of the 409):
    * the other rules of resume hold (400 when not paused).
    */
-  async resumeAsAdmin(id: string) {
+  async resumeAsAdmin(auth: AuthContext, id: string) {
     const businessId = isUuid(id) ? await businessOfCampaign(this.deps.db, id) : null;
     if (!businessId) throw new NotFoundError('Campaign');
-    const row = await this.deps.db.transaction((tx) =>
-      resumeCampaign(tx, { businessId, campaignId: id, overrideQuality: true }),
-    );
+    const row = await this.deps.db.transaction(async (tx) => {
+      const resumed = await resumeCampaign(tx, { businessId, campaignId: id, overrideQuality: true });
+      await audit(tx, auth, 'campaign.resumed', resumed, { byPlatformAdministrator: true });
+      return resumed;
+    });
     this.deps.logger.info({ campaignId: id, businessId }, 'campaign resumed by an administrator');
     return toCampaignDto(row);
   }
@@ -387,7 +418,16 @@ export class CampaignsService {
     const businessId = businessOf(auth);
     this.assertMayPublish(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
-    const done = await this.deps.db.transaction((tx) => retryCampaign(tx, { businessId, campaignId: id }));
+    const done = await this.deps.db.transaction(async (tx) => {
+      const result = await retryCampaign(tx, { businessId, campaignId: id });
+      // Nothing left to retry changes nothing: no entry.
+      if (result.messages > 0)
+        await audit(tx, auth, 'campaign.retried', result.campaign, {
+          messages: result.messages,
+          credits: Number(result.credits),
+        });
+      return result;
+    });
     return { campaign: toCampaignDto(done.campaign), messages: done.messages, credits: Number(done.credits) };
   }
 
@@ -395,14 +435,22 @@ export class CampaignsService {
     return retryEstimate(this.deps.db, await this.find(auth, id));
   }
 
+  /** A pause or resume, and its audit entry when it changed something (pausing a paused campaign does not). */
   private async control(
     auth: AuthContext,
     id: string,
+    action: AuditAction,
     step: (tx: Db, args: { businessId: string; campaignId: string }) => Promise<CampaignRow>,
   ) {
     const businessId = businessOf(auth);
     if (!isUuid(id)) throw new NotFoundError('Campaign');
-    return toCampaignDto(await this.deps.db.transaction((tx) => step(tx, { businessId, campaignId: id })));
+    const row = await this.deps.db.transaction(async (tx) => {
+      const before = await findCampaign(tx, businessId, id);
+      const after = await step(tx, { businessId, campaignId: id });
+      if (before?.pausedAt?.getTime() !== after.pausedAt?.getTime()) await audit(tx, auth, action, after);
+      return after;
+    });
+    return toCampaignDto(row);
   }
 
   /** A deep link that opens a chat with the business's messaging number, and its QR code as a PNG. */
@@ -445,3 +493,26 @@ export class CampaignsService {
     return row;
   }
 }
+
+/** A member's change of a campaign, in the change's transaction. */
+function audit(
+  tx: Db,
+  auth: AuthContext,
+  action: AuditAction,
+  campaign: Pick<CampaignRow, 'id' | 'businessId' | 'name'>,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    businessId: campaign.businessId,
+    actor: actorOf(auth),
+    action,
+    target: { type: 'campaign', id: campaign.id },
+    details: { name: campaign.name, ...details },
+  });
+}
+
+const publishedDetails = (c: CampaignRow) => ({
+  paymentMethod: c.paymentMethod,
+  recipients: c.recipientCount,
+  scheduled: c.isScheduled,
+});

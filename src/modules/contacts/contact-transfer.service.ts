@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, ValidationError } from '../../platform/http/errors.js';
 import { SafeFetchError } from '../../platform/net/safe-fetch.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
 import { openContactCursor } from './export/contact-cursor.js';
@@ -85,7 +87,9 @@ export class ContactTransferService {
       return await this.limits.withSlot(() => {
         ticket.signal.throwIfAborted();
         const numbered = checkedRows(rows, ticket.signal);
-        return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger);
+        return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger, {
+          beforeCommit: auditImport(auth, { source: 'rows' }),
+        });
       });
     } catch (err) {
       throw stoppedByDeadline(err, ticket, null);
@@ -119,7 +123,9 @@ export class ContactTransferService {
         return await this.limits.withSlot(() => {
           ticket.signal.throwIfAborted();
           const rows = dataRows(table, ticket.signal);
-          return importContacts(this.deps.database, businessId, country, rows, this.deps.logger);
+          return importContacts(this.deps.database, businessId, country, rows, this.deps.logger, {
+            beforeCommit: auditImport(auth, { source: 'file', fileName: fileNameOf(fileUrl) }),
+          });
         });
       } finally {
         body?.destroy();
@@ -139,7 +145,7 @@ export class ContactTransferService {
    */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
-    return streamExport({
+    const file = await streamExport({
       limits: this.limits,
       businessId,
       open: () => openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn }),
@@ -149,6 +155,21 @@ export class ContactTransferService {
       idleMs: this.exportIdleMs,
       logger: this.deps.logger,
     });
+    // An export changes nothing, so there is no transaction to share: the entry is written once the export
+    // is under way (its count known), before the first byte is sent.
+    try {
+      await recordAudit(this.deps.db, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'contacts.exported',
+        details: { format: q.format, count: file.count, tag: q.tag ?? null, optIn: q.optIn ?? null },
+      });
+    } catch (err) {
+      // No entry, no export: the body (and its transfer slot) is given back.
+      file.body.destroy();
+      throw err;
+    }
+    return file;
   }
 
   close(): Promise<void> {
@@ -171,4 +192,30 @@ function stoppedByDeadline(err: unknown, ticket: TransferTicket, field: string |
 function rethrowFetch(err: unknown): never {
   if (err instanceof SafeFetchError) throw ValidationError.field('fileUrl', err.message);
   throw err;
+}
+
+/** The import's audit entry, written in its transaction: counts and the file's name, never its rows. */
+function auditImport(auth: AuthContext, source: { source: 'rows' | 'file'; fileName?: string | null }) {
+  return (report: ImportReport, tx: Db) =>
+    recordAudit(tx, {
+      businessId: businessOf(auth),
+      actor: actorOf(auth),
+      action: 'contacts.imported',
+      details: {
+        ...source,
+        imported: report.imported,
+        duplicatesSkipped: report.duplicatesSkipped,
+        failed: report.failedCount,
+      },
+    });
+}
+
+/** The last segment of a URL's path (an upload's key, a file's name), at most 200 characters. */
+function fileNameOf(fileUrl: string): string | null {
+  try {
+    const last = new URL(fileUrl).pathname.split('/').filter(Boolean).pop();
+    return last ? decodeURIComponent(last).slice(0, 200) : null;
+  } catch {
+    return null;
+  }
 }

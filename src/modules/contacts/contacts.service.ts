@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
+import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import { tagCounts } from './contact-audience.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
 import {
@@ -95,12 +96,16 @@ export class ContactsService {
     const businessId = businessOf(auth);
     const phoneNumber = await this.normalisePhone(businessId, input.phoneNumber);
     try {
-      const row = await insertContact(this.deps.db, businessId, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phoneNumber,
-        tags: checkedTags(input.tags ?? []),
-        optIn: input.optIn ?? false,
+      const row = await this.deps.db.transaction(async (tx) => {
+        const created = await insertContact(tx, businessId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber,
+          tags: checkedTags(input.tags ?? []),
+          optIn: input.optIn ?? false,
+        });
+        await audit(tx, auth, 'contact.created', created.id);
+        return created;
       });
       return toContactDto(row);
     } catch (err) {
@@ -123,8 +128,12 @@ export class ContactsService {
     };
     if (Object.keys(patch).length === 0) return toContactDto(current);
     try {
-      const row = await updateContact(this.deps.db, businessId, id, patch);
-      if (!row) throw new NotFoundError('Contact');
+      const row = await this.deps.db.transaction(async (tx) => {
+        const updated = await updateContact(tx, businessId, id, patch);
+        if (!updated) throw new NotFoundError('Contact');
+        await audit(tx, auth, 'contact.updated', id, { fields: Object.keys(patch).sort() });
+        return updated;
+      });
       return toContactDto(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicatePhone();
@@ -134,16 +143,29 @@ export class ContactsService {
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
-    if (!isUuid(id) || !(await deleteContact(this.deps.db, businessId, id))) {
-      throw new NotFoundError('Contact');
-    }
+    if (!isUuid(id)) throw new NotFoundError('Contact');
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await deleteContact(tx, businessId, id))) throw new NotFoundError('Contact');
+      await audit(tx, auth, 'contact.deleted', id);
+    });
   }
 
   async bulkDelete(auth: AuthContext, ids: string[]) {
     const businessId = businessOf(auth);
-    return {
-      deleted: await deleteContacts(this.deps.db, businessId, [...new Set(ids.map((i) => i.toLowerCase()))]),
-    };
+    const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const n = await deleteContacts(tx, businessId, unique);
+      // Ids only in counts: the log is kept a year, longer than a deleted contact's details should be.
+      if (n > 0)
+        await recordAudit(tx, {
+          businessId,
+          actor: actorOf(auth),
+          action: 'contacts.deleted',
+          details: { deleted: n, requested: unique.length },
+        });
+      return n;
+    });
+    return { deleted };
   }
 
   private async mustFind(businessId: string, id: string): Promise<ContactRow> {
@@ -169,4 +191,24 @@ function checkedTags(tags: readonly string[]): string[] {
   const problem = tagsProblem(normalised);
   if (problem) throw ValidationError.field('tags', problem);
   return normalised;
+}
+
+/**
+ * A member's change of one contact, in the change's transaction: the contact's id, never its name or number
+ * (the log is kept a year; a deleted contact's details must not outlive it there).
+ */
+function audit(
+  tx: AppDeps['db'],
+  auth: AuthContext,
+  action: AuditAction,
+  contactId: string,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    businessId: businessOf(auth),
+    actor: actorOf(auth),
+    action,
+    target: { type: 'contact', id: contactId },
+    details,
+  });
 }

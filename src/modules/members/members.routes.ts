@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { setAuthCookie } from '../auth/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -114,8 +114,10 @@ export const membersRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary:
           "Hand the business over to another member, with the owner's password; the owner becomes admin",
+        description:
+          'The new owner also becomes the business\'s registering account (`businesses.account_id`). A member who owns another business cannot take it over: 409 (`reason: "owns-another-business"`).',
         body: transferBody,
-        response: { 200: successSchema(z.array(memberSchema)) },
+        response: { 200: successSchema(z.array(memberSchema)), 409: errorSchema },
       },
     },
     async (req, reply) =>
@@ -212,9 +214,9 @@ export const membersRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Accept an invitation: a new person with a name and password, or an existing account with its password',
+          'Accept an invitation: a new person with a name and password, an existing account with its password, or either with the identity provider',
         description:
-          'Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once.',
+          'Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once. Exactly one of `password` and `identityCode` (an identity-provider authorisation code whose verified e-mail is the invited address: 400 naming `identityCode` otherwise).',
         body: acceptBody,
         response: { 200: successSchema(acceptResponse) },
       },

@@ -57,9 +57,15 @@ export const invitationPreviewSchema = z.object({
 });
 export const acceptBody = z.object({
   token: tokenSchema,
-  /** Required for a new person; ignored for an existing account. */
+  /** Required for a new person joining with a password; ignored for an existing account. */
   name: z.string().trim().min(1).max(100).optional(),
-  password: passwordSchema,
+  /** A new person's password, or an existing account's; not with `identityCode`. */
+  password: passwordSchema.optional(),
+  /**
+   * Instead of a password: an identity-provider authorisation code, whose verified e-mail must be the
+   * invited address.
+   */
+  identityCode: z.string().trim().min(1).max(4096).optional(),
 });
 export const acceptResponse = z.object({
   user: userSchema,

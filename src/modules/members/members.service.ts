@@ -10,17 +10,22 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  StateConflictError,
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
-import { recordAudit } from '../audit/index.js';
+import type { IdentityProfile } from '../../providers/identity/identity.port.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import {
   findAccountByEmail,
   findAccountById,
+  findAccountBySubject,
+  identityProfileFromCode,
   insertAccount,
   openSession,
   sendInBackground,
   toUserDto,
+  updateAccount,
 } from '../auth/index.js';
 import {
   deleteMember,
@@ -28,8 +33,10 @@ import {
   listMembers,
   lockMembers,
   type MemberRow,
+  ownsABusiness,
   seatLimitOf,
   setAvailability,
+  setOwnerAccount,
   setSeatLimit,
   updateMemberRole,
 } from '../business/index.js';
@@ -49,7 +56,6 @@ import {
 } from './invitations.repository.js';
 import { INVITATION_TTL_DAYS, invitationLink, invitationMail } from './members.mails.js';
 
-const actorOf = (auth: AuthContext) => ({ accountId: auth.accountId, email: auth.email });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
@@ -202,9 +208,18 @@ export class MembersService {
       if (members.find((m) => m.accountId === auth.accountId)?.role !== 'owner')
         throw new ForbiddenError('Only the owner can hand over ownership');
       if (!members.some((m) => m.accountId === accountId)) throw new NotFoundError(MEMBER);
+      // `businesses.account_id` follows the owner, and it names one business per account.
+      if (await ownsABusiness(tx, accountId)) throw ownsAnother();
       // The old owner steps down first: the one-owner index would refuse two at once.
       await updateMemberRole(tx, businessId, auth.accountId, 'admin');
       await updateMemberRole(tx, businessId, accountId, 'owner');
+      try {
+        await setOwnerAccount(tx, businessId, accountId);
+      } catch (err) {
+        // The new owner registered a business between the check and this write.
+        if (isUniqueViolation(err)) throw ownsAnother();
+        throw err;
+      }
       await recordAudit(tx, {
         businessId,
         actor: actorOf(auth),
@@ -327,16 +342,30 @@ export class MembersService {
    * account is verified); an existing account gives its password. Link, account, membership and seat are one
    * transaction; the answer is a session acting for the business joined.
    */
-  async accept(input: { token: string; name?: string | undefined; password: string }) {
+  async accept(input: {
+    token: string;
+    name?: string | undefined;
+    password?: string | undefined;
+    identityCode?: string | undefined;
+  }) {
+    if (!input.password === !input.identityCode)
+      throw ValidationError.field('password', 'Give a password or an identity-provider code (one of them)');
     const tokenHash = hashToken(input.token);
     const open = await findOpenByToken(this.deps.db, tokenHash);
     if (!open) throw invalidLink();
+    const identity = input.identityCode ? await this.identityFor(open.email, input.identityCode) : null;
     const existing = await findAccountByEmail(this.deps.db, open.email);
-    if (existing) {
-      if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, input.password)))
+    if (existing && identity) {
+      if (existing.identityProviderSubject && existing.identityProviderSubject !== identity.subject)
+        throw new UnauthorizedError(
+          'This e-mail address belongs to an account that cannot be signed in with this identity',
+        );
+    } else if (existing) {
+      if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, input.password!)))
         throw new UnauthorizedError('Invalid e-mail or password');
-    } else if (!input.name?.trim()) throw ValidationError.field('name', 'Your name is required to join');
-    const passwordHash = existing ? null : await hashPassword(input.password);
+    } else if (!identity && !input.name?.trim())
+      throw ValidationError.field('name', 'Your name is required to join');
+    const passwordHash = existing || identity ? null : await hashPassword(input.password!);
 
     const joined = await this.deps.db.transaction(async (tx) => {
       let accountId = existing?.id;
@@ -344,10 +373,12 @@ export class MembersService {
         try {
           accountId = (
             await insertAccount(tx, {
-              name: input.name!.trim(),
+              name: input.name?.trim() || identity!.name,
               email: open.email,
               passwordHash,
               verified: true,
+              identityProviderSubject: identity?.subject ?? null,
+              avatarUrl: identity?.avatarUrl ?? null,
             })
           ).id;
         } catch (err) {
@@ -355,6 +386,9 @@ export class MembersService {
             throw new ConflictError('This e-mail address is already registered', { field: 'email' });
           throw err;
         }
+      } else if (identity && !existing?.identityProviderSubject) {
+        // The provider vouched for this address: the account is linked to the identity, as at sign-in.
+        await updateAccount(tx, accountId, { identityProviderSubject: identity.subject, verified: true });
       }
       const invitation = await consumeInvitation(tx, tokenHash, accountId);
       if (!invitation) throw invalidLink();
@@ -370,7 +404,12 @@ export class MembersService {
         actor: { accountId, email: invitation.email },
         action: 'member.joined',
         target: { type: 'member', id: accountId },
-        details: { role: invitation.role, invitationId: invitation.id, newAccount: !existing },
+        details: {
+          role: invitation.role,
+          invitationId: invitation.id,
+          newAccount: !existing,
+          method: identity ? 'identity-provider' : 'password',
+        },
       });
       return { accountId, businessId: invitation.businessId };
     });
@@ -381,6 +420,23 @@ export class MembersService {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
     };
+  }
+
+  /**
+   * The identity behind an authorisation code, when the provider vouches for the invited address (a 400
+   * naming `identityCode` otherwise: the link was sent to that address, not to whoever holds the code).
+   */
+  private async identityFor(email: string, code: string): Promise<IdentityProfile> {
+    const profile = await identityProfileFromCode(this.deps, code);
+    const mismatch = () =>
+      ValidationError.field(
+        'identityCode',
+        `The identity provider does not vouch for ${email}, the invited address: sign in there with that address`,
+      );
+    if (!profile.emailVerified || profile.email.trim().toLowerCase() !== email) throw mismatch();
+    const linked = await findAccountBySubject(this.deps.db, profile.subject);
+    if (linked && linked.email !== email) throw mismatch();
+    return profile;
   }
 
   /** An administrator's seat limit for a business (null: the default). */
@@ -432,6 +488,12 @@ export class MembersService {
     );
   }
 }
+
+const ownsAnother = () =>
+  new StateConflictError(
+    'This member owns another business already: an account owns one business at most. Hand that one over first.',
+    { reason: 'owns-another-business' },
+  );
 
 const seatsFull = (limit: number) =>
   new BusinessRuleError(

@@ -4,6 +4,7 @@ import { type AuthContext, businessOf, isAdminRole } from '../../platform/auth/p
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, pageOffset, toPage } from '../../platform/http/pagination.js';
 import { notificationTypesFor } from '../../platform/realtime-events.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './notification-settings.js';
 import {
   countNotifications,
@@ -56,7 +57,16 @@ export class NotificationsService {
   }
 
   async updateSettings(auth: AuthContext, values: Record<string, unknown>) {
-    await writeSettings(this.deps.db, businessOf(auth), values as Record<string, string>);
+    const businessId = businessOf(auth);
+    await this.deps.db.transaction(async (tx) => {
+      await writeSettings(tx, businessId, values as Record<string, string>);
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'notification_settings.updated',
+        details: { values },
+      });
+    });
     return this.settings(auth);
   }
 }

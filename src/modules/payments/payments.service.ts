@@ -5,6 +5,7 @@ import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { BusinessRuleError, NotFoundError, UpstreamError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { PaymentProviderError } from '../../providers/payment/payment.port.js';
+import { actorOf, recordAudit } from '../audit/index.js';
 import { findActiveUserPlan, toPlanDto, toUserPlanDto } from '../plans/index.js';
 import type { TransactionRow } from '../wallet/index.js';
 import {
@@ -184,18 +185,37 @@ export class PaymentsService {
       priceUSD: req.priceUSD.toString(),
       usdToNgn: req.usdToNgn.toString(),
     };
-    const row = await insertPendingTransaction(this.deps.db, {
-      businessId,
-      walletId: wallet.id,
-      kind: req.kind,
-      reference,
-      amount: req.price.ngn.toFixed(2),
-      currency: PAYMENT_CURRENCY,
-      providerAmount: req.price.kobo,
-      credits: req.credits ?? null,
-      planId: req.planId ?? null,
-      description: req.description,
-      metadata,
+    // Who started it: the settlement's audit entry names them (the provider's webhook has no member).
+    const startedBy = { accountId: auth.accountId, email: auth.email };
+    const row = await this.deps.db.transaction(async (tx) => {
+      const pending = await insertPendingTransaction(tx, {
+        businessId,
+        walletId: wallet.id,
+        kind: req.kind,
+        reference,
+        amount: req.price.ngn.toFixed(2),
+        currency: PAYMENT_CURRENCY,
+        providerAmount: req.price.kobo,
+        credits: req.credits ?? null,
+        planId: req.planId ?? null,
+        description: req.description,
+        metadata: { ...metadata, startedBy },
+      });
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'wallet.checkout_started',
+        target: { type: 'transaction', id: pending.id },
+        details: {
+          kind: req.kind,
+          reference,
+          amount: pending.amount,
+          currency: PAYMENT_CURRENCY,
+          credits: req.credits ?? null,
+          planId: req.planId ?? null,
+        },
+      });
+      return pending;
     });
     try {
       const checkout = await this.deps.payment.initialize({

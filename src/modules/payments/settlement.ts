@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema/index.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { activatePlan, type UserPlanRow } from '../plans/index.js';
 import {
   flagTransaction,
@@ -80,6 +81,21 @@ export async function settlePayment(
       metadata,
     });
     if (charge.providerId) await setProviderReference(tx, row.id, charge.providerId);
+    await recordAudit(tx, {
+      businessId: row.businessId,
+      actor: startedByOf(row),
+      action: 'wallet.purchase_completed',
+      target: { type: 'transaction', id: row.id },
+      details: {
+        kind: row.kind,
+        reference: row.reference,
+        amount: row.amount,
+        currency: row.currency,
+        credits: row.credits,
+        planId: row.planId,
+        via: charge.via,
+      },
+    });
     return {
       outcome: 'settled',
       transaction: { ...transaction, providerReference: charge.providerId },
@@ -90,6 +106,17 @@ export async function settlePayment(
   if (result.outcome === 'settled') await notifyPaid(deps, result.transaction);
   if (result.outcome === 'mismatch') await alertAdminsOfFlag(deps, result.transaction);
   return result;
+}
+
+/**
+ * The member who opened the checkout (kept in its metadata): a purchase is theirs whether the provider's
+ * webhook or a verify call settles it. Null for a checkout opened before that was kept.
+ */
+function startedByOf(row: TransactionRow): AuditActor {
+  const by = (row.metadata as { startedBy?: { accountId?: unknown; email?: unknown } } | null)?.startedBy;
+  return typeof by?.accountId === 'string' && typeof by.email === 'string'
+    ? { accountId: by.accountId, email: by.email }
+    : null;
 }
 
 function mismatchOf(row: TransactionRow, charge: PaidCharge): string | null {

@@ -14,6 +14,7 @@ export function toPlanDto(row: PlanRow) {
     authenticationRate: Number(row.authenticationRate),
     freeCredit: row.freeCredit,
     price: row.price,
+    seats: row.seats,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -15,6 +15,8 @@ export const createPlanBody = z.object({
   authenticationRate: rate,
   freeCredit: int32,
   price: int32,
+  /** Seats (members plus pending invitations) of a business on this plan; null or omitted: the default. */
+  seats: z.number().int().min(1).max(10_000).nullable().optional(),
 });
 
 /** Any of the create fields; `description: null` clears it; `isActive: true` brings a deactivated plan back. */
@@ -41,6 +43,7 @@ export const planSchema = z.object({
   authenticationRate: z.number(),
   freeCredit: z.number().int(),
   price: z.number().int(),
+  seats: z.number().int().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../platform/http/errors.js';
 import { toPage } from '../../platform/http/pagination.js';
 import { rooms } from '../../platform/realtime-hub.js';
 import { CloudApiError, type CloudTemplate } from '../../providers/messaging/cloud.port.js';
+import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import {
   type CloudAccount,
   CredentialsUnreadableError,
@@ -59,7 +61,7 @@ export class TemplatesService {
     const provider = await providerOfBusiness(this.deps.db, businessId);
     if (provider === 'gateway') {
       assertGatewayCanSend(input);
-      return toTemplateDto(await this.insert({ ...input, businessId, provider, status: 'APPROVED' }));
+      return toTemplateDto(await this.insert(auth, { ...input, businessId, provider, status: 'APPROVED' }));
     }
     const account = await this.account(businessId);
     // A duplicate is refused before the provider is asked, so a retry never leaves a stray template there.
@@ -76,7 +78,7 @@ export class TemplatesService {
       throw refused(err, 'create the template');
     }
     return toTemplateDto(
-      await this.insert({
+      await this.insert(auth, {
         ...input,
         businessId,
         provider,
@@ -102,7 +104,11 @@ export class TemplatesService {
         throw refused(err, 'delete the template');
       }
     }
-    if (!(await deleteTemplate(this.deps.db, businessId, id))) throw new NotFoundError('Template');
+    await this.deps.db.transaction(async (tx) => {
+      const deleted = await deleteTemplate(tx, businessId, id);
+      if (!deleted) throw new NotFoundError('Template');
+      await audit(tx, auth, 'template.deleted', deleted);
+    });
     return null;
   }
 
@@ -123,30 +129,40 @@ export class TemplatesService {
     }
     let created = 0;
     let updated = 0;
-    for (const t of remote) {
-      const status = knownStatus(t.status);
-      const category = knownCategory(t.category);
-      if (!status || !category) continue;
-      const result = await upsertProviderTemplate(this.deps.db, {
+    // One transaction with its audit entry: the copy is all there, with its entry, or none of it.
+    await this.deps.db.transaction(async (tx) => {
+      for (const t of remote) {
+        const status = knownStatus(t.status);
+        const category = knownCategory(t.category);
+        if (!status || !category) continue;
+        const result = await upsertProviderTemplate(tx, {
+          businessId,
+          name: t.name,
+          language: t.language,
+          category,
+          status,
+          components: t.components,
+          parameterFormat: t.parameterFormat,
+          rejectedReason: t.rejectedReason,
+          provider: 'whatsapp-cloud',
+          providerTemplateId: t.id || null,
+          wabaId: account.wabaId,
+        });
+        if (result.created) created++;
+        else updated++;
+      }
+      await recordAudit(tx, {
         businessId,
-        name: t.name,
-        language: t.language,
-        category,
-        status,
-        components: t.components,
-        parameterFormat: t.parameterFormat,
-        rejectedReason: t.rejectedReason,
-        provider: 'whatsapp-cloud',
-        providerTemplateId: t.id || null,
-        wabaId: account.wabaId,
+        actor: actorOf(auth),
+        action: 'templates.synced',
+        details: { created, updated, total: remote.length },
       });
-      if (result.created) created++;
-      else updated++;
-    }
+    });
     return { created, updated, total: remote.length };
   }
 
   private async insert(
+    auth: AuthContext,
     values: CreateTemplateInput & {
       businessId: string;
       provider: 'gateway' | 'whatsapp-cloud';
@@ -157,9 +173,15 @@ export class TemplatesService {
   ): Promise<TemplateRow> {
     const { parameter_format, ...row } = values;
     try {
-      return await insertTemplate(this.deps.db, {
-        ...row,
-        parameterFormat: parameter_format ?? 'POSITIONAL',
+      return await this.deps.db.transaction(async (tx) => {
+        const saved = await insertTemplate(tx, { ...row, parameterFormat: parameter_format ?? 'POSITIONAL' });
+        await audit(tx, auth, 'template.created', saved, {
+          category: saved.category,
+          status: saved.status,
+          // A Cloud API template was submitted to the provider for approval.
+          submitted: saved.provider === 'whatsapp-cloud',
+        });
+        return saved;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate();
@@ -302,4 +324,21 @@ export async function applyTemplateEvent(
     }
   }
   return rows.length;
+}
+
+/** A member's change of a template, in the change's transaction. */
+function audit(
+  tx: Db,
+  auth: AuthContext,
+  action: AuditAction,
+  template: TemplateRow,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(tx, {
+    businessId: template.businessId,
+    actor: actorOf(auth),
+    action,
+    target: { type: 'template', id: template.id },
+    details: { name: template.name, language: template.language, ...details },
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/errors.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import {
@@ -135,7 +135,9 @@ export const usersRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'Deactivate the account (signing in again restores it)',
-        response: { 200: emptyResponse },
+        description:
+          'The owner of a business that has other members is refused (409, `reason: "owner-of-team"`, with `businessIds`) until they hand ownership over.',
+        response: { 200: emptyResponse, 409: errorSchema },
       },
     },
     async (req, reply) => {

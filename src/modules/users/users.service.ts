@@ -6,6 +6,7 @@ import {
   BusinessRuleError,
   ConflictError,
   ForbiddenError,
+  StateConflictError,
   UnauthorizedError,
   ValidationError,
 } from '../../platform/http/errors.js';
@@ -24,6 +25,7 @@ import {
   toUserDto,
   updateAccount,
 } from '../auth/index.js';
+import { ownedWithOtherMembers } from '../business/index.js';
 import { EMAIL_UNDO_TTL_MS, EmailUndoTokens, fingerprint } from './email-undo.js';
 import { emailChangedMail } from './users.mails.js';
 import { findEmailChange, insertEmailChange, voidEmailChangesFrom } from './users.repository.js';
@@ -178,6 +180,13 @@ export class UsersService {
    */
   async deactivate(auth: AuthContext): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
+      // A business with other members would be left without an owner who can act: hand it over first.
+      const owned = await ownedWithOtherMembers(tx, auth.accountId);
+      if (owned.length)
+        throw new StateConflictError(
+          'You own a business that has other members: hand ownership over to one of them before deleting your account',
+          { reason: 'owner-of-team', businessIds: owned },
+        );
       await updateAccount(tx, auth.accountId, { deleted: true, deletedAt: new Date() });
       await revokeAllSessions(tx, auth.accountId);
     });

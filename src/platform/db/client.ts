@@ -24,6 +24,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A drizzle handle on a raw PostgreSQL client checked out of the pool (a COPY's connection), so repository
+ * functions can write in the transaction that client holds open.
+ */
+export function dbOnClient(client: pg.PoolClient): Db {
+  return drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; unset means the embedded engine. */
   url?: string;

@@ -460,6 +460,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -511,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1982,7 +1983,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2055,7 +2056,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3052,6 +3053,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3186,6 +3188,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3329,6 +3332,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3551,6 +3555,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -3681,6 +3686,7 @@ export interface paths {
                                         marketingRate: number;
                                         name: string;
                                         price: number;
+                                        seats: number | null;
                                         serviceRate: number;
                                         updatedAt: string;
                                         utilityRate: number;
@@ -8310,8 +8316,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invitation: a new person with a name and password, or an existing account with its password
-         * @description Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once.
+         * Accept an invitation: a new person with a name and password, an existing account with its password, or either with the identity provider
+         * @description Answers like sign-in (and sets the cookie): a session acting for the business joined. The link works once. Exactly one of `password` and `identityCode` (an identity-provider authorisation code whose verified e-mail is the invited address: 400 naming `identityCode` otherwise).
          */
         post: {
             parameters: {
@@ -8323,8 +8329,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        identityCode?: string;
                         name?: string;
-                        password: string;
+                        password?: string;
                         token: string;
                     };
                 };
@@ -8969,7 +8976,9 @@ export interface paths {
         put?: never;
         /**
          * Hand the business over to another member, with the owner's password; the owner becomes admin
-         * @description Access: authenticated.
+         * @description The new owner also becomes the business's registering account (`businesses.account_id`). A member who owns another business cannot take it over: 409 (`reason: "owns-another-business"`).
+         *
+         *     Access: authenticated.
          *
          *     Permission: business:transfer.
          */
@@ -9018,6 +9027,24 @@ export interface paths {
                             message: string;
                             /** @enum {string} */
                             status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
                         };
                     };
                 };
@@ -9841,6 +9868,7 @@ export interface paths {
                                     marketingRate: number;
                                     name: string;
                                     price: number;
+                                    seats: number | null;
                                     serviceRate: number;
                                     updatedAt: string;
                                     utilityRate: number;
@@ -9913,6 +9941,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -9963,6 +9992,7 @@ export interface paths {
                         marketingRate: number;
                         name: string;
                         price: number;
+                        seats?: number | null;
                         serviceRate: number;
                         utilityRate: number;
                     };
@@ -9989,6 +10019,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -10044,6 +10075,7 @@ export interface paths {
                         marketingRate?: number;
                         name?: string;
                         price?: number;
+                        seats?: number | null;
                         serviceRate?: number;
                         utilityRate?: number;
                     } | null;
@@ -10070,6 +10102,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -10128,6 +10161,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -10186,6 +10220,7 @@ export interface paths {
                                 marketingRate: number;
                                 name: string;
                                 price: number;
+                                seats: number | null;
                                 serviceRate: number;
                                 updatedAt: string;
                                 utilityRate: number;
@@ -10254,6 +10289,7 @@ export interface paths {
                                     marketingRate: number;
                                     name: string;
                                     price: number;
+                                    seats: number | null;
                                     serviceRate: number;
                                     updatedAt: string;
                                     utilityRate: number;
@@ -11372,7 +11408,9 @@ export interface paths {
         post?: never;
         /**
          * Deactivate the account (signing in again restores it)
-         * @description Access: authenticated.
+         * @description The owner of a business that has other members is refused (409, `reason: "owner-of-team"`, with `businessIds`) until they hand ownership over.
+         *
+         *     Access: authenticated.
          */
         delete: {
             parameters: {
@@ -11396,6 +11434,24 @@ export interface paths {
                             message: string;
                             /** @enum {string} */
                             status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
                         };
                     };
                 };

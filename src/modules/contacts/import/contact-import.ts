@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../../platform/db/client.js';
+import type { Database, Db } from '../../../platform/db/client.js';
 import { validateRow } from '../contact-fields.js';
 import { openStagingLoader, type StagingOptions } from './staging-loader.js';
 
@@ -34,6 +34,11 @@ export const ANALYZE_AFTER_ROWS = 10_000;
 /** The report lists this many failed rows at most, so a file of a million bad rows answers in kilobytes. */
 export const FAILED_ROWS_LISTED = 1000;
 
+export interface ImportOptions extends StagingOptions {
+  /** Writes in the import's transaction just before it commits, with the report (its audit entry). */
+  beforeCommit?: (report: ImportReport, tx: Db) => Promise<void>;
+}
+
 /**
  * Validates each row on its own and stages the valid ones; one bad row never stops the rest. Rows the
  * business already has, and repeats of a phone inside the input, are what the final insert skips:
@@ -45,7 +50,7 @@ export async function importContacts(
   countryCode: string | null,
   rows: AsyncIterable<ImportRow> | Iterable<ImportRow>,
   logger?: Logger,
-  staging?: StagingOptions,
+  staging?: ImportOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
   const loader = await openStagingLoader(database, businessId, staging);
@@ -64,7 +69,14 @@ export async function importContacts(
       }
     }
     const staged = performance.now();
-    const imported = await loader.commit();
+    const reportOf = (imported: number): ImportReport => ({
+      imported,
+      duplicatesSkipped: valid - imported,
+      failed,
+      failedCount,
+    });
+    const before = staging?.beforeCommit;
+    const imported = await loader.commit(before && ((inserted, tx) => before(reportOf(inserted), tx)));
     const committed = performance.now();
     if (imported >= ANALYZE_AFTER_ROWS) await database.db.execute(sql`ANALYZE contacts`);
     // Where an import spends its time: reading and checking the rows, or the one insert into contacts.
@@ -80,7 +92,7 @@ export async function importContacts(
       },
       'contacts imported',
     );
-    return { imported, duplicatesSkipped: valid - imported, failed, failedCount };
+    return reportOf(imported);
   } catch (err) {
     await loader.abort().catch(() => {});
     throw err;

@@ -5,7 +5,7 @@ import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../../../platform/db/client.js';
+import { type Database, type Db, dbOnClient } from '../../../platform/db/client.js';
 import type { ContactFields } from '../contact-fields.js';
 
 /**
@@ -17,11 +17,17 @@ import type { ContactFields } from '../contact-fields.js';
  */
 export interface StagingLoader {
   add(row: number, contact: ContactFields): Promise<void>;
-  /** Moves what is still staged into the business's contacts and commits; returns how many were inserted. */
-  commit(): Promise<number>;
+  /**
+   * Moves what is still staged into the business's contacts and commits; returns how many were inserted.
+   * `beforeCommit` writes in the same transaction once the count is known (the import's audit entry): if it
+   * fails, nothing is imported.
+   */
+  commit(beforeCommit?: BeforeCommit): Promise<number>;
   /** Drops everything staged; safe to call after a failure, and more than once. */
   abort(): Promise<void>;
 }
+
+export type BeforeCommit = (inserted: number, tx: Db) => Promise<void>;
 
 export interface StagingOptions {
   /** Rows per chunk on PostgreSQL (STAGED_CHUNK_ROWS). */
@@ -46,10 +52,13 @@ const STAGING_COLUMNS =
  * chunk's rows come after every row of the earlier ones, which are already in `contacts`). Rows go in phone
  * order, the order of the unique index they all probe, so its pages are visited in sequence, not at random.
  */
-const moveStaged = (table: string) => `
-  INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in)
-  SELECT $1::uuid, first_name, last_name, phone_number, tags, opt_in FROM ${table} ORDER BY phone_number, row_no
+const MOVE_INTO =
+  'INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in) SELECT ';
+const moveFrom = (
+  table: string,
+) => `::uuid, first_name, last_name, phone_number, tags, opt_in FROM ${table} ORDER BY phone_number, row_no
   ON CONFLICT (business_id, phone_number) DO NOTHING`;
+const moveStaged = (table: string) => `${MOVE_INTO}$1${moveFrom(table)}`;
 
 // COPY text format: backslash, tab and line breaks are escaped; arrays are written as array literals.
 const COPY_SPECIAL = /[\\\t\n\r]/;
@@ -165,9 +174,10 @@ class CopyStagingLoader implements StagingLoader {
     await this.client.query('TRUNCATE contact_import');
   }
 
-  async commit(): Promise<number> {
+  async commit(beforeCommit?: BeforeCommit): Promise<number> {
     await this.stageChunk();
     if (this.moving) await this.moving;
+    if (beforeCommit) await beforeCommit(this.inserted, dbOnClient(this.client));
     await this.client.query('COMMIT');
     this.done = true;
     this.client.release();
@@ -216,11 +226,22 @@ class BatchStagingLoader implements StagingLoader {
     );
   }
 
-  async commit(): Promise<number> {
+  async commit(beforeCommit?: BeforeCommit): Promise<number> {
     try {
       await this.flush();
-      const result = await this.database.pglite!.query(moveStaged(this.table), [this.businessId]);
-      return result.affectedRows ?? 0;
+      if (!beforeCommit) {
+        const result = await this.database.pglite!.query(moveStaged(this.table), [this.businessId]);
+        return result.affectedRows ?? 0;
+      }
+      // The move and what must commit with it, in one transaction (the engine has one session: through drizzle).
+      return await this.database.db.transaction(async (tx) => {
+        const result = (await tx.execute(
+          sql`${sql.raw(MOVE_INTO)}${this.businessId}${sql.raw(moveFrom(this.table))}`,
+        )) as unknown as { affectedRows?: number };
+        const inserted = result.affectedRows ?? 0;
+        await beforeCommit(inserted, tx);
+        return inserted;
+      });
     } finally {
       await this.abort();
     }

@@ -17,6 +17,8 @@ export const plans = pgTable(
     freeCredit: integer('free_credit').notNull(),
     /** USD, whole dollars. */
     price: integer('price').notNull(),
+    /** Members plus pending invitations a business on this plan may have; null: the platform default. */
+    seats: integer('seats'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -24,6 +26,7 @@ export const plans = pgTable(
   (t) => [
     check('plans_duration_positive', sql`${t.duration} > 0`),
     check('plans_price_non_negative', sql`${t.price} >= 0`),
+    check('plans_seats_positive', sql`${t.seats} IS NULL OR ${t.seats} >= 1`),
     check('plans_free_credit_non_negative', sql`${t.freeCredit} >= 0`),
     check(
       'plans_rates_non_negative',

@@ -129,8 +129,10 @@ function PlanCard({
         </Text>
       )}
       <Text size="sm" mt="xs">
-        {formatNumber(plan.freeCredit)} free credits. Per message: marketing {plan.marketingRate}, utility{' '}
-        {plan.utilityRate}, service {plan.serviceRate}, authentication {plan.authenticationRate}.
+        {formatNumber(plan.freeCredit)} free credits.{' '}
+        {plan.seats === null ? 'Seats: the default (5).' : `Seats: ${formatNumber(plan.seats)}.`} Per message:
+        marketing {plan.marketingRate}, utility {plan.utilityRate}, service {plan.serviceRate}, authentication{' '}
+        {plan.authenticationRate}.
       </Text>
       {toggle.error && (
         <Text role="alert" c="red.9" size="sm">
@@ -175,6 +177,8 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       duration: plan?.duration ?? 30,
       price: plan?.price ?? 0,
       freeCredit: plan?.freeCredit ?? 0,
+      // Empty: the platform's default number of members.
+      seats: (plan?.seats ?? '') as number | string,
       marketingRate: plan?.marketingRate ?? 1,
       utilityRate: plan?.utilityRate ?? 1,
       serviceRate: plan?.serviceRate ?? 1,
@@ -193,6 +197,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
         duration: Number(values.duration),
         price: Number(values.price),
         freeCredit: Number(values.freeCredit),
+        seats: values.seats === '' ? null : Number(values.seats),
         marketingRate: Number(values.marketingRate),
         utilityRate: Number(values.utilityRate),
         serviceRate: Number(values.serviceRate),
@@ -236,6 +241,13 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
             allowDecimal={false}
             required
             {...form.getInputProps('freeCredit')}
+          />
+          <NumberInput
+            label="Seats"
+            description="Members a business on this plan may have; empty for the default (5)"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('seats')}
           />
         </SimpleGrid>
         {currencies(rates).length > 0 && (
