@@ -13,17 +13,23 @@ import { createMember, createUser, type TestUser } from '../factories.js';
 import { connected, nextEvent, useLiveTestApp } from '../live-app.js';
 import { conversation as conversationResource } from '../security/support/resources.js';
 
-/** Every event of `name` seen within `ms`: for proving that something did NOT arrive. */
-function collect(socket: Socket, name: string, ms = 400): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  const on = (p: unknown) => seen.push(p);
-  socket.on(name, on);
-  return new Promise((resolve) =>
-    setTimeout(() => {
-      socket.off(name, on);
-      resolve(seen);
-    }, ms),
-  );
+/**
+ * Every event of `name` each socket sees from before `act` until a while after it is done: for proving that
+ * something did NOT arrive, as much as that it did.
+ */
+async function seenDuring(sockets: Record<string, Socket>, name: string, act: () => unknown, settleMs = 400) {
+  const counts = Object.fromEntries(Object.keys(sockets).map((k) => [k, 0]));
+  const listeners = Object.entries(sockets).map(([key, socket]) => {
+    const on = () => {
+      counts[key] = (counts[key] ?? 0) + 1;
+    };
+    socket.on(name, on);
+    return () => socket.off(name, on);
+  });
+  await act();
+  await new Promise((r) => setTimeout(r, settleMs));
+  for (const off of listeners) off();
+  return counts;
 }
 
 const progress = (campaignId: string): RoomEvents['campaignProgress'] => ({
@@ -94,12 +100,8 @@ describe('real-time events by member role', () => {
     return { owner, people, sockets };
   }
 
-  /** Which of the sockets received `event` after `act`. */
-  async function receivers(sockets: Record<string, Socket>, event: string, act: () => void) {
-    const seen = Object.entries(sockets).map(async ([name, s]) => [name, (await collect(s, event)).length]);
-    act();
-    return Object.fromEntries(await Promise.all(seen));
-  }
+  /** How many times each socket received `event` while `act` ran (and shortly after). */
+  const receivers = seenDuring;
 
   it('sends campaign progress to those who read campaigns, template changes to those who read templates', async () => {
     const { owner, sockets } = await team();
@@ -150,14 +152,13 @@ describe('real-time events by member role', () => {
   it('tells the members who could see a conversation that it changed hands, and no one else', async () => {
     const { owner, people, sockets } = await team();
     const { id } = await conversationResource.create(t, owner);
-    const assign = (assigneeId: string) => () => {
-      void t.request({
+    const assign = (assigneeId: string) => () =>
+      t.request({
         method: 'PUT',
         url: `/conversations/${id}/assignee`,
         token: owner.accessToken,
         body: { assigneeId },
       });
-    };
     // Unassigned, every agent saw it: each learns it is gone to agent A.
     const toA = await receivers(sockets, 'conversationAssigned', assign(people.agentA.accountId));
     expect(toA).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
@@ -179,21 +180,21 @@ describe('real-time events by member role', () => {
   it('sends and lists a notification only to the roles that may read what it is about', async () => {
     const { owner, people, sockets } = await team();
     const notifier = new Notifier(t.db, t.deps.realtime, t.deps.logger);
-    const payment = await receivers(sockets, 'notification', () => {
-      void notifier.toBusiness(owner.businessId, {
+    const payment = await receivers(sockets, 'notification', () =>
+      notifier.toBusiness(owner.businessId, {
         type: 'payment.succeeded',
         title: 'Payment received',
         message: 'Your payment of 5,000 NGN was received.',
-      });
-    });
+      }),
+    );
     expect(payment).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 0, agentB: 0, viewer: 0 });
-    const ticket = await receivers(sockets, 'notification', () => {
-      void notifier.toBusiness(owner.businessId, {
+    const ticket = await receivers(sockets, 'notification', () =>
+      notifier.toBusiness(owner.businessId, {
         type: 'ticket.commented',
         title: 'New reply on your ticket',
         message: 'Support answered.',
-      });
-    });
+      }),
+    );
     expect(ticket).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 1, agentB: 1, viewer: 0 });
 
     const listed = async (person: TestUser) => {
