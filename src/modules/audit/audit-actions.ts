@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'ownership.transferred',
   'seats.changed',
+  'api_key.created',
+  'api_key.rotated',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
