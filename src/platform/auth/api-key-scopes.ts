@@ -22,7 +22,8 @@ export const isApiKeyScope = (value: unknown): value is ApiKeyScope =>
 /**
  * The scope a key needs for each route permission; `null`: no key ever calls it (members, keys, money,
  * provider credentials, settings, the business itself, the audit log, affiliate, notifications and support,
- * which are a person's). `webhooks:*` names no route yet: it is for the outgoing webhooks still to come.
+ * which are a person's). `webhooks:*` and `reports:write` open no route yet: they are for the outgoing webhooks and
+ * report routes still to come, so a key can be given them now.
  */
 export const KEY_SCOPE_OF: Record<Permission, ApiKeyScope | null> = {
   'business:read': null,

@@ -511,7 +511,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1966,6 +1966,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's API keys, oldest first, revoked ones included; never a secret
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key with scopes and an optional expiry; the whole key is in this answer only
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expiresAt?: string;
+                        name: string;
+                        scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke the key: refused at once, its old secret too
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the key; the old one stays valid `overlapHours` (0 to 168, default 24)
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 24 */
+                        overlapHours?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-log": {
         parameters: {
             query?: never;
@@ -1982,7 +2232,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2055,7 +2305,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3924,6 +4174,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: campaigns:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -5372,6 +5624,8 @@ export interface paths {
          * @description Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: campaigns:publish.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -5981,6 +6235,8 @@ export interface paths {
          * @description Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: campaigns:publish.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -6649,6 +6905,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -6967,6 +7225,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -7028,6 +7288,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -7430,6 +7692,8 @@ export interface paths {
          *     Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: inbox:reply.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -8961,6 +9225,8 @@ export interface paths {
          * @description Access: verifiedEmail.
          *
          *     Permission: wallet:purchase.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -9088,6 +9354,8 @@ export interface paths {
          * @description Access: verifiedEmail.
          *
          *     Permission: wallet:purchase.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
