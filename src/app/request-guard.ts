@@ -1,24 +1,35 @@
 import type { AppDeps } from '../deps.js';
+import { resolveApiKey } from '../modules/api-keys/index.js';
 import { ServiceUnavailableError } from '../platform/http/errors.js';
 import {
   assertDeclaresPermission,
   authenticate,
   enforce,
+  enforceKeyScope,
   enforcePermission,
   guardsOf,
   permissionOf,
   tokenFrom,
 } from '../platform/http/guards.js';
 import type { ZodApp } from '../platform/http/types.js';
+import { createRateLimiter } from '../platform/rate-limit.js';
+import { limitApiKey } from './api-key-limit.js';
 import { API_PREFIX } from './api-prefix.js';
 import type { Drain } from './drain.js';
 
 /**
  * First thing on every request: answer its id, refuse it while draining, then authenticate the caller and
  * apply the route's guards (`config.auth`; API routes default to signed-in) and its permission
- * (`config.permission`) before validation runs.
+ * (`config.permission`) before validation runs. An API key (docs/api.md "API keys") is also rate-limited and
+ * checked by scope.
  */
-export function installRequestGuard(app: ZodApp, deps: Pick<AppDeps, 'db' | 'tokens'>, drain: Drain): void {
+export function installRequestGuard(
+  app: ZodApp,
+  deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'redis' | 'logger'>,
+  drain: Drain,
+): void {
+  const keyLimiter = createRateLimiter(deps.redis, deps.logger);
+  const apiKeys = (token: string) => resolveApiKey(deps.db, token);
   app.addHook('onRoute', (route) => assertDeclaresPermission(route, route.url.startsWith(API_PREFIX)));
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -26,7 +37,12 @@ export function installRequestGuard(app: ZodApp, deps: Pick<AppDeps, 'db' | 'tok
     if (req.is404) return;
     const guards = guardsOf(req.routeOptions.config, req.routeOptions.url?.startsWith(API_PREFIX) ?? false);
     if (guards.includes('public')) return;
-    req.auth = await authenticate(deps.db, deps.tokens, tokenFrom(req));
+    req.auth = await authenticate(deps.db, deps.tokens, tokenFrom(req), apiKeys);
+    if (req.auth.apiKey) {
+      // A key: counted against its limit first (refusals count too), then its scopes, before any guard.
+      await limitApiKey(keyLimiter, req.auth.apiKey.id, deps.config.API_KEY_RATE_LIMIT_PER_MINUTE, reply);
+      enforceKeyScope(permissionOf(req.routeOptions.config), req.auth.apiKey.scopes);
+    }
     enforce(guards, req.auth);
     enforcePermission(permissionOf(req.routeOptions.config), req.auth);
   });

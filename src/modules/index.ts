@@ -4,6 +4,7 @@ import type { ZodApp } from '../platform/http/types.js';
 import { adminAccountsRoutes, adminBusinessesRoutes, adminTransactionsRoutes } from './admin/index.js';
 import { affiliateRoutes } from './affiliate/index.js';
 import { analyticsRoutes } from './analytics/index.js';
+import { apiKeysRoutes } from './api-keys/index.js';
 import { auditRoutes } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
 import { businessRoutes } from './business/index.js';
@@ -30,6 +31,7 @@ const modules: ModulePlugin[] = [
   adminTransactionsRoutes,
   affiliateRoutes,
   analyticsRoutes,
+  apiKeysRoutes,
   auditRoutes,
   authRoutes,
   businessRoutes,

@@ -137,6 +137,11 @@ export const envSchema = z.object({
   WITHDRAWAL_RECONCILE_INTERVAL_MS: positiveInt.default(300_000),
   WITHDRAWAL_RECONCILE_AFTER_MS: positiveInt.default(900_000),
   RATE_LIMIT_ENABLED: flag.default(true),
+  /**
+   * Requests each API key may make per minute (fixed window, shared through Redis when it is set). A quota of
+   * the product, so it holds even with RATE_LIMIT_ENABLED=false.
+   */
+  API_KEY_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   METRICS_ENABLED: flag.default(false),
   /** A worker process's metrics-and-health listener (an API process serves /metrics on its own port). */
   METRICS_PORT: port.default(9464),

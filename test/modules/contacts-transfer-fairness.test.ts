@@ -21,6 +21,7 @@ const authOf = (user: TestUser): AuthContext => ({
   businessVerified: 'accepted',
   businessType: null,
   businessCountryCode: null,
+  apiKey: null,
 });
 
 const seed = (t: TestApp, user: TestUser, n: number) =>

@@ -55,6 +55,7 @@ describe('imports and exports cannot take the pool from everyone else', () => {
     businessVerified: 'accepted',
     businessType: null,
     businessCountryCode: null,
+    apiKey: null,
   });
   const importFile = (user: TestUser, fileUrl: string) =>
     t.request({ url: '/contacts/import-file', token: user.accessToken, body: { fileUrl } });

@@ -140,6 +140,10 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /audit-log': 'auth',
   'GET /audit-log/export': 'auth',
   'GET /admin/businesses/{id}/audit-log': 'admin',
+  'GET /api-keys': 'auth',
+  'POST /api-keys': 'auth',
+  'POST /api-keys/{id}/rotate': 'auth',
+  'DELETE /api-keys/{id}': 'auth',
   'POST /oauth/identity-provider-sign-in': 'none',
   'GET /auth/identity-provider': 'none',
 

@@ -60,6 +60,7 @@ const LISTS: Record<string, ListRow> = {
   'GET /audit-log/export': shows('audit'),
   'GET /members/seats': { shows: [], own: (data) => expect(data.members).toBe(1) },
   'GET /members/invitations': global, // none in the fixture; another business's are refused in members.test.ts
+  'GET /api-keys': global, // none in the fixture; another business's list is empty in api-keys.test.ts
   'GET /business': shows('business', 'wallet', 'userPlan'),
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'wallet.purchase_completed',
   // The inbox.
   'conversation.assigned',
+  // Programs' access.
+  'api_key.created',
+  'api_key.rotated',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'members:manage',
   /** The audit log: owner and admin. */
   'audit:read',
+  /** Creating, rotating and revoking the business's API keys: owner and admin. */
+  'api-keys:manage',
   'contacts:read',
   'contacts:write',
   'contacts:export',

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { accounts, businesses, businessMembers, refreshSessions } from '../db/schema/index.js';
 import { NotFoundError } from '../http/errors.js';
+import type { ApiKeyScope } from './api-key-scopes.js';
 import type { MemberRole } from './permissions.js';
 
 export type Role = 'superadmin' | 'admin' | 'business' | 'user';
@@ -22,6 +23,18 @@ export interface AuthContext {
   businessType: string | null;
   /** The business's country (ISO code), for prices shown in its currency. */
   businessCountryCode: string | null;
+  /**
+   * Set when an API key calls (docs/decisions/api-keys.md): the key's scopes decide, never a role
+   * (`memberRole` is null), and `accountId` is the business owner's, so what records who acted keeps working.
+   * Null for a person.
+   */
+  apiKey: ApiKeyIdentity | null;
+}
+
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  scopes: readonly ApiKeyScope[];
 }
 
 export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'superadmin';
@@ -49,7 +62,7 @@ export async function loadPrincipal(
 ): Promise<AuthContext | null> {
   const [row] = await prepared(db, 'load_principal', preparePrincipalQuery).execute({ accountId, sessionId });
   if (!row) return null;
-  return { ...row, sessionId };
+  return { ...row, sessionId, apiKey: null };
 }
 
 function preparePrincipalQuery(db: Db) {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { keyScopeFor } from '../auth/api-key-scopes.js';
 import { OWN_ACCOUNT, type RoutePermission, roleCan } from '../auth/permissions.js';
 import { type AuthContext, isAdminRole, loadPrincipal } from '../auth/principal.js';
 import { InvalidTokenError, type TokenService } from '../auth/tokens.js';
@@ -64,18 +65,44 @@ export function assertDeclaresPermission(
     throw new Error(`${String(route.method)} ${route.url} declares no permission (config.permission)`);
 }
 
-/** The access token: `Authorization: Bearer` wins over the `token` cookie (docs/api.md "Authentication"). */
+/**
+ * The access token or API key: `Authorization: Bearer` wins over the `token` cookie (docs/api.md
+ * "Authentication").
+ */
 export function tokenFrom(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     return match ? match[1]! : null;
   }
-  return req.cookies?.token || null;
+  // A cookie is a browser's session, never an API key: a key sent that way counts as no credential at all.
+  const cookie = req.cookies?.token;
+  return cookie && !isApiKeyToken(cookie) ? cookie : null;
 }
 
-export async function authenticate(db: Db, tokens: TokenService, token: string | null): Promise<AuthContext> {
+/** What an API key looks like (`wak_<prefix>_<secret>`): such a bearer token never goes to the JWT check. */
+export const isApiKeyToken = (token: string): boolean => token.startsWith('wak_');
+
+/** Finds the caller an API key stands for; null when the key is unknown, tampered, expired or revoked. */
+export type ApiKeyResolver = (token: string) => Promise<AuthContext | null>;
+
+/**
+ * The caller of a request: an access token (a person's session), or, where `apiKeys` is given (HTTP only),
+ * an API key. Without a resolver (the real-time handshake) a key is refused: keys are for HTTP.
+ */
+export async function authenticate(
+  db: Db,
+  tokens: TokenService,
+  token: string | null,
+  apiKeys?: ApiKeyResolver,
+): Promise<AuthContext> {
   if (!token) throw new UnauthorizedError('Authentication required');
+  if (isApiKeyToken(token)) {
+    if (!apiKeys) throw new UnauthorizedError('API keys are for HTTP requests; sign in to use this channel');
+    const principal = await apiKeys(token);
+    if (!principal) throw new UnauthorizedError('Invalid API key');
+    return principal;
+  }
   let claims: Awaited<ReturnType<TokenService['verify']>>;
   try {
     claims = await tokens.verify(token, 'access');
@@ -103,7 +130,22 @@ export function enforce(guards: Guard[], auth: AuthContext): void {
  * act on (`businessOf`: 404), as before memberships.
  */
 export function enforcePermission(permission: RoutePermission | undefined, auth: AuthContext): void {
+  if (auth.apiKey) {
+    enforceKeyScope(permission, auth.apiKey.scopes);
+    return;
+  }
   if (permission === undefined || permission === OWN_ACCOUNT || auth.memberRole === null) return;
   if (!roleCan(auth.memberRole, permission))
     throw new ForbiddenError(`Your role in this business (${auth.memberRole}) does not allow ${permission}`);
+}
+
+/**
+ * An API key's check, instead of a role's: the route's permission maps to one scope the key must hold
+ * (`KEY_SCOPE_OF`); a route mapped to none (members, keys, money, the caller's own account, platform
+ * administration) is never open to a key, whatever it holds.
+ */
+export function enforceKeyScope(permission: RoutePermission | undefined, scopes: readonly string[]): void {
+  const scope = keyScopeFor(permission);
+  if (scope === null) throw new ForbiddenError('API keys cannot call this operation');
+  if (!scopes.includes(scope)) throw new ForbiddenError(`This API key lacks the scope ${scope}`);
 }

@@ -1,6 +1,7 @@
 import {
   abCampaign,
   account,
+  apiKey,
   business,
   campaign,
   contact,
@@ -93,6 +94,8 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'DELETE /members/{id}': tenant(member),
   'POST /members/invitations/{id}/resend': tenant(invitation),
   'DELETE /members/invitations/{id}': tenant(invitation),
+  'POST /api-keys/{id}/rotate': tenant(apiKey, { overlapHours: 1 }),
+  'DELETE /api-keys/{id}': tenant(apiKey),
   'POST /admin/campaigns/{id}/resume': admin(pausedCampaign),
   'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
   'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),

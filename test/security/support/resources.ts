@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { publishInTransaction } from '../../../src/modules/campaigns/campaign-publisher.js';
 import {
   accounts,
+  apiKeys,
   bankAccounts,
   businesses,
   businessMembers,
@@ -398,4 +399,24 @@ export const invitation: Resource = {
     return { id: row!.id };
   },
   read: (t, { id }) => byId(t.db.select().from(memberInvitations).where(eq(memberInvitations.id, id!))),
+};
+
+/** An API key of the owner's business (its secret is never needed: only managing it is tested). */
+export const apiKey: Resource = {
+  name: 'API key',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(apiKeys)
+      .values({
+        businessId: owner.businessId,
+        name: 'Probe',
+        prefix: randomUUID().replace(/-/g, '').slice(0, 10),
+        secretHash: randomUUID(),
+        scopes: ['contacts:read'],
+        createdBy: owner.accountId,
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(apiKeys).where(eq(apiKeys.id, id!))),
 };

@@ -512,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1967,6 +1967,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's API keys, oldest first, revoked ones included; never a secret
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key with scopes and an optional expiry; the whole key is in this answer only
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expiresAt?: string;
+                        name: string;
+                        scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke the key: refused at once, its old secret too
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new secret for the key; the old one stays valid `overlapHours` (0 to 168, default 24)
+         * @description Access: authenticated.
+         *
+         *     Permission: api-keys:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 24 */
+                        overlapHours?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                /** Format: uuid */
+                                createdBy: string;
+                                expiresAt: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                key: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                prefix: string;
+                                previousValidUntil: string | null;
+                                revokedAt: string | null;
+                                scopes: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-log": {
         parameters: {
             query?: never;
@@ -1983,7 +2233,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2056,7 +2306,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
                     actorId?: string;
                     from?: string;
                     to?: string;

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './api-keys.js';
 export * from './app-settings.js';
 export * from './audit-log.js';
 export * from './bank-accounts.js';
