@@ -28,8 +28,7 @@ afterAll(() => paymentSim.stop());
 
 /** Actions this file does not walk, each with the reason. */
 const WALKED_ELSEWHERE: Record<string, string> = {
-  // Added by the conversation-assignment work, whose tests walk it.
-  'conversation.assigned': 'test/modules/conversations.test.ts',
+  'conversation.assigned': 'test/modules/conversations-assignment.test.ts',
 };
 
 interface Entry {
@@ -361,6 +360,23 @@ describe('the audit log covers every change', () => {
       return { type: 'transaction', id: started.targetId! };
     });
     expect(completed.details).toMatchObject({ via: 'webhook', reference });
+
+    // --- An API key made, rotated and revoked by the owner: entries name it, never hold it.
+    let keyId = '';
+    const made = await change(owner, 'api_key.created', owner, async () => {
+      const res = await call(owner, '/api-keys', { name: 'Shop sync', scopes: ['contacts:write'] });
+      keyId = res.body.data.id;
+      return { type: 'api_key', id: keyId };
+    });
+    expect(JSON.stringify(made.details)).not.toMatch(/wak_/);
+    await change(owner, 'api_key.rotated', owner, async () => {
+      await call(owner, `/api-keys/${keyId}/rotate`, { overlapHours: 1 });
+      return { type: 'api_key', id: keyId };
+    });
+    await change(owner, 'api_key.revoked', owner, async () => {
+      await call(owner, `/api-keys/${keyId}`, undefined, 'DELETE');
+      return { type: 'api_key', id: keyId };
+    });
 
     // --- Handing over ownership, last: the old owner reads on as an admin.
     await change(owner, 'ownership.transferred', owner, async () => {

@@ -106,10 +106,6 @@ describe('the audit log', () => {
       token: platformAdmin.accessToken,
       body: { seatLimit: 8 },
     });
-    // an API key created, rotated, revoked
-    const key = await post(owner.accessToken, '/api-keys', { name: 'Audited', scopes: ['contacts:read'] });
-    await post(owner.accessToken, `/api-keys/${key.body.data.id}/rotate`, { overlapHours: 0 });
-    await t.request({ method: 'DELETE', url: `/api-keys/${key.body.data.id}`, token: owner.accessToken });
     // ownership handed over
     const handed = await post(owner.accessToken, '/members/transfer-ownership', {
       accountId: joinerId,

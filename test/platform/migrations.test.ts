@@ -19,6 +19,7 @@ const journal = JSON.parse(
 
 const TABLES = [
   'accounts',
+  'api_keys',
   'app_settings',
   'audit_log',
   'bank_accounts',
