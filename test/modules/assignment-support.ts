@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openSession } from '../../src/modules/auth/index.js';
 import type { MemberRole } from '../../src/platform/auth/permissions.js';
 import { businessMembers, conversations } from '../../src/platform/db/schema/index.js';
-import { createUser, setMessagingCredentials, type TestUser } from '../factories.js';
+import { createMember, createUser, setMessagingCredentials, type TestUser } from '../factories.js';
 import type { TestApp } from '../harness.js';
 
 export interface Team {
@@ -19,16 +19,6 @@ export interface Team {
 
 let seq = 0;
 
-/** A member of `owner`'s business in `role`, signed in acting for it. */
-export async function memberOf(t: TestApp, owner: TestUser, role: MemberRole): Promise<TestUser> {
-  const person = await createUser(t);
-  await t.db
-    .insert(businessMembers)
-    .values({ businessId: owner.businessId, accountId: person.accountId, role });
-  const session = await openSession(t.db, t.deps.tokens, person.accountId, owner.businessId);
-  return { ...person, ...session, businessId: owner.businessId };
-}
-
 export async function team(t: TestApp): Promise<Team> {
   const owner = await createUser(t, { businessVerified: 'accepted' });
   const number = `23490${String(70_000_000 + ++seq + Math.floor(Math.random() * 1e6)).slice(-8)}`;
@@ -36,11 +26,11 @@ export async function team(t: TestApp): Promise<Team> {
   return {
     owner,
     number,
-    admin: await memberOf(t, owner, 'admin'),
-    marketer: await memberOf(t, owner, 'marketer'),
-    agent: await memberOf(t, owner, 'agent'),
-    agent2: await memberOf(t, owner, 'agent'),
-    viewer: await memberOf(t, owner, 'viewer'),
+    admin: await createMember(t, owner, 'admin'),
+    marketer: await createMember(t, owner, 'marketer'),
+    agent: await createMember(t, owner, 'agent'),
+    agent2: await createMember(t, owner, 'agent'),
+    viewer: await createMember(t, owner, 'viewer'),
   };
 }
 

@@ -11,6 +11,7 @@ import { businessMembers, contacts } from '../../src/platform/db/schema/index.js
 import type { LocalStorageAdapter } from '../../src/platform/storage/local.adapter.js';
 import {
   createContacts,
+  createMember,
   createUser,
   setExchangeRate,
   setMessagingCredentials,
@@ -44,19 +45,6 @@ async function entriesOf(t: TestApp, reader: TestUser, action: string): Promise<
   const res = await t.request({ url: `/audit-log?pageSize=100&action=${action}`, token: reader.accessToken });
   expect(res.status, res.text).toBe(200);
   return res.body.data.items;
-}
-
-async function memberOf(
-  t: TestApp,
-  owner: TestUser,
-  role: 'admin' | 'marketer' | 'agent' | 'viewer',
-): Promise<TestUser> {
-  const person = await createUser(t);
-  await t.db
-    .insert(businessMembers)
-    .values({ businessId: owner.businessId, accountId: person.accountId, role });
-  const session = await openSession(t.db, t.deps.tokens, person.accountId, owner.businessId);
-  return { ...person, ...session, businessId: owner.businessId };
 }
 
 describe('the audit log covers every change', () => {
@@ -115,7 +103,7 @@ describe('the audit log covers every change', () => {
   it('walks every action: one entry each, with its actor and target', async () => {
     await setExchangeRate(t, 'NG', '1500');
     const owner = await createUser(t, { businessVerified: 'accepted', credits: '5000', countryCode: 'NG' });
-    const marketer = await memberOf(t, owner, 'marketer');
+    const marketer = await createMember(t, owner, 'marketer');
     const platformAdmin = await createUser(t, { role: 'admin' });
     const biz = { type: 'business', id: owner.businessId };
 
@@ -153,7 +141,7 @@ describe('the audit log covers every change', () => {
       await call(owner, `/members/${joinerId}`, { role: 'admin' }, 'PATCH');
       return { type: 'member', id: joinerId };
     });
-    const leaver = await memberOf(t, owner, 'viewer');
+    const leaver = await createMember(t, owner, 'viewer');
     await change(owner, 'member.removed', owner, async () => {
       await call(owner, `/members/${leaver.accountId}`, undefined, 'DELETE');
       return { type: 'member', id: leaver.accountId };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type AUDIT_ACTIONS, purgeExpiredAudit } from '../../src/modules/audit/index.js';
 import { openSession } from '../../src/modules/auth/index.js';
 import { auditLog, businessMembers, memberInvitations } from '../../src/platform/db/schema/index.js';
-import { createUser, type TestUser, uniqueEmail } from '../factories.js';
+import { createMember, createUser, type TestUser, uniqueEmail } from '../factories.js';
 import { useTestApp } from '../harness.js';
 
 const t = useTestApp();
@@ -47,15 +47,6 @@ async function log(token: string, query = ''): Promise<Entry[]> {
   const res = await t.request({ url: `/audit-log?pageSize=100${query}`, token });
   expect(res.status, res.text).toBe(200);
   return res.body.data.items;
-}
-
-async function memberOf(owner: TestUser, role: 'admin' | 'marketer' | 'agent' | 'viewer'): Promise<TestUser> {
-  const person = await createUser(t);
-  await t.db
-    .insert(businessMembers)
-    .values({ businessId: owner.businessId, accountId: person.accountId, role });
-  const session = await openSession(t.db, t.deps.tokens, person.accountId, owner.businessId);
-  return { ...person, ...session, businessId: owner.businessId };
 }
 
 describe('the audit log', () => {
@@ -97,7 +88,7 @@ describe('the audit log', () => {
       token: owner.accessToken,
       body: { role: 'admin' },
     });
-    const other = await memberOf(owner, 'agent');
+    const other = await createMember(t, owner, 'agent');
     await t.request({ method: 'DELETE', url: `/members/${other.accountId}`, token: owner.accessToken });
     // seats, by a platform administrator
     await t.request({
@@ -197,7 +188,7 @@ describe('the audit log', () => {
 
   it('a refused change writes no entry', async () => {
     const owner = await createUser(t);
-    const admin = await memberOf(owner, 'admin');
+    const admin = await createMember(t, owner, 'admin');
     const before = await t.db.select().from(auditLog).where(eq(auditLog.businessId, owner.businessId));
 
     const wrong = await post(owner.accessToken, '/members/transfer-ownership', {
@@ -230,12 +221,12 @@ describe('the audit log', () => {
     const stranger = await createUser(t);
     await post(owner.accessToken, '/members/invitations', { email: uniqueEmail('mine'), role: 'agent' });
     for (const role of ['marketer', 'agent', 'viewer'] as const) {
-      const member = await memberOf(owner, role);
+      const member = await createMember(t, owner, role);
       const res = await t.request({ url: '/audit-log', token: member.accessToken });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(`Your role in this business (${role}) does not allow audit:read`);
     }
-    const admin = await memberOf(owner, 'admin');
+    const admin = await createMember(t, owner, 'admin');
     expect((await log(admin.accessToken)).length).toBe(1);
     expect(await log(stranger.accessToken)).toEqual([]);
     const csv = await t.request({ url: '/audit-log/export', token: stranger.accessToken });

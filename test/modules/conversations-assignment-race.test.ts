@@ -6,9 +6,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations } from '../../src/platform/db/schema/index.js';
-import type { TestUser } from '../factories.js';
+import { createMember, type TestUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
-import { away, memberOf, mobile, setAutoAssignment, type Team, team } from './assignment-support.js';
+import { away, mobile, setAutoAssignment, type Team, team } from './assignment-support.js';
 
 /** The `conversationAssigned` events about a conversation, as (previous, new assignee) pairs, in order. */
 type Move = [string | null, string | null];
@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('assignment under concurrency (P
 
   it('automatic assignments running at once never give a member more than the capacity', async () => {
     const tm = await team(t);
-    const third = await memberOf(t, tm.owner, 'agent');
+    const third = await createMember(t, tm.owner, 'agent');
     await away(t, tm.owner, tm.admin);
     await setAutoAssignment(t, tm, 'least_open', 2);
     const phones = Array.from({ length: 20 }, () => mobile());

@@ -8,18 +8,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, conversations } from '../../src/platform/db/schema/index.js';
-import { createUser, type TestUser } from '../factories.js';
+import { createMember, createUser, type TestUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { conversation } from '../security/support/resources.js';
-import {
-  away,
-  contactWrites,
-  memberOf,
-  mobile,
-  setAutoAssignment,
-  type Team,
-  team,
-} from './assignment-support.js';
+import { away, contactWrites, mobile, setAutoAssignment, type Team, team } from './assignment-support.js';
 
 const t = useTestApp();
 
@@ -471,7 +463,7 @@ describe('automatic assignment when contacts write', () => {
     await away(t, tm.owner, tm.admin, tm.agent, tm.agent2);
     await setAutoAssignment(t, tm, 'least_open');
     expect((await contactWrites(t, tm, mobile())).assigneeId).toBeNull();
-    const late = await memberOf(t, tm.owner, 'agent');
+    const late = await createMember(t, tm.owner, 'agent');
     expect((await contactWrites(t, tm, mobile())).assigneeId).toBe(late.accountId);
   });
 });
