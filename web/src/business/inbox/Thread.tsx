@@ -18,6 +18,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { conversationKeys, conversationMessagesQuery } from '../../api/queries/conversations';
 import { approvedTemplatesQuery } from '../../api/queries/templates';
+import { useCan } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { StateBadge } from '../../ui/page';
@@ -27,6 +28,7 @@ import { bodyVariables, type Conversation, type ConversationMessage, TICKS, wind
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
 export function Thread({ conversation: c }: { conversation: Conversation }) {
   const queryClient = useQueryClient();
+  const may = useCan();
   const messages = useQuery(conversationMessagesQuery(c.id));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -59,14 +61,16 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
           </Stack>
           <Group gap="xs">
             <StateBadge state={c.status} />
-            <Button
-              size="xs"
-              variant="default"
-              loading={status.isPending}
-              onClick={() => status.mutate(c.status === 'open' ? 'closed' : 'open')}
-            >
-              {c.status === 'open' ? 'Close' : 'Reopen'}
-            </Button>
+            {may('inbox:update') && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={status.isPending}
+                onClick={() => status.mutate(c.status === 'open' ? 'closed' : 'open')}
+              >
+                {c.status === 'open' ? 'Close' : 'Reopen'}
+              </Button>
+            )}
           </Group>
         </Group>
         <Text size="sm" c={left ? 'teal.9' : 'dimmed'} data-testid="window">
@@ -90,7 +94,7 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
             <Bubble key={m.id} message={m} />
           ))}
         </Stack>
-        {left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
+        {!may('inbox:reply') ? null : left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,96 @@
+import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { errorText } from '../api/errors';
+import { type MemberRole, useSession } from '../auth/session';
+import { disconnectRealtime } from '../realtime/socket';
+import { toast } from '../ui/page';
+import { Icons } from './icons';
+
+const ROLE_NAMES: Record<MemberRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  marketer: 'Marketer',
+  agent: 'Agent',
+  viewer: 'Viewer',
+};
+
+/**
+ * Which business the console acts for, and the others the account belongs to, in the menu's head. Shown only
+ * to an account in more than one business. Switching opens a new session for the other business (the old one
+ * ends): every cached page of the old business is forgotten and the console starts again from its home.
+ */
+export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState(false);
+  const { memberships, membership } = session;
+  if (memberships.length < 2 || !membership) return null;
+  const switchTo = async (businessId: string) => {
+    setSwitching(true);
+    try {
+      await unwrap(api.POST('/api/v1/auth/switch-business', { body: { businessId } }));
+      disconnectRealtime();
+      queryClient.clear();
+      onSwitched?.();
+      await navigate({ to: '/' });
+    } catch (err) {
+      toast(`Could not switch: ${errorText(err)}`, 'red');
+    } finally {
+      setSwitching(false);
+    }
+  };
+  const name = (m: { companyName: string | null }) => m.companyName ?? 'Unnamed business';
+  return (
+    <Menu position="bottom-start" width="target" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          w="100%"
+          p="xs"
+          mb="xs"
+          disabled={switching}
+          aria-label={`Business: ${name(membership)}, ${ROLE_NAMES[membership.role]}. Switch business`}
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+          data-testid="business-switcher"
+        >
+          <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Box style={{ minWidth: 0, flex: 1 }}>
+              <Text size="sm" fw={600} truncate>
+                {name(membership)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {switching ? 'Switching…' : `${ROLE_NAMES[membership.role]} · switch business`}
+              </Text>
+            </Box>
+            <Icons.Switch size={16} />
+          </Box>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Your businesses</Menu.Label>
+        {memberships.map((m) => (
+          <Menu.Item
+            key={m.businessId}
+            disabled={m.current}
+            onClick={() => void switchTo(m.businessId)}
+            rightSection={m.current ? <Icons.Check size={14} /> : undefined}
+          >
+            <Text size="sm" fw={m.current ? 700 : 500}>
+              {name(m)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {ROLE_NAMES[m.role]}
+              {m.current ? ' · current' : ''}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
