@@ -1,4 +1,4 @@
-import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -27,6 +27,7 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [switching, setSwitching] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { memberships, membership } = session;
   if (memberships.length < 2 || !membership) return null;
   const switchTo = async (businessId: string) => {
@@ -35,6 +36,7 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
       await unwrap(api.POST('/api/v1/auth/switch-business', { body: { businessId } }));
       disconnectRealtime();
       queryClient.clear();
+      setOpened(false);
       onSwitched?.();
       await navigate({ to: '/' });
     } catch (err) {
@@ -45,14 +47,14 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
   };
   const name = (m: { companyName: string | null }) => m.companyName ?? 'Unnamed business';
   return (
-    <Menu position="bottom-start" width="target" withinPortal>
-      <Menu.Target>
+    <Popover position="bottom-start" width="target" opened={opened} onChange={setOpened} trapFocus>
+      <Popover.Target>
         <UnstyledButton
           w="100%"
           p="xs"
           mb="xs"
           disabled={switching}
-          aria-label={`Business: ${name(membership)}, ${ROLE_NAMES[membership.role]}. Switch business`}
+          onClick={() => setOpened((o) => !o)}
           style={{
             border: '1px solid var(--mantine-color-gray-3)',
             borderRadius: 'var(--mantine-radius-md)',
@@ -71,26 +73,34 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
             <Icons.Switch size={16} />
           </Box>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Your businesses</Menu.Label>
-        {memberships.map((m) => (
-          <Menu.Item
-            key={m.businessId}
-            disabled={m.current}
-            onClick={() => void switchTo(m.businessId)}
-            rightSection={m.current ? <Icons.Check size={14} /> : undefined}
-          >
-            <Text size="sm" fw={m.current ? 700 : 500}>
-              {name(m)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {ROLE_NAMES[m.role]}
-              {m.current ? ' · current' : ''}
-            </Text>
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Target>
+      <Popover.Dropdown p={4} aria-label="Your businesses">
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {memberships.map((m) => (
+            <li key={m.businessId}>
+              <UnstyledButton
+                w="100%"
+                p="xs"
+                aria-current={m.current ? 'true' : undefined}
+                disabled={m.current}
+                onClick={() => void switchTo(m.businessId)}
+                style={{
+                  borderRadius: 'var(--mantine-radius-sm)',
+                  background: m.current ? 'var(--mantine-color-blue-0)' : undefined,
+                }}
+              >
+                <Text size="sm" fw={m.current ? 700 : 500}>
+                  {name(m)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {ROLE_NAMES[m.role]}
+                  {m.current ? ' · you are here' : ''}
+                </Text>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -103,6 +103,7 @@ const inboxRoute = createRoute({
     page: num(s.page, 1),
     id: str(s.id),
     filter: oneOf(s.filter, ['unread', 'open', 'closed'] as const),
+    assignee: oneOf(s.assignee, ['me', 'unassigned'] as const),
     search: str(s.search),
     tag: str(s.tag),
   })),

@@ -23,6 +23,7 @@ import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { StateBadge } from '../../ui/page';
 import { uploadFileRecord } from '../../ui/upload';
+import { AssignmentBar } from './Assignment';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
 
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
@@ -73,6 +74,7 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
             )}
           </Group>
         </Group>
+        <AssignmentBar conversation={c} />
         <Text size="sm" c={left ? 'teal.9' : 'dimmed'} data-testid="window">
           {left
             ? `Reply window: ${left}`

@@ -91,7 +91,10 @@ function Join({ token, invitation }: { token: string; invitation: Preview }) {
       queryClient.clear();
       await navigate({ to: '/' });
     } catch (err) {
-      setError(applyApiError(form, err));
+      // An existing account's wrong password is a 401: it belongs next to the password, and the link still works.
+      if (err instanceof ApiError && err.status === 401 && !isNew)
+        form.setFieldError('password', 'That is not the password of this account');
+      else setError(applyApiError(form, err));
     }
   });
   const business = invitation.companyName ?? 'a business';

@@ -17,7 +17,7 @@ import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { StateBadge, toast } from '../../ui/page';
-import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_LABELS, roleOptions } from './roles';
+import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS } from './roles';
 
 /** Settings → Members: who is in the business and with which role, inviting, and the pending invitations. */
 export function MembersSettings() {
@@ -31,6 +31,8 @@ export function MembersSettings() {
     </Stack>
   );
 }
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -68,7 +70,7 @@ function InviteForm() {
         </Title>
         <Text size="sm" data-testid="seats-left" c={s && s.left <= 0 ? 'red.9' : undefined}>
           {s
-            ? `${s.left} of ${s.limit} seats left (${s.members} members, ${s.pendingInvitations} invitations waiting).`
+            ? `${s.left} of ${s.limit} seats left (${plural(s.members, 'member')}, ${plural(s.pendingInvitations, 'invitation')} waiting).`
             : 'Counting seats…'}
         </Text>
         <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
@@ -82,7 +84,8 @@ function InviteForm() {
           />
           <Select
             label="Role"
-            data={roleOptions}
+            data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            description={ROLE_HELP[form.values.role]}
             allowDeselect={false}
             miw={220}
             {...form.getInputProps('role')}
@@ -176,7 +179,7 @@ function MemberList({ manage }: { manage: boolean }) {
                   {manage && (
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="outline"
                       color="red.9"
                       onClick={() => setPending({ kind: 'remove', member: m })}
                       aria-label={`Remove ${m.name}`}
@@ -376,7 +379,7 @@ function PendingInvitations() {
                 {i.status === 'pending' && (
                   <Button
                     size="xs"
-                    variant="light"
+                    variant="outline"
                     color="red.9"
                     aria-label={`Revoke the invitation to ${i.email}`}
                     loading={act.isPending && act.variables?.id === i.id && act.variables.kind === 'revoke'}

@@ -19,9 +19,3 @@ export const ROLE_HELP: Record<AssignableRole, string> = {
   agent: 'Answers conversations in the inbox',
   viewer: 'Reads campaigns and reports',
 };
-
-/** The options of a role picker: the role's name, what it may do beside it. */
-export const roleOptions = ASSIGNABLE_ROLES.map((r) => ({
-  value: r,
-  label: `${ROLE_LABELS[r]}: ${ROLE_HELP[r]}`,
-}));
