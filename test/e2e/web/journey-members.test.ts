@@ -196,8 +196,12 @@ describe.skipIf(!hasChromium)('journey: members and roles', () => {
       await screenshot(cy, 'inbox-agent');
 
       // Bo is in two businesses: the switcher names the one it acts for and lists both, with its role.
+      // On a phone the switcher heads the menu: open the menu, then the switcher.
+      await boPage.setViewportSize({ width: 375, height: 812 });
+      await boPage.getByRole('button', { name: 'Menu' }).click();
       await boPage.getByTestId('business-switcher').click();
-      const mine = boPage.getByRole('dialog', { name: 'Your businesses' });
+      // The list is a dialog named by the switcher it opens from.
+      const mine = boPage.getByRole('dialog');
       await mine.getByRole('button', { name: /Ada Ltd\s*Agent/ }).waitFor();
       await expectAccessible(boPage, 'business switcher');
       await screenshot(boPage, 'business-switcher');

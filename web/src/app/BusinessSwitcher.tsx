@@ -74,7 +74,7 @@ export function BusinessSwitcher({ onSwitched }: { onSwitched?: () => void }) {
           </Box>
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown p={4} aria-label="Your businesses">
+      <Popover.Dropdown p={4}>
         <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {memberships.map((m) => (
             <li key={m.businessId}>

@@ -156,7 +156,10 @@ export function AuditLogPage() {
 
 /** An entry's details as "key: value" pairs (an e-mail, a role's from and to). */
 function Details({ details }: { details: Record<string, unknown> }) {
-  const pairs = Object.entries(details).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  // Ids (an invitation's, a member's) mean nothing to a reader: the e-mail and the role say who and what.
+  const pairs = Object.entries(details).filter(
+    ([k, v]) => v !== null && v !== undefined && v !== '' && !/Id$/.test(k),
+  );
   if (!pairs.length)
     return (
       <Text size="sm" c="dimmed">
