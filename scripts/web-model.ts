@@ -19,6 +19,8 @@ import {
 } from '../src/platform/db/message-states.js';
 import {
   CAMPAIGN_STATUSES,
+  type EventAudience,
+  NOTIFICATION_PERMISSIONS,
   NOTIFICATION_RECEIVERS,
   NOTIFICATION_TYPES,
   ROOM_EVENTS,
@@ -160,6 +162,22 @@ const DOC_START =
   '<!-- realtime-events: generated from src/platform/realtime-events.ts by `npm run web:api` -->';
 const DOC_END = '<!-- /realtime-events -->';
 
+/** Notification types by the permission they need. */
+function groupBy(map: Record<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [type, permission] of Object.entries(map)) out[permission] = [...(out[permission] ?? []), type];
+  return out;
+}
+
+/** Who in a business room receives an event (`EventAudience`), in the table's words. */
+function audienceOf(audience: EventAudience | null): string {
+  if (audience === null) return '(admin rooms only)';
+  if (audience === 'notification') return 'roles with the permission its type needs (below)';
+  if (audience === 'conversation')
+    return 'those who may see the conversation: `inbox:read-all`, its assignee, or `inbox:read` while it is unassigned';
+  return `roles with \`${audience}\``;
+}
+
 /** The event table and notification types of docs/api.md ("Real time"). */
 export function realtimeDocBlock(): string {
   const keys = (schema: z.ZodType) => {
@@ -167,7 +185,8 @@ export function realtimeDocBlock(): string {
     return `\`{ ${Object.keys(json.properties ?? {}).join(', ')} }\``;
   };
   const rows = Object.entries(ROOM_EVENTS).map(
-    ([name, e]) => `| \`${name}\` | ${e.rooms.join(', ')} | ${keys(e.payload)} | ${e.when} |`,
+    ([name, e]) =>
+      `| \`${name}\` | ${e.rooms.join(', ')} | ${audienceOf(e.audience)} | ${keys(e.payload)} | ${e.when} |`,
   );
   const typesFor = (room: RoomType) =>
     NOTIFICATION_TYPES.filter((t) => NOTIFICATION_RECEIVERS[t] === room)
@@ -176,12 +195,19 @@ export function realtimeDocBlock(): string {
   return [
     DOC_START,
     '',
-    '| event | rooms | payload | sent |',
-    '| --- | --- | --- | --- |',
+    '| event | rooms | members who receive it | payload | sent |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
     'Notification `type` values (stable, machine-readable; `title` and `message` carry the text): ' +
       `${typesFor('admin')} (to admins); ${typesFor('business')} (to the business).`,
+    '',
+    'A business notification reaches, live and in `GET /notifications`, the members whose role holds the ' +
+      'permission its type needs: ' +
+      Object.entries(groupBy(NOTIFICATION_PERMISSIONS))
+        .map(([permission, types]) => `\`${permission}\`: ${types.map((t) => `\`${t}\``).join(', ')}`)
+        .join('; ') +
+      '.',
     '',
     DOC_END,
   ].join('\n');

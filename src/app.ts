@@ -9,6 +9,7 @@ import { installRequestGuard } from './app/request-guard.js';
 import { installSandboxes } from './app/sandboxes.js';
 import { createServer } from './app/server.js';
 import type { AppDeps } from './deps.js';
+import { installIdempotency } from './modules/idempotency/index.js';
 import { registerModules } from './modules/index.js';
 import { installCrossSiteGuard } from './platform/http/cross-site-guard.js';
 import type { ZodApp } from './platform/http/types.js';
@@ -26,6 +27,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   installCrossSiteGuard(app, deps.config);
   const drain = installDrain(app);
   installRequestGuard(app, deps, drain);
+  installIdempotency(app, deps);
   await installApiDocs(app, deps.config);
   installHealth(app, deps);
   installMetrics(app, deps);

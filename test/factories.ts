@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { insertAccountGraph } from '../src/modules/auth/registration.repository.js';
 import { openSession } from '../src/modules/auth/sessions.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
+import type { MemberRole } from '../src/platform/auth/permissions.js';
 import {
   type accounts,
   businesses,
+  businessMembers,
   campaigns,
   contacts,
   plans,
@@ -96,6 +98,19 @@ export async function createUser(t: TestApp, opts: UserOptions = {}): Promise<Te
 }
 
 /** Credits a wallet through the ledger, so the ledger invariant holds in tests that start with a balance. */
+/**
+ * Another person (its own account and business) joined to `owner`'s business in `role`, signed in acting for
+ * it: a member as the invitation flow leaves one, without the mail.
+ */
+export async function createMember(t: TestApp, owner: TestUser, role: Exclude<MemberRole, 'owner'>) {
+  const person = await createUser(t, { name: `A ${role}` });
+  await t.db
+    .insert(businessMembers)
+    .values({ businessId: owner.businessId, accountId: person.accountId, role });
+  const session = await openSession(t.db, t.deps.tokens, person.accountId, owner.businessId);
+  return { ...person, ...session, businessId: owner.businessId } satisfies TestUser;
+}
+
 export async function grantCredits(t: TestApp, businessId: string, credits: string): Promise<void> {
   const { postLedgerEntry } = await import('../src/modules/wallet/ledger.js');
   await t.db.transaction((tx) =>

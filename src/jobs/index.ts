@@ -5,6 +5,7 @@ import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { startAuditRetention } from './audit-retention.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
+import { startIdempotencySweep } from './idempotency-sweep.js';
 import { startMediaFetcher } from './media-fetcher.js';
 import { startNumberHealthSweep } from './number-health-sweep.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
@@ -51,5 +52,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startMediaFetcher(deps),
     // The audit log keeps a year.
     startAuditRetention(deps),
+    // Idempotent answers keep a day.
+    startIdempotencySweep(deps),
   ];
 }

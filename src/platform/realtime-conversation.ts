@@ -99,3 +99,12 @@ export const conversationMessagePayload = z.object({
   conversation: conversationSchema,
   message: conversationMessageSchema,
 });
+
+export const conversationAssignedPayload = z.object({
+  conversation: conversationSchema.describe('the conversation as it stands, `assigneeId` its new assignee'),
+  previousAssigneeId: z.string().nullable().describe('who held it before (account id); null: unassigned'),
+  assignedBy: z
+    .string()
+    .nullable()
+    .describe('the account that assigned, took or released it; null for an automatic assignment'),
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { Permission } from './auth/permissions.js';
 import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
-import { conversationMessagePayload } from './realtime-conversation.js';
+import { conversationAssignedPayload, conversationMessagePayload } from './realtime-conversation.js';
 
 /**
  * The real-time channel's contract, declared once: every event the server sends, the rooms it goes to and
@@ -64,6 +65,40 @@ export const NOTIFICATION_RECEIVERS = {
   'business.messaging_limit_changed': 'business',
 } as const satisfies Record<NotificationType, RoomType>;
 
+type BusinessNotificationType = {
+  [T in NotificationType]: (typeof NOTIFICATION_RECEIVERS)[T] extends 'business' ? T : never;
+}[NotificationType];
+
+/**
+ * The permission a member needs to see a business notification (listed or live): the one that reads what it
+ * is about, so an agent is not told of payments or opt-outs it could not look up.
+ */
+export const NOTIFICATION_PERMISSIONS = {
+  'business.verified': 'business:read',
+  'business.rejected': 'business:read',
+  'business.review_again': 'business:read',
+  'business.waba_number_released': 'business:read',
+  'business.messaging_limit_changed': 'business:read',
+  'campaign.sent': 'campaigns:read',
+  'campaign.completed': 'campaigns:read',
+  'campaign.stopped': 'campaigns:read',
+  'campaign.paused': 'campaigns:read',
+  'contact.opted_in': 'contacts:read',
+  'contact.opted_out': 'contacts:read',
+  'payment.succeeded': 'wallet:read',
+  'withdrawal.updated': 'affiliate:read',
+  'ticket.updated': 'support:use',
+  'ticket.commented': 'support:use',
+  'template.status_changed': 'templates:read',
+} as const satisfies Record<BusinessNotificationType, Permission>;
+
+/** The business notification types a set of permissions may see. */
+export function notificationTypesFor(permissions: ReadonlySet<Permission>): NotificationType[] {
+  return (Object.entries(NOTIFICATION_PERMISSIONS) as [NotificationType, Permission][])
+    .filter(([, needs]) => permissions.has(needs))
+    .map(([type]) => type);
+}
+
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -86,15 +121,26 @@ export const notificationPayload = z.object({
 
 const count = () => z.number().int();
 
+/**
+ * Which members of a business room receive an event: those whose role holds a permission (the one that
+ * reads the same data over HTTP), or `conversation`: the members who may see that conversation (every
+ * conversation with `inbox:read-all`; otherwise its assignee, and everyone with `inbox:read` while it is
+ * unassigned), or `notification`: the permission its type needs (`NOTIFICATION_PERMISSIONS`). `null` for
+ * events that go to admin rooms only.
+ */
+export type EventAudience = Permission | 'conversation' | 'notification';
+
 /** The events the server sends to rooms (`RealtimeHub.emit`). */
 export const ROOM_EVENTS = {
   notification: {
     rooms: ['business', 'admin'],
+    audience: 'notification',
     when: 'every notification, once stored (see the types below)',
     payload: notificationPayload,
   },
   businessVerificationDecided: {
     rooms: ['admin'],
+    audience: null,
     when: 'to every admin and superadmin when a business is accepted or rejected',
     payload: z.object({
       businessId: z.string(),
@@ -105,6 +151,7 @@ export const ROOM_EVENTS = {
   },
   campaignProgress: {
     rooms: ['business'],
+    audience: 'campaigns:read',
     when:
       'while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many ' +
       'server processes), and once more when it completes (`status` `sent`); ' +
@@ -125,6 +172,7 @@ export const ROOM_EVENTS = {
   },
   templateStatus: {
     rooms: ['business'],
+    audience: 'templates:read',
     when:
       "when a template's status or category changes (the Cloud webhook's template events); a " +
       '`template.status_changed` notification comes with it',
@@ -139,12 +187,24 @@ export const ROOM_EVENTS = {
   },
   conversationMessage: {
     rooms: ['business'],
+    audience: 'conversation',
     when:
       "a contact's message stored in its conversation, and each reply of the business as it is queued and " +
       'as its state moves (sent, delivered, read, failed); carries the conversation as it stands',
     payload: conversationMessagePayload,
   },
-} as const satisfies Record<string, { rooms: readonly RoomType[]; when: string; payload: z.ZodType }>;
+  conversationAssigned: {
+    rooms: ['business'],
+    audience: 'conversation',
+    when:
+      'a conversation assigned to a member, taken, released or moved (by a member, or automatically when a ' +
+      'contact writes); carries the conversation as it stands, its previous assignee and who did it',
+    payload: conversationAssignedPayload,
+  },
+} as const satisfies Record<
+  string,
+  { rooms: readonly RoomType[]; audience: EventAudience | null; when: string; payload: z.ZodType }
+>;
 
 /** What the server answers, to the asking socket only, to a client's `join…Room` / `rejoinRooms`. */
 export const SOCKET_ANSWERS = {

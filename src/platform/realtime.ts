@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
+import type { MemberRole } from './auth/permissions.js';
 import { type AuthContext, isAdminRole, loadPrincipal } from './auth/principal.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Db } from './db/client.js';
@@ -12,13 +13,22 @@ import { AppError } from './http/errors.js';
 import { authenticate } from './http/guards.js';
 import { parseUrl } from './net/parse-url.js';
 import type { RoomEventName, RoomEvents, RoomOf, RoomType, SocketAnswers } from './realtime-events.js';
-import { type RealtimeHub, rooms } from './realtime-hub.js';
+import {
+  businessRooms,
+  deliveryRooms,
+  everyMemberRoom,
+  memberRooms,
+  type RealtimeHub,
+  rooms,
+} from './realtime-hub.js';
 
 export const REALTIME_PATH = '/socket.io';
 
 export type { RoomType } from './realtime-events.js';
 
-type JoinResult = { ok: true; roomType: RoomType; roomId: string } | { ok: false; message: string };
+type JoinResult =
+  | { ok: true; roomType: RoomType; roomId: string; joins: string[] }
+  | { ok: false; message: string };
 
 export interface RealtimeGatewayOptions {
   logger: Logger;
@@ -43,11 +53,17 @@ export interface SessionSockets {
   disconnectSession(sessionId: string): void;
   /** Disconnects every socket of the account, on every instance, except those of `keepSessionId`. */
   disconnectAccount(accountId: string, keepSessionId?: string): void;
+  /**
+   * Gives a member's sockets in a business the rooms of its new role (none: `null`), on every instance, so
+   * a demoted member stops receiving what its old role could read without reconnecting.
+   */
+  refreshMemberRooms(businessId: string, accountId: string, role: MemberRole | null): void;
 }
 
 export const noSessionSockets: SessionSockets = {
   disconnectSession() {},
   disconnectAccount() {},
+  refreshMemberRooms() {},
 };
 
 /** Rooms every socket joins at connection, so a session's or an account's sockets can be named anywhere. */
@@ -151,7 +167,16 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
   }
 
   emit<E extends RoomEventName>(room: RoomOf<E>, event: E, payload: RoomEvents[E]): void {
-    this.io.to(room).emit(event, payload);
+    // One emit to several rooms reaches a socket in more than one of them once.
+    this.io.to(deliveryRooms(room, event, payload)).emit(event, payload);
+  }
+
+  refreshMemberRooms(businessId: string, accountId: string, role: MemberRole | null): void {
+    const sockets = this.io.in(businessRooms.member(businessId, accountId));
+    // Both are broadcast in this order on one channel, so every instance leaves before it joins.
+    sockets.socketsLeave(everyMemberRoom(businessId, accountId));
+    if (role) sockets.socketsJoin(memberRooms(businessId, accountId, role));
+    else sockets.socketsLeave([rooms.business(businessId), businessRooms.member(businessId, accountId)]);
   }
 
   disconnectSession(sessionId: string): void {
@@ -192,7 +217,9 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
         const [payload, ack] = typeof args[0] === 'function' ? [undefined, args[0]] : args;
         const results = await this.withFreshAuth(socket, db, event, (auth) => decide(auth, payload));
         for (const result of results) this.answer(socket, event, result);
-        if (typeof ack === 'function') ack(many ? results : results[0]);
+        // The rooms joined inside a business room are the server's business, not the client's.
+        const told = results.map((r) => (r.ok ? { ok: true, roomType: r.roomType, roomId: r.roomId } : r));
+        if (typeof ack === 'function') ack(many ? told : told[0]);
       });
 
     on('joinBusinessRoom', (auth, p) => [businessRoom(auth, idFrom(p, 'businessId'))]);
@@ -244,7 +271,7 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
       answer(socket, 'error', { message: result.message, event });
       return;
     }
-    socket.join(result.roomType === 'business' ? rooms.business(result.roomId) : rooms.admin(result.roomId));
+    socket.join(result.joins);
     answer(socket, 'joinedRoom', { roomType: result.roomType, roomId: result.roomId });
   }
 }
@@ -286,12 +313,18 @@ function businessRoom(auth: AuthContext, businessId: string | null): JoinResult 
   if (!businessId) return { ok: false, message: 'businessId is required' };
   if (!auth.businessId || auth.businessId !== businessId)
     return { ok: false, message: 'You can only join your own business room' };
-  return { ok: true, roomType: 'business', roomId: businessId };
+  // The business room itself carries nothing: its events go to the rooms of what the member's role may read.
+  return {
+    ok: true,
+    roomType: 'business',
+    roomId: businessId,
+    joins: [rooms.business(businessId), ...memberRooms(businessId, auth.accountId, auth.memberRole)],
+  };
 }
 
 function adminRoom(auth: AuthContext, accountId: string | null): JoinResult {
   if (!accountId) return { ok: false, message: 'accountId is required' };
   if (!isAdminRole(auth.role)) return { ok: false, message: 'Administrator access required' };
   if (accountId !== auth.accountId) return { ok: false, message: 'You can only join your own admin room' };
-  return { ok: true, roomType: 'admin', roomId: accountId };
+  return { ok: true, roomType: 'admin', roomId: accountId, joins: [rooms.admin(accountId)] };
 }

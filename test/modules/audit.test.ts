@@ -104,7 +104,11 @@ describe('the audit log', () => {
 
     // The old owner, now an admin, reads the log.
     const entries = await log(owner.accessToken);
-    expect(new Set(entries.map((e) => e.action))).toEqual(new Set(AUDIT_ACTIONS));
+    // Every action of the members' changes (a conversation's assignment is checked in
+    // conversations-assignment.test.ts).
+    expect(new Set(entries.map((e) => e.action))).toEqual(
+      new Set(AUDIT_ACTIONS.filter((a) => a !== 'conversation.assigned')),
+    );
     const byAction = (a: string) => entries.filter((e) => e.action === a);
     expect(
       byAction('member.invited')

@@ -53,6 +53,10 @@ describe('the roles of a business', () => {
       expect(agent.has(p), p).toBe(false);
   });
 
+  it("inbox:assign (assigning any conversation to any member) is the owner's and the admin's only", () => {
+    expect(MEMBER_ROLES.filter((r) => ROLE_PERMISSIONS[r].has('inbox:assign'))).toEqual(['owner', 'admin']);
+  });
+
   it('viewer: reads reports and campaigns and changes nothing', () => {
     expect(holds('viewer')).toEqual([
       'business:read',

@@ -3,9 +3,11 @@ import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/modules/notifications/notifier.js';
+import { FUNNEL } from '../../src/platform/db/message-states.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { RealtimeGateway } from '../../src/platform/realtime.js';
-import { createUser, type TestUser } from '../factories.js';
+import { rooms } from '../../src/platform/realtime-hub.js';
+import { createMember, createUser, type TestUser } from '../factories.js';
 import {
   connected,
   createSecondInstance,
@@ -67,6 +69,35 @@ describe.skipIf(!testRedisUrl)('real-time channel across instances (Redis adapte
     });
     expect(res.status).toBe(201);
     expect(await arriving).toMatchObject({ type: 'ticket.commented' });
+  });
+
+  it('moves a member’s socket on instance B to its new role’s rooms when A changes the role', async () => {
+    const owner = await createUser(a);
+    const agent = await createMember(a, owner, 'agent');
+    const onB = await joinedOn(b, agent);
+    const res = await a.request({
+      method: 'PATCH',
+      url: `/members/${agent.accountId}`,
+      token: owner.accessToken,
+      body: { role: 'marketer' },
+    });
+    expect(res.status).toBe(200);
+    // A campaign's progress reaches a marketer, never an agent: it arriving proves the join crossed over.
+    const arriving = nextEvent<{ campaignId: string }>(onB, 'campaignProgress');
+    const campaignId = crypto.randomUUID();
+    for (let tries = 0; tries < 20; tries++) {
+      a.deps.realtime.emit(rooms.business(owner.businessId), 'campaignProgress', {
+        campaignId,
+        status: 'pending',
+        recipients: 1,
+        ...(Object.fromEntries(FUNNEL.map((step) => [step, 0])) as Record<(typeof FUNNEL)[number], number>),
+        failed: 0,
+        pending: 1,
+      });
+      const got = await Promise.race([arriving, new Promise((r) => setTimeout(r, 100))]);
+      if (got) break;
+    }
+    expect(await arriving).toMatchObject({ campaignId });
   });
 
   it('disconnects a session’s socket on instance B when it signs out through instance A', async () => {

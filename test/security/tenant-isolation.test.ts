@@ -78,6 +78,8 @@ const LISTS: Record<string, ListRow> = {
   'GET /tickets': shows('ticket'),
   'GET /templates': shows('template'),
   'GET /conversations': shows('conversation'),
+  // The business's own settings (the fixture sets none); another's are not read: conversations-assignment.test.ts.
+  'GET /inbox/assignment': global,
   'GET /conversations/unread': {
     shows: [],
     own: (data) => expect(data.conversations).toBe(1),
@@ -120,6 +122,13 @@ const publishNow = {
 };
 
 const BODY_IDS: Record<string, BodyIdRow> = {
+  // Another business's owner is no member here: B's conversation cannot be assigned to it (422).
+  'PUT /conversations/{id}/assignee assigneeId': {
+    resource: account,
+    path: conversation,
+    body: ({ id }) => ({ assigneeId: id }),
+    refused: true,
+  },
   // Another business's member cannot be handed the business (nor is the caller's business changed).
   'POST /members/transfer-ownership accountId': {
     resource: account,

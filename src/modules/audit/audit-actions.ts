@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'ownership.transferred',
   'seats.changed',
+  'conversation.assigned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

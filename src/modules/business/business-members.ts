@@ -2,7 +2,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MemberRole } from '../../platform/auth/permissions.js';
 import type { Db } from '../../platform/db/client.js';
-import { accounts, businesses, businessMembers } from '../../platform/db/schema/index.js';
+import {
+  accounts,
+  businesses,
+  businessMembers,
+  type MemberAvailability,
+} from '../../platform/db/schema/index.js';
 
 /** The account that registers a business is its owner (in the registration's transaction). */
 export async function insertOwnerMembership(tx: Db, businessId: string, accountId: string): Promise<void> {
@@ -50,6 +55,7 @@ export interface MemberRow {
   name: string;
   email: string;
   role: MemberRole;
+  availability: MemberAvailability;
   joinedAt: Date;
 }
 
@@ -58,6 +64,7 @@ const memberColumns = {
   name: accounts.name,
   email: accounts.email,
   role: businessMembers.role,
+  availability: businessMembers.availability,
   joinedAt: businessMembers.createdAt,
 };
 
@@ -118,6 +125,39 @@ export async function updateMemberRole(
     .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.accountId, accountId)))
     .returning({ id: businessMembers.id });
   return rows.length === 1;
+}
+
+/** A member marks itself available for automatic assignment, or away; false when it is no member. */
+export async function setAvailability(
+  db: Db,
+  businessId: string,
+  accountId: string,
+  availability: MemberAvailability,
+): Promise<boolean> {
+  const rows = await db
+    .update(businessMembers)
+    .set({ availability, updatedAt: new Date() })
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.accountId, accountId)))
+    .returning({ id: businessMembers.id });
+  return rows.length === 1;
+}
+
+/**
+ * The account's role in the business, its membership row share-locked until the caller's transaction ends:
+ * the member can be neither removed nor given another role meanwhile (a conversation is never assigned to
+ * someone leaving, or losing the inbox, at that moment). Null when it is no member.
+ */
+export async function lockMembership(
+  tx: Db,
+  businessId: string,
+  accountId: string,
+): Promise<MemberRole | null> {
+  const [row] = await tx
+    .select({ role: businessMembers.role })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.accountId, accountId)))
+    .for('share');
+  return row?.role ?? null;
 }
 
 /** Removes a member; the sessions acting for the membership go with it (their foreign key cascades). */

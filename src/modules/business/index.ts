@@ -11,11 +11,13 @@ export {
   insertMember,
   listMembers,
   lockMembers,
+  lockMembership,
   type MemberRow,
   type Membership,
   membershipsOf,
   roleIn,
   seatLimitOf,
+  setAvailability,
   setSeatLimit,
   updateMemberRole,
 } from './business-members.js';

@@ -91,7 +91,12 @@ export function registerCampaignControls(app: Parameters<ModulePlugin>[0], servi
   app.post(
     '/campaigns/:id/retry',
     {
-      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'campaigns:publish' },
+      config: {
+        ...config,
+        auth: ['verifiedEmail', 'verifiedBusiness'],
+        permission: 'campaigns:publish',
+        idempotent: true,
+      },
       schema: {
         tags,
         summary:

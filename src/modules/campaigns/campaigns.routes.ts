@@ -47,7 +47,7 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns',
     {
-      config: { ...config, permission: 'campaigns:write' },
+      config: { ...config, permission: 'campaigns:write', idempotent: true },
       schema: {
         tags,
         summary: 'Create a draft, or create and publish it when `paymentMethod` is given',
@@ -220,7 +220,12 @@ export const campaignsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/campaigns/:id/publish',
     {
-      config: { ...config, auth: ['verifiedEmail', 'verifiedBusiness'], permission: 'campaigns:publish' },
+      config: {
+        ...config,
+        auth: ['verifiedEmail', 'verifiedBusiness'],
+        permission: 'campaigns:publish',
+        idempotent: true,
+      },
       schema: {
         tags,
         summary: 'Bill and publish a draft: sent at once, or at `scheduledAt` when scheduled',

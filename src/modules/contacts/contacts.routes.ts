@@ -60,7 +60,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/contacts',
     {
-      config: { ...config, permission: 'contacts:write' },
+      config: { ...config, permission: 'contacts:write', idempotent: true },
       schema: {
         tags,
         summary: 'Create a contact',
@@ -111,7 +111,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
     '/contacts/import',
     {
       // Text PostgreSQL cannot store fails its own row (import rule: one bad row never stops the rest).
-      config: { ...config, checksOwnBodyText: true, permission: 'contacts:write' },
+      config: { ...config, checksOwnBodyText: true, permission: 'contacts:write', idempotent: true },
       schema: {
         tags,
         summary: 'Import contacts from a JSON array',
@@ -125,7 +125,7 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/contacts/import-file',
     {
-      config: { ...config, permission: 'contacts:write' },
+      config: { ...config, permission: 'contacts:write', idempotent: true },
       schema: {
         tags,
         summary: 'Import contacts from a CSV or XLSX file at a URL',

@@ -19,10 +19,15 @@ export function visibleTo(accountId: string | null) {
   return accountId === null ? sql`TRUE` : sql`(v.assignee_id IS NULL OR v.assignee_id = ${accountId})`;
 }
 
-/** A member leaving the business leaves its conversations unassigned (in the removal's transaction). */
-export async function unassignMember(tx: Db, businessId: string, accountId: string): Promise<void> {
-  await tx
+/**
+ * A member leaving the business (or the inbox) leaves its conversations unassigned, in the change's transaction;
+ * answers their ids, for `emitUnassigned` after the commit.
+ */
+export async function unassignMember(tx: Db, businessId: string, accountId: string): Promise<string[]> {
+  const rows = await tx
     .update(conversations)
     .set({ assigneeId: null, updatedAt: new Date() })
-    .where(sql`${conversations.businessId} = ${businessId} AND ${conversations.assigneeId} = ${accountId}`);
+    .where(sql`${conversations.businessId} = ${businessId} AND ${conversations.assigneeId} = ${accountId}`)
+    .returning({ id: conversations.id });
+  return rows.map((r) => r.id);
 }

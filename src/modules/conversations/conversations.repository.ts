@@ -22,11 +22,15 @@ export interface ConversationFilters {
   search?: string;
   /** Only this member's and unassigned conversations (an agent's view); null or absent: all of them. */
   onlyAssignedTo?: string | null;
+  /** Only this member's conversations; null: only unassigned ones; absent: any. */
+  assignee?: string | null | undefined;
 }
 
 function filtersOf(businessId: string, f: ConversationFilters) {
   const where = [sql`v.business_id = ${businessId}`];
   if (f.onlyAssignedTo) where.push(visibleTo(f.onlyAssignedTo));
+  if (f.assignee === null) where.push(sql`v.assignee_id IS NULL`);
+  else if (f.assignee !== undefined) where.push(sql`v.assignee_id = ${f.assignee}`);
   if (f.unread === true) where.push(sql`v.unread_count > 0`);
   if (f.unread === false) where.push(sql`v.unread_count = 0`);
   if (f.status) where.push(sql`v.status = ${f.status}`);

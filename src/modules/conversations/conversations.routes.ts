@@ -2,6 +2,7 @@ import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { pageQuery, pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
+import { assignmentRoutes } from './assignment.routes.js';
 import {
   conversationMessageSchema,
   conversationSchema,
@@ -25,7 +26,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
       config: { ...config, permission: 'inbox:read' },
       schema: {
         tags,
-        summary: 'Conversations, latest activity first; filters: unread, status, tag, search',
+        summary: 'Conversations, latest activity first; filters: unread, status, tag, search, assignee',
         querystring: conversationsQuery,
         response: { 200: successSchema(pageSchema(conversationSchema)) },
       },
@@ -85,6 +86,7 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
         apiObject: 'conversationMessage',
         auth: ['verifiedEmail', 'verifiedBusiness'],
         permission: 'inbox:reply',
+        idempotent: true,
       },
       schema: {
         tags,
@@ -134,4 +136,6 @@ export const conversationsRoutes: ModulePlugin = async (app, deps) => {
         'Conversation updated',
       ),
   );
+
+  await assignmentRoutes(app, deps);
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSIGNMENT_MODES } from '../../platform/db/schema/index.js';
 import { pageQuery, queryBoolean } from '../../platform/http/pagination.js';
 import { TAG_MAX } from '../contacts/index.js';
 import { templateParameters } from '../templates/index.js';
@@ -21,6 +22,14 @@ export const conversationsQuery = pageQuery.extend({
     .max(100)
     .optional()
     .describe("the contact's name or number, or the text of a message"),
+  assignee: z
+    .union([z.enum(['me', 'unassigned']), z.uuid()], {
+      error: "Must be me, unassigned or a member's account id",
+    })
+    .optional()
+    .describe(
+      "`me`: assigned to the caller; `unassigned`; or a member's account id (an agent sees only its own and unassigned ones, so another member's is an empty page)",
+    ),
 });
 export type ConversationsQuery = z.output<typeof conversationsQuery>;
 
@@ -58,3 +67,28 @@ export const statusBody = z.object({ status: z.enum(['open', 'closed']) }).stric
 export const unreadSchema = z.object({
   conversations: z.number().int().describe('conversations with at least one unread message'),
 });
+
+export const assigneeBody = z
+  .object({
+    assigneeId: z
+      .uuid({ message: 'Must be a UUID' })
+      .nullable()
+      .describe("the member's account id (its role must allow `inbox:reply`); null: unassigned"),
+  })
+  .strict();
+
+export const assignmentSettingsSchema = z.object({
+  mode: z
+    .enum(ASSIGNMENT_MODES)
+    .describe(
+      '`off`; `round_robin`: the available member assigned least recently; `least_open`: the one holding the fewest open conversations',
+    ),
+  capacity: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .nullable()
+    .describe('the open conversations automatic assignment gives one member at most; null: no cap'),
+});
+export const assignmentSettingsBody = assignmentSettingsSchema.strict();

@@ -43,9 +43,13 @@ export class ConversationsService {
   constructor(private readonly deps: AppDeps) {}
 
   async list(auth: AuthContext, q: ConversationsQuery): Promise<Page<ConversationDto>> {
-    const { page, pageSize, ...filters } = q;
+    const { page, pageSize, assignee, ...filters } = q;
     const now = new Date();
-    const scope = { ...filters, onlyAssignedTo: onlyAssignedTo(auth) };
+    const scope = {
+      ...filters,
+      onlyAssignedTo: onlyAssignedTo(auth),
+      assignee: assignee === 'me' ? auth.accountId : assignee === 'unassigned' ? null : assignee,
+    };
     const { rows, total } = await listConversations(this.deps.db, businessOf(auth), scope, {
       page,
       pageSize,

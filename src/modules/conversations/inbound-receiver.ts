@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
+import { rooms } from '../../platform/realtime-hub.js';
+import { autoAssign } from './assignment-auto.js';
+import { toConversationDto } from './conversation.dto.js';
 import { emitConversationRecords } from './conversation-events.js';
 import type { InboundInput, MediaRef } from './inbound.js';
-import { storeInboundBatch } from './inbound-batch.js';
+import { type StoredInbound, storeInboundBatch } from './inbound-batch.js';
 
 /** A message a contact sent, as either provider's webhook read it, with the business it was sent to. */
 export interface InboundMessageInput {
@@ -72,9 +75,41 @@ export async function receiveInboundBatch(
       group.map((input) => recordOf(input, now)),
     );
     for (const s of stored) kept.add(s.eventKey);
+    await assignArrivals(deps, businessId, stored, log);
     emitConversationRecords(deps, businessId, stored, log);
   }
   return kept;
+}
+
+/**
+ * The business's automatic assignment of the unassigned conversations the messages arrived in (new ones,
+ * and unassigned ones that wrote again), after they are stored: one transaction for the whole delivery. The
+ * records then carry their assignee, and each assignment is pushed. A failure is logged and leaves them
+ * unassigned: the messages are what the webhook must keep.
+ */
+async function assignArrivals(deps: AppDeps, businessId: string, stored: StoredInbound[], log: Logger) {
+  const waiting = stored.filter((s) => s.conversation.assigneeId === null).map((s) => s.conversation.id);
+  if (!waiting.length) return;
+  try {
+    const assigned = new Map(
+      (await autoAssign(deps.db, businessId, waiting)).map((a) => [a.conversationId, a.accountId]),
+    );
+    const latest = new Map<string, StoredInbound>();
+    for (const s of stored) {
+      const accountId = assigned.get(s.conversation.id);
+      if (!accountId) continue;
+      s.conversation.assigneeId = accountId;
+      latest.set(s.conversation.id, s);
+    }
+    for (const s of latest.values())
+      deps.realtime.emit(rooms.business(businessId), 'conversationAssigned', {
+        conversation: toConversationDto(s.conversation),
+        previousAssigneeId: null,
+        assignedBy: null,
+      });
+  } catch (err) {
+    log.warn({ err, businessId, conversations: waiting.length }, 'automatic assignment failed');
+  }
 }
 
 function recordOf(input: InboundMessageInput, now: Date): InboundInput {

@@ -2,6 +2,8 @@
 // the jobs import from here, never from its inner files.
 
 export { unassignMember } from './assignment.js';
+export { emitUnassigned } from './assignment-events.js';
+export { openAssignedCounts } from './assignment-store.js';
 export { startsConversation, WINDOW_MS, windowEndsAt } from './conversation-window.js';
 export { conversationsRoutes } from './conversations.routes.js';
 export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';

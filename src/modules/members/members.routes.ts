@@ -6,6 +6,7 @@ import type { ModulePlugin } from '../module-plugin.js';
 import {
   acceptBody,
   acceptResponse,
+  availabilityBody,
   changeRoleBody,
   invitationPreviewSchema,
   invitationSchema,
@@ -51,6 +52,25 @@ export const membersRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => sendSuccess(reply, await service.seats(req.auth), 'Seats fetched'),
+  );
+
+  app.put(
+    '/members/me/availability',
+    {
+      config: { ...member, permission: 'inbox:reply' },
+      schema: {
+        tags,
+        summary: 'Marks the caller available for automatic assignment of conversations, or away',
+        body: availabilityBody,
+        response: { 200: successSchema(memberSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.setAvailability(req.auth, req.body.availability),
+        'Availability saved',
+      ),
   );
 
   app.patch(

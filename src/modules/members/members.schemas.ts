@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from '../../platform/auth/permissions.js';
+import { MEMBER_AVAILABILITIES } from '../../platform/db/schema/index.js';
 import { emailSchema, passwordSchema, userSchema } from '../auth/index.js';
 
 /** The roles a member can be given; `owner` only by handing over ownership. */
@@ -12,8 +13,14 @@ export const memberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(MEMBER_ROLES),
+  availability: z
+    .enum(MEMBER_AVAILABILITIES)
+    .describe('`away`: automatic assignment gives it no conversation (those it holds stay)'),
+  openConversations: z.number().int().describe('the open conversations assigned to it'),
   joinedAt: z.string(),
 });
+
+export const availabilityBody = z.object({ availability: z.enum(MEMBER_AVAILABILITIES) }).strict();
 
 export const seatsSchema = z.object({
   limit: z.number().int(),

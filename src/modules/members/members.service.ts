@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
-import type { MemberRole } from '../../platform/auth/permissions.js';
+import { type MemberRole, roleCan } from '../../platform/auth/permissions.js';
 import { type AuthContext, businessOf } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { MemberAvailability } from '../../platform/db/schema/index.js';
 import {
   BusinessRuleError,
   ConflictError,
@@ -28,10 +29,11 @@ import {
   lockMembers,
   type MemberRow,
   seatLimitOf,
+  setAvailability,
   setSeatLimit,
   updateMemberRole,
 } from '../business/index.js';
-import { unassignMember } from '../conversations/index.js';
+import { emitUnassigned, openAssignedCounts, unassignMember } from '../conversations/index.js';
 import {
   companyNameOf,
   consumeInvitation,
@@ -58,12 +60,14 @@ const INVITATION = 'Invitation';
 const invalidLink = () =>
   new BusinessRuleError('This invitation link is not valid: it was used, revoked, replaced or it expired');
 
-export function toMemberDto(m: MemberRow) {
+export function toMemberDto(m: MemberRow, openConversations = 0) {
   return {
     accountId: m.accountId,
     name: m.name,
     email: m.email,
     role: m.role,
+    availability: m.availability,
+    openConversations,
     joinedAt: m.joinedAt.toISOString(),
   };
 }
@@ -97,7 +101,20 @@ export class MembersService {
   constructor(private readonly deps: AppDeps) {}
 
   async list(auth: AuthContext) {
-    return (await listMembers(this.deps.db, businessOf(auth))).map(toMemberDto);
+    const businessId = businessOf(auth);
+    const [members, open] = await Promise.all([
+      listMembers(this.deps.db, businessId),
+      openAssignedCounts(this.deps.db, businessId),
+    ]);
+    return members.map((m) => toMemberDto(m, open.get(m.accountId) ?? 0));
+  }
+
+  /** The caller marks itself available for automatic assignment in the business it acts for, or away. */
+  async setAvailability(auth: AuthContext, availability: MemberAvailability) {
+    const businessId = businessOf(auth);
+    if (!(await setAvailability(this.deps.db, businessId, auth.accountId, availability)))
+      throw new NotFoundError(MEMBER);
+    return this.member(businessId, auth.accountId);
   }
 
   async seats(auth: AuthContext) {
@@ -118,13 +135,16 @@ export class MembersService {
 
   async changeRole(auth: AuthContext, accountId: string, role: Exclude<MemberRole, 'owner'>) {
     const businessId = businessOf(auth);
-    await this.deps.db.transaction(async (tx) => {
+    const unassigned = await this.deps.db.transaction(async (tx) => {
       const members = await lockMembers(tx, businessId);
       const target = members?.find((m) => m.accountId === accountId);
       if (!target) throw new NotFoundError(MEMBER);
       if (target.role === 'owner')
         throw new BusinessRuleError("The owner's role changes only by handing over ownership");
       await updateMemberRole(tx, businessId, accountId, role);
+      // A role that cannot answer conversations holds none. After the update: an assignment holding the
+      // membership's lock has committed by now, and one waiting for it will see the new role.
+      const unassigned = roleCan(role, 'inbox:reply') ? [] : await unassignMember(tx, businessId, accountId);
       await recordAudit(tx, {
         businessId,
         actor: actorOf(auth),
@@ -132,21 +152,25 @@ export class MembersService {
         target: { type: 'member', id: accountId },
         details: { email: target.email, from: target.role, to: role },
       });
+      return unassigned;
     });
+    this.deps.sessionSockets.refreshMemberRooms(businessId, accountId, role);
+    await emitUnassigned(this.deps, businessId, unassigned, accountId, auth.accountId, this.deps.logger);
     return this.member(businessId, accountId);
   }
 
   async remove(auth: AuthContext, accountId: string): Promise<void> {
     const businessId = businessOf(auth);
-    await this.deps.db.transaction(async (tx) => {
+    const unassigned = await this.deps.db.transaction(async (tx) => {
       const members = await lockMembers(tx, businessId);
       const target = members?.find((m) => m.accountId === accountId);
       if (!target) throw new NotFoundError(MEMBER);
       if (target.role === 'owner')
         throw new BusinessRuleError('The owner cannot be removed; hand over ownership first');
-      await unassignMember(tx, businessId, accountId);
       // Its sessions acting for this business are deleted with the membership (the foreign key cascades).
       await deleteMember(tx, businessId, accountId);
+      // Then its conversations: an assignment to it that held the membership's lock has committed by now.
+      const unassigned = await unassignMember(tx, businessId, accountId);
       await recordAudit(tx, {
         businessId,
         actor: actorOf(auth),
@@ -154,8 +178,10 @@ export class MembersService {
         target: { type: 'member', id: accountId },
         details: { email: target.email, role: target.role },
       });
+      return unassigned;
     });
     this.deps.sessionSockets.disconnectAccount(accountId);
+    await emitUnassigned(this.deps, businessId, unassigned, accountId, auth.accountId, this.deps.logger);
   }
 
   /**
@@ -187,6 +213,8 @@ export class MembersService {
         details: { from: auth.accountId, to: accountId },
       });
     });
+    this.deps.sessionSockets.refreshMemberRooms(businessId, auth.accountId, 'admin');
+    this.deps.sessionSockets.refreshMemberRooms(businessId, accountId, 'owner');
     return this.list(auth);
   }
 
@@ -379,9 +407,13 @@ export class MembersService {
   }
 
   private async member(businessId: string, accountId: string) {
-    const found = (await listMembers(this.deps.db, businessId)).find((m) => m.accountId === accountId);
+    const [members, open] = await Promise.all([
+      listMembers(this.deps.db, businessId),
+      openAssignedCounts(this.deps.db, businessId),
+    ]);
+    const found = members.find((m) => m.accountId === accountId);
     if (!found) throw new NotFoundError(MEMBER);
-    return toMemberDto(found);
+    return toMemberDto(found, open.get(accountId) ?? 0);
   }
 
   private async mail(auth: AuthContext, invitation: InvitationRow, token: string) {

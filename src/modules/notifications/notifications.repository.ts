@@ -1,6 +1,7 @@
-import { and, desc, eq, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notificationSettings, notifications } from '../../platform/db/schema/index.js';
+import type { NotificationType } from '../../platform/realtime-events.js';
 import type { NotificationRecord } from './notifier.js';
 
 /**
@@ -9,13 +10,21 @@ import type { NotificationRecord } from './notifier.js';
  */
 export interface Receivers {
   businessId: string | null;
+  /** The business's notification types the caller may see; null: all of them. */
+  businessTypes: NotificationType[] | null;
   adminAccountId: string | null;
 }
 
 function ownedBy(r: Receivers) {
   const clauses = [];
   if (r.businessId)
-    clauses.push(and(eq(notifications.receiverType, 'business'), eq(notifications.receiverId, r.businessId)));
+    clauses.push(
+      and(
+        eq(notifications.receiverType, 'business'),
+        eq(notifications.receiverId, r.businessId),
+        r.businessTypes ? inArray(notifications.type, r.businessTypes) : undefined,
+      ),
+    );
   if (r.adminAccountId)
     clauses.push(
       and(eq(notifications.receiverType, 'admin'), eq(notifications.receiverId, r.adminAccountId)),

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../../deps.js';
+import { ROLE_PERMISSIONS } from '../../platform/auth/permissions.js';
 import { type AuthContext, businessOf, isAdminRole } from '../../platform/auth/principal.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, pageOffset, toPage } from '../../platform/http/pagination.js';
+import { notificationTypesFor } from '../../platform/realtime-events.js';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './notification-settings.js';
 import {
   countNotifications,
@@ -14,8 +16,14 @@ import {
 } from './notifications.repository.js';
 import { toNotificationPayload } from './notifier.js';
 
+/** The caller's notifications: its business's of the types its role may see, and an admin's own. */
 function receiversOf(auth: AuthContext): Receivers {
-  return { businessId: auth.businessId, adminAccountId: isAdminRole(auth.role) ? auth.accountId : null };
+  return {
+    businessId: auth.businessId,
+    // No role (acting for no business) reads no business notification anyway: `businessId` is null then.
+    businessTypes: auth.memberRole ? notificationTypesFor(ROLE_PERMISSIONS[auth.memberRole]) : null,
+    adminAccountId: isAdminRole(auth.role) ? auth.accountId : null,
+  };
 }
 
 export class NotificationsService {

@@ -39,7 +39,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/payments/credit-link',
     {
-      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase' },
+      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase', idempotent: true },
       schema: {
         tags,
         summary: 'Open a checkout to buy credits (pending transaction)',
@@ -54,7 +54,7 @@ export const paymentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/payments/plan-link',
     {
-      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase' },
+      config: { ...config, auth: 'verifiedEmail', permission: 'wallet:purchase', idempotent: true },
       schema: {
         tags,
         summary: 'Open a checkout to buy a plan (pending transaction)',

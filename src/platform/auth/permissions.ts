@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'inbox:read-all',
   'inbox:reply',
   'inbox:update',
+  /** Assign any conversation to any member who may reply, or unassign it: owner and admin. */
+  'inbox:assign',
   'wallet:read',
   'wallet:purchase',
   'uploads:read',

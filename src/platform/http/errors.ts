@@ -30,6 +30,16 @@ export class ValidationError extends AppError {
   }
 }
 
+/**
+ * 422: a well-formed field names something that cannot be used here (a conversation's assignee who is no
+ * member of the business, or whose role cannot answer). Lists the field like a `ValidationError`.
+ */
+export class UnprocessableFieldError extends AppError {
+  constructor(path: string, message: string) {
+    super(422, message, { fields: [{ path, message }] });
+  }
+}
+
 /** 400: the request is well-formed but breaks a business rule (insufficient credits, already published). */
 export class BusinessRuleError extends AppError {
   constructor(message: string, details: Record<string, unknown> = {}) {

@@ -29,6 +29,11 @@ declare module 'fastify' {
     streamsBody?: boolean;
     /** The route judges its body's text itself (an import reports such a row as failed): no text check on it. */
     checksOwnBodyText?: boolean;
+    /**
+     * The route creates or spends: an `Idempotency-Key` header makes its retries answer the first answer
+     * instead of acting again (src/modules/idempotency).
+     */
+    idempotent?: boolean;
   }
   interface FastifyRequest {
     /** The caller; set by the auth hook on every non-public route. */

@@ -10,7 +10,9 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const out = jsonSchemaTransform(input);
   const config = (
-    input.route as { config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] }
+    input.route as {
+      config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] & { idempotent?: boolean };
+    }
   ).config;
   const permission = permissionOf(config);
   const guards = guardsOf(config, input.url.startsWith('/api/'));
@@ -24,10 +26,14 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     'x-access': guards,
     // The permission the caller's role must hold in its business: the access matrix derives the roles from it.
     ...(permission ? { 'x-permission': permission } : {}),
+    ...(config?.idempotent ? { 'x-idempotent': true } : {}),
     description: [
       schema.description,
       access.length ? `Access: ${access.join(', ')}.` : 'Access: authenticated.',
       permission && permission !== 'own-account' ? `Permission: ${permission}.` : undefined,
+      config?.idempotent
+        ? 'Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.'
+        : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -71,6 +71,9 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'POST /conversations/{id}/messages': tenant(conversation, { text: 'Mallory was here' }),
   'POST /conversations/{id}/read': tenant(conversation),
   'PATCH /conversations/{id}': tenant(conversation, { status: 'closed' }),
+  'PUT /conversations/{id}/assignee': tenant(conversation, { assigneeId: null }),
+  'POST /conversations/{id}/take': tenant(conversation),
+  'POST /conversations/{id}/release': tenant(conversation),
 
   'GET /plans/{id}': global(plan, 200),
   'GET /exchange-rates/{code}': global(exchangeRate, 200),

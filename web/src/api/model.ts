@@ -193,6 +193,24 @@ export interface RoomEvents {
       } | null;
     };
   };
+  /** a conversation assigned to a member, taken, released or moved (by a member, or automatically when a contact writes); carries the conversation as it stands, its previous assignee and who did it */
+  conversationAssigned: {
+    conversation: {
+      id: string;
+      contactId: string | null;
+      phoneNumber: string;
+      name: string | null;
+      status: 'open' | 'closed';
+      unreadCount: number;
+      lastMessageAt: string;
+      lastMessageText: string | null;
+      tags: string[];
+      assigneeId: string | null;
+      windowEndsAt: string | null;
+    };
+    previousAssigneeId: string | null;
+    assignedBy: string | null;
+  };
 }
 
 /** What the server answers the socket that asked to join rooms. */

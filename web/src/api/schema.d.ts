@@ -511,7 +511,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1982,7 +1982,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2055,7 +2055,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "conversation.assigned";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3925,6 +3925,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: campaigns:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -5373,6 +5375,8 @@ export interface paths {
          * @description Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: campaigns:publish.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -5982,6 +5986,8 @@ export interface paths {
          * @description Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: campaigns:publish.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -6650,6 +6656,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -6968,6 +6976,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -7029,6 +7039,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -7138,7 +7150,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Conversations, latest activity first; filters: unread, status, tag, search
+         * Conversations, latest activity first; filters: unread, status, tag, search, assignee
          * @description Access: authenticated.
          *
          *     Permission: inbox:read.
@@ -7146,6 +7158,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description `me`: assigned to the caller; `unassigned`; or a member's account id (an agent sees only its own and unassigned ones, so another member's is an empty page) */
+                    assignee?: ("me" | "unassigned") | string;
                     page?: number;
                     pageSize?: number;
                     /** @description the contact's name or number, or the text of a message */
@@ -7333,6 +7347,81 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/conversations/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assigns the conversation to a member who may reply, moves it, or unassigns it (`null`)
+         * @description A member of another business, or one whose role lacks `inbox:reply`, is a 422 naming `assigneeId`.
+         *
+         *     Access: authenticated.
+         *
+         *     Permission: inbox:assign.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the member's account id (its role must allow `inbox:reply`); null: unassigned */
+                        assigneeId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -7431,6 +7520,8 @@ export interface paths {
          *     Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: inbox:reply.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -7575,6 +7666,142 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: inbox:update.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leaves the conversation unassigned: its assignee, or a member holding `inbox:assign`
+         * @description Another member, not holding it: 409.
+         *
+         *     Access: authenticated.
+         *
+         *     Permission: inbox:reply.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description the member (account id) the conversation is assigned to; null while unassigned */
+                                assigneeId: string | null;
+                                contactId: string | null;
+                                id: string;
+                                lastMessageAt: string;
+                                lastMessageText: string | null;
+                                /** @description the contact's name; null when it has none */
+                                name: string | null;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                tags: string[];
+                                unreadCount: number;
+                                /** @description end of the customer-service window (24 hours after the contact's last message); null when it is closed */
+                                windowEndsAt: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}/take": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes an unassigned conversation (the caller becomes its assignee; already its own: no change)
+         * @description Assigned to another member: 409.
+         *
+         *     Access: authenticated.
+         *
+         *     Permission: inbox:reply.
          */
         post: {
             parameters: {
@@ -7966,6 +8193,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inbox/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's automatic assignment of conversations (default `off`)
+         * @description Access: authenticated.
+         *
+         *     Permission: inbox:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description the open conversations automatic assignment gives one member at most; null: no cap */
+                                capacity: number | null;
+                                /**
+                                 * @description `off`; `round_robin`: the available member assigned least recently; `least_open`: the one holding the fewest open conversations
+                                 * @enum {string}
+                                 */
+                                mode: "off" | "round_robin" | "least_open";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Sets automatic assignment: `{ mode, capacity }`
+         * @description Access: authenticated.
+         *
+         *     Permission: settings:manage.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the open conversations automatic assignment gives one member at most; null: no cap */
+                        capacity: number | null;
+                        /**
+                         * @description `off`; `round_robin`: the available member assigned least recently; `least_open`: the one holding the fewest open conversations
+                         * @enum {string}
+                         */
+                        mode: "off" | "round_robin" | "least_open";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description the open conversations automatic assignment gives one member at most; null: no cap */
+                                capacity: number | null;
+                                /**
+                                 * @description `off`; `round_robin`: the available member assigned least recently; `least_open`: the one holding the fewest open conversations
+                                 * @enum {string}
+                                 */
+                                mode: "off" | "round_robin" | "least_open";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations/accept": {
         parameters: {
             query?: never;
@@ -8129,9 +8464,16 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 accountId: string;
+                                /**
+                                 * @description `away`: automatic assignment gives it no conversation (those it holds stay)
+                                 * @enum {string}
+                                 */
+                                availability: "available" | "away";
                                 email: string;
                                 joinedAt: string;
                                 name: string;
+                                /** @description the open conversations assigned to it */
+                                openConversations: number;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "marketer" | "agent" | "viewer";
                             }[];
@@ -8234,9 +8576,16 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 accountId: string;
+                                /**
+                                 * @description `away`: automatic assignment gives it no conversation (those it holds stay)
+                                 * @enum {string}
+                                 */
+                                availability: "available" | "away";
                                 email: string;
                                 joinedAt: string;
                                 name: string;
+                                /** @description the open conversations assigned to it */
+                                openConversations: number;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "marketer" | "agent" | "viewer";
                             };
@@ -8487,6 +8836,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/members/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks the caller available for automatic assignment of conversations, or away
+         * @description Access: authenticated.
+         *
+         *     Permission: inbox:reply.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        availability: "available" | "away";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** Format: uuid */
+                                accountId: string;
+                                /**
+                                 * @description `away`: automatic assignment gives it no conversation (those it holds stay)
+                                 * @enum {string}
+                                 */
+                                availability: "available" | "away";
+                                email: string;
+                                joinedAt: string;
+                                name: string;
+                                /** @description the open conversations assigned to it */
+                                openConversations: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "marketer" | "agent" | "viewer";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/members/seats": {
         parameters: {
             query?: never;
@@ -8584,9 +9003,16 @@ export interface paths {
                             data: {
                                 /** Format: uuid */
                                 accountId: string;
+                                /**
+                                 * @description `away`: automatic assignment gives it no conversation (those it holds stay)
+                                 * @enum {string}
+                                 */
+                                availability: "available" | "away";
                                 email: string;
                                 joinedAt: string;
                                 name: string;
+                                /** @description the open conversations assigned to it */
+                                openConversations: number;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "marketer" | "agent" | "viewer";
                             }[];
@@ -8962,6 +9388,8 @@ export interface paths {
          * @description Access: verifiedEmail.
          *
          *     Permission: wallet:purchase.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -9089,6 +9517,8 @@ export interface paths {
          * @description Access: verifiedEmail.
          *
          *     Permission: wallet:purchase.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {

@@ -5,6 +5,9 @@ import { businesses } from './businesses.js';
 import { createdAt, id, updatedAt } from './columns.js';
 
 export const MEMBER_ROLE_VALUES = ['owner', 'admin', 'marketer', 'agent', 'viewer'] as const;
+/** Whether a member takes automatically assigned conversations (`away`: none; what it holds stays). */
+export const MEMBER_AVAILABILITIES = ['available', 'away'] as const;
+export type MemberAvailability = (typeof MEMBER_AVAILABILITIES)[number];
 
 /**
  * Who belongs to a business and in which role: one row per account and business. The account that registered a
@@ -23,6 +26,8 @@ export const businessMembers = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBER_ROLE_VALUES }).notNull(),
+    /** Set by the member itself (`PUT /members/me/availability`); read by the inbox's automatic assignment. */
+    availability: text('availability', { enum: MEMBER_AVAILABILITIES }).notNull().default('available'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,5 +36,6 @@ export const businessMembers = pgTable(
     uniqueIndex('business_members_one_owner_key').on(t.businessId).where(sql`${t.role} = 'owner'`),
     index('business_members_account_idx').on(t.accountId),
     check('business_members_role_check', sql`${t.role} IN ('owner', 'admin', 'marketer', 'agent', 'viewer')`),
+    check('business_members_availability_check', sql`${t.availability} IN ('available', 'away')`),
   ],
 );

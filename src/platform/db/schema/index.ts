@@ -14,6 +14,8 @@ export * from './conversations.js';
 export * from './email-changes.js';
 export * from './enums.js';
 export * from './exchange-rates.js';
+export * from './idempotency-keys.js';
+export * from './inbox-assignment.js';
 export * from './links.js';
 export * from './member-invitations.js';
 export * from './message-counters.js';

@@ -1,0 +1,254 @@
+/**
+ * The real-time channel by member role: a business room's events reach only the members whose role may read
+ * the same data over HTTP, an agent only the conversations it may see, and a role change applies to sockets
+ * already open, without reconnecting.
+ */
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { Notifier } from '../../src/modules/notifications/notifier.js';
+import { FUNNEL } from '../../src/platform/db/message-states.js';
+import type { RoomEvents } from '../../src/platform/realtime-events.js';
+import { rooms } from '../../src/platform/realtime-hub.js';
+import { createMember, createUser, type TestUser } from '../factories.js';
+import { connected, nextEvent, useLiveTestApp } from '../live-app.js';
+import { conversation as conversationResource } from '../security/support/resources.js';
+
+/** Every event of `name` seen within `ms`: for proving that something did NOT arrive. */
+function collect(socket: Socket, name: string, ms = 400): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const on = (p: unknown) => seen.push(p);
+  socket.on(name, on);
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      socket.off(name, on);
+      resolve(seen);
+    }, ms),
+  );
+}
+
+const progress = (campaignId: string): RoomEvents['campaignProgress'] => ({
+  campaignId,
+  status: 'pending',
+  recipients: 3,
+  ...(Object.fromEntries(FUNNEL.map((step) => [step, 0])) as Record<(typeof FUNNEL)[number], number>),
+  failed: 0,
+  pending: 3,
+});
+
+const conversationEvent = (id: string, assigneeId: string | null): RoomEvents['conversationMessage'] => ({
+  conversation: {
+    id,
+    contactId: null,
+    phoneNumber: '+2348030000001',
+    name: null,
+    status: 'open',
+    unreadCount: 1,
+    lastMessageAt: new Date().toISOString(),
+    lastMessageText: 'Hello',
+    tags: [],
+    assigneeId,
+    windowEndsAt: null,
+  },
+  message: {
+    id: crypto.randomUUID(),
+    direction: 'in',
+    type: 'text',
+    text: 'Hello',
+    status: 'received',
+    mediaUrl: null,
+    mediaType: null,
+    mediaStatus: null,
+    details: null,
+    error: null,
+    campaignId: null,
+    createdAt: new Date().toISOString(),
+    replyTo: null,
+    pricing: null,
+  },
+});
+
+describe('real-time events by member role', () => {
+  const t = useLiveTestApp();
+
+  /** The owner and one member of each other role (two agents), each with a socket in the business room. */
+  async function team() {
+    const owner = await createUser(t);
+    const people = {
+      owner,
+      admin: await createMember(t, owner, 'admin'),
+      marketer: await createMember(t, owner, 'marketer'),
+      agentA: await createMember(t, owner, 'agent'),
+      agentB: await createMember(t, owner, 'agent'),
+      viewer: await createMember(t, owner, 'viewer'),
+    };
+    const sockets = {} as Record<keyof typeof people, Socket>;
+    for (const [name, person] of Object.entries(people) as [keyof typeof people, TestUser][]) {
+      const socket = await connected(t.socket(person.accessToken));
+      socket.emit('joinBusinessRoom', owner.businessId);
+      expect(await nextEvent(socket, 'joinedRoom')).toEqual({
+        roomType: 'business',
+        roomId: owner.businessId,
+      });
+      sockets[name] = socket;
+    }
+    return { owner, people, sockets };
+  }
+
+  /** Which of the sockets received `event` after `act`. */
+  async function receivers(sockets: Record<string, Socket>, event: string, act: () => void) {
+    const seen = Object.entries(sockets).map(async ([name, s]) => [name, (await collect(s, event)).length]);
+    act();
+    return Object.fromEntries(await Promise.all(seen));
+  }
+
+  it('sends campaign progress to those who read campaigns, template changes to those who read templates', async () => {
+    const { owner, sockets } = await team();
+    const campaigns = await receivers(sockets, 'campaignProgress', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'campaignProgress',
+        progress(crypto.randomUUID()),
+      ),
+    );
+    expect(campaigns).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 0, agentB: 0, viewer: 1 });
+
+    const templates = await receivers(sockets, 'templateStatus', () =>
+      t.deps.realtime.emit(rooms.business(owner.businessId), 'templateStatus', {
+        id: crypto.randomUUID(),
+        name: 'welcome',
+        language: 'en',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        rejectedReason: null,
+      }),
+    );
+    expect(templates).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 1, agentB: 1, viewer: 0 });
+  });
+
+  it("sends a conversation's messages to every agent while unassigned, then only to its assignee", async () => {
+    const { owner, people, sockets } = await team();
+    const id = crypto.randomUUID();
+    const unassigned = await receivers(sockets, 'conversationMessage', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'conversationMessage',
+        conversationEvent(id, null),
+      ),
+    );
+    expect(unassigned).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
+
+    const assigned = await receivers(sockets, 'conversationMessage', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'conversationMessage',
+        conversationEvent(id, people.agentA.accountId),
+      ),
+    );
+    expect(assigned).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 0, viewer: 0 });
+  });
+
+  it('tells the members who could see a conversation that it changed hands, and no one else', async () => {
+    const { owner, people, sockets } = await team();
+    const { id } = await conversationResource.create(t, owner);
+    const assign = (assigneeId: string) => () => {
+      void t.request({
+        method: 'PUT',
+        url: `/conversations/${id}/assignee`,
+        token: owner.accessToken,
+        body: { assigneeId },
+      });
+    };
+    // Unassigned, every agent saw it: each learns it is gone to agent A.
+    const toA = await receivers(sockets, 'conversationAssigned', assign(people.agentA.accountId));
+    expect(toA).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
+    // From A to B: both hear it; then, from B to A, only they do.
+    const toB = await receivers(sockets, 'conversationAssigned', assign(people.agentB.accountId));
+    expect(toB).toEqual({ owner: 1, admin: 1, marketer: 0, agentA: 1, agentB: 1, viewer: 0 });
+    const agentC = await createMember(t, owner, 'agent');
+    const third = await connected(t.socket(agentC.accessToken));
+    third.emit('joinBusinessRoom', owner.businessId);
+    await nextEvent(third, 'joinedRoom');
+    const back = await receivers(
+      { ...sockets, third },
+      'conversationAssigned',
+      assign(people.agentA.accountId),
+    );
+    expect(back).toMatchObject({ agentA: 1, agentB: 1, third: 0 });
+  });
+
+  it('sends and lists a notification only to the roles that may read what it is about', async () => {
+    const { owner, people, sockets } = await team();
+    const notifier = new Notifier(t.db, t.deps.realtime, t.deps.logger);
+    const payment = await receivers(sockets, 'notification', () => {
+      void notifier.toBusiness(owner.businessId, {
+        type: 'payment.succeeded',
+        title: 'Payment received',
+        message: 'Your payment of 5,000 NGN was received.',
+      });
+    });
+    expect(payment).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 0, agentB: 0, viewer: 0 });
+    const ticket = await receivers(sockets, 'notification', () => {
+      void notifier.toBusiness(owner.businessId, {
+        type: 'ticket.commented',
+        title: 'New reply on your ticket',
+        message: 'Support answered.',
+      });
+    });
+    expect(ticket).toEqual({ owner: 1, admin: 1, marketer: 1, agentA: 1, agentB: 1, viewer: 0 });
+
+    const listed = async (person: TestUser) => {
+      const res = await t.request({ url: '/notifications', token: person.accessToken });
+      expect(res.status).toBe(200);
+      return {
+        types: res.body.data.items.map((n: { type: string }) => n.type),
+        unread: res.body.data.unreadCount,
+      };
+    };
+    expect(await listed(owner)).toEqual({ types: ['ticket.commented', 'payment.succeeded'], unread: 2 });
+    expect(await listed(people.agentA)).toEqual({ types: ['ticket.commented'], unread: 1 });
+    expect(await listed(people.viewer)).toEqual({ types: [], unread: 0 });
+    // Marking every notification read marks only those the caller sees.
+    await t.request({ method: 'POST', url: '/notifications/read-all', token: people.agentA.accessToken });
+    expect((await listed(owner)).unread).toBe(1);
+  });
+
+  it('applies a role change to sockets already open, and a removal ends them', async () => {
+    const { owner, people, sockets } = await team();
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `/members/${people.agentB.accountId}`,
+      token: owner.accessToken,
+      body: { role: 'viewer' },
+    });
+    expect(changed.status).toBe(200);
+    // The socket is the same one: it now reads campaigns, and no longer the inbox.
+    await new Promise((r) => setTimeout(r, 100));
+    const id = crypto.randomUUID();
+    const inbox = await receivers({ agentB: sockets.agentB }, 'conversationMessage', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'conversationMessage',
+        conversationEvent(id, null),
+      ),
+    );
+    expect(inbox).toEqual({ agentB: 0 });
+    const campaigns = await receivers({ agentB: sockets.agentB }, 'campaignProgress', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'campaignProgress',
+        progress(crypto.randomUUID()),
+      ),
+    );
+    expect(campaigns).toEqual({ agentB: 1 });
+    expect(sockets.agentB.connected).toBe(true);
+
+    const gone = new Promise<string>((resolve) => sockets.agentA.once('disconnect', resolve));
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/members/${people.agentA.accountId}`,
+      token: owner.accessToken,
+    });
+    expect(removed.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+});
