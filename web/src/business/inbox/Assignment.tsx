@@ -1,6 +1,7 @@
 import { Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { conversationKeys } from '../../api/queries/conversations';
 import { membersQuery } from '../../api/queries/members';
@@ -8,21 +9,7 @@ import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../ui/page';
 import type { Conversation } from './inbox-parts';
 
-/**
- * The assignment routes land with the API's assignment work; until the generated client knows them, they are
- * called through this one loosely typed helper (same origin, the cookie, the failure envelope as ApiError).
- */
-async function send(method: 'PUT' | 'POST', url: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json().catch(() => undefined)) as { data?: unknown } | undefined;
-  if (!response.ok) throw ApiError.from(response.status, json);
-  return json?.data;
-}
+const REPLYING_ROLES: readonly string[] = ['owner', 'admin', 'agent'];
 
 /** Who holds a conversation, in words: you, a member by name, or nobody. */
 export function useAssigneeName(): (assigneeId: string | null) => string {
@@ -43,15 +30,22 @@ export function AssignmentBar({ conversation: c }: { conversation: Conversation 
   const session = useSession();
   const may = useCan();
   const nameOf = useAssigneeName();
-  const assignable = may('inbox:assign' as Parameters<typeof may>[0]);
+  const assignable = may('inbox:assign');
   const members = useQuery({ ...membersQuery, enabled: assignable && may('members:read') });
   const mine = c.assigneeId === session.user.id;
   const refresh = () => queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   const act = useMutation({
     mutationFn: (what: { kind: 'take' | 'release' } | { kind: 'assign'; assigneeId: string | null }) =>
       what.kind === 'assign'
-        ? send('PUT', `/api/v1/conversations/${c.id}/assignee`, { assigneeId: what.assigneeId })
-        : send('POST', `/api/v1/conversations/${c.id}/${what.kind}`),
+        ? unwrap(
+            api.PUT('/api/v1/conversations/{id}/assignee', {
+              params: { path: { id: c.id } },
+              body: { assigneeId: what.assigneeId },
+            }),
+          )
+        : what.kind === 'take'
+          ? unwrap(api.POST('/api/v1/conversations/{id}/take', { params: { path: { id: c.id } } }))
+          : unwrap(api.POST('/api/v1/conversations/{id}/release', { params: { path: { id: c.id } } })),
     onSuccess: (_, what) => {
       toast(
         what.kind === 'take'
@@ -98,7 +92,13 @@ export function AssignmentBar({ conversation: c }: { conversation: Conversation 
           w={180}
           data={[
             { value: '', label: 'Nobody (unassigned)' },
-            ...members.data.map((m) => ({ value: m.accountId, label: m.name })),
+            // Only a role that may reply can hold a conversation (owner, admin, agent).
+            ...members.data
+              .filter((m) => REPLYING_ROLES.includes(m.role))
+              .map((m) => ({
+                value: m.accountId,
+                label: `${m.name}${m.availability === 'away' ? ' (away)' : ''}`,
+              })),
           ]}
           value={c.assigneeId ?? ''}
           allowDeselect={false}
@@ -113,22 +113,30 @@ export function AssignmentBar({ conversation: c }: { conversation: Conversation 
   );
 }
 
-/** An agent says whether new conversations may be given to it (away: it keeps its own, gets no new ones). */
+/**
+ * A member who answers conversations says whether automatic assignment may give it new ones (away: it keeps
+ * those it holds). Its state is read from the members list where the role may read it; an agent cannot, so
+ * its switch starts at the service's default (available) and then follows each answer.
+ */
 export function AvailabilityToggle() {
-  const [available, setAvailable] = useState(true);
+  const session = useSession();
+  const may = useCan();
+  const members = useQuery({ ...membersQuery, enabled: may('members:read') });
+  const known = members.data?.find((m) => m.accountId === session.user.id)?.availability;
+  const [chosen, setChosen] = useState<'available' | 'away' | null>(null);
+  const available = (chosen ?? known ?? 'available') === 'available';
   const change = useMutation({
     mutationFn: (next: boolean) =>
-      send('PUT', '/api/v1/members/me/availability', { availability: next ? 'available' : 'away' }),
-    onMutate: (next) => setAvailable(next),
-    onError: (err, next) => {
-      setAvailable(!next);
-      toast(errorText(err), 'red');
-    },
+      unwrap(
+        api.PUT('/api/v1/members/me/availability', { body: { availability: next ? 'available' : 'away' } }),
+      ),
+    onSuccess: (me) => setChosen(me.availability),
+    onError: (err) => toast(errorText(err), 'red'),
   });
   return (
     <Switch
       label={available ? 'Available for new conversations' : 'Away: no new conversations'}
-      checked={available}
+      checked={change.isPending && change.variables !== undefined ? change.variables : available}
       disabled={change.isPending}
       onChange={(e) => change.mutate(e.currentTarget.checked)}
     />

@@ -17,11 +17,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
-import {
-  type ConversationQuery,
-  conversationKeys,
-  conversationsQuery,
-} from '../../api/queries/conversations';
+import { ApiError } from '../../api/errors';
+import { conversationKeys, conversationsQuery } from '../../api/queries/conversations';
 import { useCan, useSession } from '../../auth/session';
 import { formatDateTime } from '../../ui/format';
 import { Empty, PageHeader } from '../../ui/page';
@@ -66,7 +63,7 @@ export function InboxPage() {
       ...(search.search ? { search: search.search } : {}),
       ...(search.tag ? { tag: search.tag } : {}),
       ...(search.assignee ? { assignee: search.assignee } : {}),
-    } as ConversationQuery),
+    }),
     enabled: !!business,
     placeholderData: keepPreviousData,
   });
@@ -266,6 +263,15 @@ function OpenThread({ id }: { id: string }) {
   useEffect(() => {
     if (unread > 0 && !read.isPending) read.mutate();
   }, [unread, id]);
+  // An agent sees only its own and unassigned conversations: one another member took is a 404 from then on,
+  // which must replace what was on screen (the thread read before it was taken).
+  const gone = conversation.error instanceof ApiError && conversation.error.status === 404;
+  if (gone && conversation.data)
+    return (
+      <Paper withBorder p="xl" data-testid="thread-gone">
+        <Empty>Another member is answering this conversation now; it is no longer in your inbox.</Empty>
+      </Paper>
+    );
   if (!conversation.data)
     return <Empty>{conversation.isError ? 'Conversation not found.' : 'Loading…'}</Empty>;
   return (
