@@ -195,6 +195,34 @@ describe.skipIf(!hasChromium)('journey: members and roles', () => {
       await expectAccessible(cy, 'agent inbox');
       await screenshot(cy, 'inbox-agent');
 
+      // Two agents take the same conversation at once: one holds it, and both see the same holder.
+      const conversationId = new URL(cy.url()).searchParams.get('id');
+      expect(conversationId).toBeTruthy();
+      await boPage.goto(`/inbox?id=${conversationId}`);
+      await boPage.getByTestId('assignee').getByText('Unassigned').waitFor();
+      await cy.getByTestId('assignee').getByText('Unassigned').waitFor();
+      // Both press Take in the same instant (a click event each, no waiting for the other page to settle).
+      const takeCy = cy.getByRole('button', { name: 'Take', exact: true });
+      const takeBo = boPage.getByRole('button', { name: 'Take', exact: true });
+      await Promise.all([takeCy.waitFor(), takeBo.waitFor()]);
+      await Promise.all([takeCy.dispatchEvent('click'), takeBo.dispatchEvent('click')]);
+      // The winner holds it ("You"); the other agent may no longer open it, and its thread says so.
+      const holderSeenBy = async (p: Page): Promise<string> => {
+        const you = p.getByTestId('assignee').getByText('You', { exact: true });
+        const gone = p.getByTestId('thread-gone');
+        await expect
+          .poll(async () => (await you.count()) + (await gone.count()), { timeout: 15_000 })
+          .toBe(1);
+        return (await you.count()) ? 'holder' : 'told it is taken';
+      };
+      const seen = await Promise.all([holderSeenBy(cy), holderSeenBy(boPage)]);
+      expect(seen.sort()).toEqual(['holder', 'told it is taken']);
+      const held = await service.request({
+        url: `/conversations/${conversationId}`,
+        token: owner.accessToken,
+      });
+      expect(held.body.data.assigneeId).toEqual(expect.any(String));
+
       // Bo is in two businesses: the switcher names the one it acts for and lists both, with its role.
       // On a phone the switcher heads the menu: open the menu, then the switcher.
       await boPage.setViewportSize({ width: 375, height: 812 });
