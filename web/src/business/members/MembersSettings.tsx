@@ -124,7 +124,7 @@ function MemberList({ manage }: { manage: boolean }) {
         error={members.error}
         empty="No members yet."
         rowKey={(m) => m.accountId}
-        minWidth={640}
+        minWidth={760}
         columns={[
           {
             header: 'Name',
@@ -159,6 +159,14 @@ function MemberList({ manage }: { manage: boolean }) {
               ) : (
                 <StateBadge state={ROLE_LABELS[m.role].toLowerCase()} />
               ),
+          },
+          {
+            // Only roles that answer the inbox have an availability worth reading.
+            header: 'Inbox',
+            cell: (m) =>
+              m.role === 'owner' || m.role === 'admin' || m.role === 'agent'
+                ? `${m.availability === 'away' ? 'Away' : 'Available'}, ${m.openConversations} open`
+                : '—',
           },
           { header: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
           {
