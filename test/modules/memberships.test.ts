@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MemberRole } from '../../src/platform/auth/permissions.js';
+import { type MemberRole, PERMISSIONS } from '../../src/platform/auth/permissions.js';
 import { queryRows, runMigrations } from '../../src/platform/db/client.js';
 import { businessMembers, refreshSessions } from '../../src/platform/db/schema/index.js';
 import { createContacts, createUser, DEFAULT_PASSWORD, type TestUser, uniqueEmail } from '../factories.js';
@@ -48,6 +48,8 @@ describe('the owner', () => {
     expect(list.body.data).toEqual([
       expect.objectContaining({ businessId: user.businessId, role: 'owner', current: true }),
     ]);
+    // The console hides what a role cannot do from this list: the owner holds every permission.
+    expect(list.body.data[0].permissions).toEqual([...PERMISSIONS]);
   });
 
   it('a business has at most one owner: the database refuses a second', async () => {
@@ -85,6 +87,11 @@ describe('one account in several businesses', () => {
         companyName: 'Bo Ltd',
       }),
     ]);
+    // Each membership says what its role may do there: a marketer runs campaigns, not the inbox or members.
+    const marketer = list.body.data[1].permissions as string[];
+    expect(marketer).toEqual(expect.arrayContaining(['campaigns:publish', 'contacts:write']));
+    expect(marketer).not.toContain('inbox:read');
+    expect(marketer).not.toContain('members:manage');
 
     // Signing in acts for the business the account owns, whatever else it joined.
     const signIn = await t.request({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBER_ROLES } from '../../platform/auth/permissions.js';
+import { MEMBER_ROLES, PERMISSIONS } from '../../platform/auth/permissions.js';
 import { successSchema } from '../../platform/http/envelope.js';
 
 /** Trimmed and lower-cased before the check: `A@x.com` and `a@x.com` are one address. */
@@ -127,6 +127,11 @@ export const membershipSchema = z.object({
   joinedAt: z.string(),
   /** The business this session acts for. */
   current: z.boolean(),
+  /**
+   * What the role may do there (ROLE_PERMISSIONS), so the console hides what the member cannot use without
+   * keeping its own copy of the map. The API still checks every request.
+   */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 
 export const switchBusinessBody = z.object({ businessId: z.uuid() });

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.js';
+import { ROLE_PERMISSIONS } from '../../platform/auth/permissions.js';
 import type { AuthContext } from '../../platform/auth/principal.js';
 import { sqlState } from '../../platform/db/errors.js';
 import { NotFoundError, UnauthorizedError } from '../../platform/http/errors.js';
@@ -23,6 +24,7 @@ export class BusinessSwitch {
       role: m.role,
       joinedAt: m.joinedAt.toISOString(),
       current: m.businessId === auth.businessId,
+      permissions: [...ROLE_PERMISSIONS[m.role]],
     }));
   }
 

@@ -20,5 +20,13 @@ export const affiliateArea = defineArea({
   routes: [affiliateRoute],
   // After the business's own pages: an affiliate is a business first.
   menuOrder: 1,
-  nav: [{ label: 'Affiliate', to: '/affiliate', icon: Icons.Affiliate, roles: ['affiliate'] }],
+  nav: [
+    {
+      label: 'Affiliate',
+      to: '/affiliate',
+      icon: Icons.Affiliate,
+      roles: ['affiliate'],
+      permission: 'affiliate:read',
+    },
+  ],
 });

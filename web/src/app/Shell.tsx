@@ -13,9 +13,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { api } from '../api/client';
-import { hasRole, useSession } from '../auth/session';
+import { useSession } from '../auth/session';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { disconnectRealtime } from '../realtime/socket';
+import { navVisible } from './area';
+import { BusinessSwitcher } from './BusinessSwitcher';
 import { Icons } from './icons';
 import { navItems } from './nav';
 
@@ -24,7 +26,7 @@ export function Shell() {
   const session = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const items = navItems().filter((i) => hasRole(session, i.roles));
+  const items = navItems().filter((i) => navVisible(session, i));
   const signOut = useSignOut();
 
   return (
@@ -62,6 +64,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
+        <BusinessSwitcher onSwitched={close} />
         <ScrollArea style={{ flex: 1 }}>
           {items.map((item) => {
             const exact = item.to === '/' || !!item.exact;

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { hasRole, type Role, type Session } from '../auth/session';
+import { can, hasRole, type Permission, type Role, type Session } from '../auth/session';
 
 /** What a nav item's badge needs to stand as a link of its own: where it goes, its name and icon. */
 export interface BadgeLink {
@@ -15,6 +15,8 @@ export interface NavItem {
   to: string;
   icon: ComponentType<{ size?: number }>;
   roles: readonly Role[];
+  /** For a business member: the permission its role must hold to see the link (hidden otherwise). */
+  permission?: Permission;
   /**
    * A live count beside the label (the inbox's unread conversations). Given `link`, it is also a link to the
    * item on its own (the phone header shows it beside the closed menu), and renders nothing when zero.
@@ -56,4 +58,21 @@ export function allow(...roles: Role[]) {
   return ({ context }: { context: { session?: Session | null } }) => {
     if (!hasRole(context.session, roles)) throw new NotAllowedError();
   };
+}
+
+/**
+ * A business route's `beforeLoad`: only a business member whose role holds `permission` gets in; anyone else
+ * sees NotAllowed. The console only hides; the API refuses the same requests on its own.
+ */
+export function allowTo(permission: Permission) {
+  return ({ context }: { context: { session?: Session | null } }) => {
+    if (!hasRole(context.session, ['business']) || !can(context.session, permission))
+      throw new NotAllowedError();
+  };
+}
+
+/** Whether a navigation link is the session's to see: its roles, and its permission for a business member. */
+export function navVisible(session: Session, item: NavItem): boolean {
+  if (!hasRole(session, item.roles)) return false;
+  return !item.permission || !session.membership || can(session, item.permission);
 }

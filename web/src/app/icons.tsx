@@ -17,6 +17,8 @@ const paths: Record<string, string> = {
   check: 'M5 12l5 5 9-10',
   templates: 'M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4',
   inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
+  audit: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h3',
+  switch: 'M7 7h13l-3-3M17 17H4l3 3',
 };
 
 function make(name: keyof typeof paths) {
@@ -54,4 +56,6 @@ export const Icons = {
   Check: make('check'),
   Templates: make('templates'),
   Inbox: make('inbox'),
+  Audit: make('audit'),
+  Switch: make('switch'),
 };

@@ -1,7 +1,7 @@
 import { Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
-import { hasRole, sessionQuery } from '../auth/session';
+import { can, hasRole, sessionQuery } from '../auth/session';
 import { NotAllowedError } from './area';
 import { NotAllowed, PageError } from './NotAllowed';
 import { rootRoute } from './root-route';
@@ -19,6 +19,15 @@ export const appRoute = createRoute({
     // `/` is each role's home: an administrator's is the admin home, a business's (affiliates too) its own.
     if (location.pathname === '/' && hasRole(session, ['admin', 'superadmin']))
       throw redirect({ to: '/admin' });
+    // A member whose role has no home page to read (an agent: campaigns and reports are not its own) starts
+    // in the inbox, the one place its work is.
+    if (
+      location.pathname === '/' &&
+      session.membership &&
+      !can(session, 'campaigns:read') &&
+      can(session, 'inbox:read')
+    )
+      throw redirect({ to: '/inbox' });
     // The real-time client and the shell load with the first signed-in page, not with sign-in's.
     void import('../realtime/socket').then((m) => m.connectRealtime(session));
     return { session };

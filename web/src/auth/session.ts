@@ -11,6 +11,11 @@ type Json<P extends keyof paths, M extends 'get'> = paths[P][M] extends {
 
 export type Profile = Json<'/api/v1/users/profile', 'get'>;
 export type Business = Json<'/api/v1/business', 'get'>;
+/** A business the account belongs to, its role there and what that role may do (GET /auth/businesses). */
+export type Membership = Json<'/api/v1/auth/businesses', 'get'>[number];
+/** A `resource:action` a member's role holds (src/platform/auth/permissions.ts, as the API lists it). */
+export type Permission = Membership['permissions'][number];
+export type MemberRole = Membership['role'];
 
 /** What the console shows depends on these; the API still decides every permission. */
 export type Role = 'business' | 'affiliate' | 'admin' | 'superadmin';
@@ -20,11 +25,16 @@ export interface Session {
   /** The business of a business account (null for administrators). */
   business: Business | null;
   roles: Role[];
+  /** The membership this session acts for (null for administrators): its role and permissions. */
+  membership: Membership | null;
+  /** Every business the account belongs to (the switcher shows itself when there is more than one). */
+  memberships: Membership[];
 }
 
 /**
  * The signed-in account, or null when the cookie is missing or ended. The profile says `isAdmin`; an
  * administrator's exact role (admin or superadmin) is read from the accounts list, which admins may read.
+ * A member's role and permissions in the business it acts for come from its memberships.
  */
 async function loadSession(): Promise<Session | null> {
   let user: Profile;
@@ -36,6 +46,7 @@ async function loadSession(): Promise<Session | null> {
   }
   const roles: Role[] = [];
   let business: Business | null = null;
+  let memberships: Membership[] = [];
   if (user.isAdmin) {
     const page = await unwrap(
       api.GET('/api/v1/admin/accounts', { params: { query: { search: user.email } } }),
@@ -43,11 +54,15 @@ async function loadSession(): Promise<Session | null> {
     const me = page.items.find((a) => a.id === user.id);
     roles.push(me?.role === 'superadmin' ? 'superadmin' : 'admin');
   } else if (user.businessId) {
-    business = await unwrap(api.GET('/api/v1/business'));
+    [business, memberships] = await Promise.all([
+      unwrap(api.GET('/api/v1/business')),
+      unwrap(api.GET('/api/v1/auth/businesses')),
+    ]);
     roles.push('business');
     if (business.type === 'affiliate') roles.push('affiliate');
   }
-  return { user, business, roles };
+  const membership = memberships.find((m) => m.current) ?? null;
+  return { user, business, roles, membership, memberships };
 }
 
 export const sessionQuery = queryOptions({
@@ -65,4 +80,18 @@ export function useSession(): Session {
 
 export function hasRole(session: Session | null | undefined, roles: readonly Role[]): boolean {
   return !!session && session.roles.some((r) => roles.includes(r));
+}
+
+/**
+ * Whether the member's role in the business it acts for holds `permission`. Only hides what the role cannot
+ * use: the API refuses it anyway. False for administrators (no business membership).
+ */
+export function can(session: Session | null | undefined, permission: Permission): boolean {
+  return !!session?.membership?.permissions.includes(permission);
+}
+
+/** `can` for the signed-in session: `const may = useCan(); may('campaigns:write')`. */
+export function useCan(): (permission: Permission) => boolean {
+  const session = useSession();
+  return (permission) => can(session, permission);
 }

@@ -1,12 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { allow, defineArea } from '../app/area';
+import { allowTo, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
-import { appRoute } from '../app/layout-route';
+import { appRoute, publicRoute } from '../app/layout-route';
 import { bool, num, oneOf, pageSize, searchParams, str } from '../ui/search';
 import { UnreadBadge } from './inbox/UnreadBadge';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './templates/template-parts';
-
-const businessOnly = allow('business');
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -24,7 +22,7 @@ const notificationsRoute = createRoute({
 const contactsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/contacts',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('contacts:read'),
   validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
     pageSize: pageSize(s.pageSize),
@@ -38,7 +36,7 @@ const contactsRoute = createRoute({
 const campaignsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('campaigns:read'),
   validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
     pageSize: pageSize(s.pageSize),
@@ -50,7 +48,7 @@ const campaignsRoute = createRoute({
 const newCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/new',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('campaigns:write'),
   // The Templates page's "Use in a campaign" link names the template to start from.
   // A campaign page's follow-up names the campaign and the outcome its audience is built from.
   validateSearch: searchParams((s) => ({
@@ -64,7 +62,7 @@ const newCampaignRoute = createRoute({
 const campaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/$id',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('campaigns:read'),
   validateSearch: searchParams((s) => ({ state: str(s.state), page: num(s.page, 1) })),
   component: lazyRouteComponent(() => import('./campaigns/CampaignPage'), 'CampaignPage'),
 });
@@ -72,14 +70,14 @@ const campaignRoute = createRoute({
 const editCampaignRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/campaigns/$id/edit',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('campaigns:write'),
   component: lazyRouteComponent(() => import('./campaigns/Composer'), 'Composer'),
 });
 
 const templatesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/templates',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('templates:read'),
   validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
     pageSize: pageSize(s.pageSize),
@@ -93,18 +91,19 @@ const templatesRoute = createRoute({
 const newTemplateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/templates/new',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('templates:write'),
   component: lazyRouteComponent(() => import('./templates/NewTemplate'), 'NewTemplate'),
 });
 
 const inboxRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/inbox',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('inbox:read'),
   validateSearch: searchParams((s) => ({
     page: num(s.page, 1),
     id: str(s.id),
     filter: oneOf(s.filter, ['unread', 'open', 'closed'] as const),
+    assignee: oneOf(s.assignee, ['me', 'unassigned'] as const),
     search: str(s.search),
     tag: str(s.tag),
   })),
@@ -114,7 +113,7 @@ const inboxRoute = createRoute({
 const walletRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('wallet:read'),
   validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
   component: lazyRouteComponent(() => import('./wallet/WalletPage'), 'WalletPage'),
 });
@@ -122,7 +121,7 @@ const walletRoute = createRoute({
 const walletReturnRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet/return',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('wallet:read'),
   validateSearch: searchParams((s) => ({ reference: str(s.reference) ?? str(s.trxref) })),
   component: lazyRouteComponent(() => import('./wallet/PaymentReturn'), 'PaymentReturn'),
 });
@@ -130,7 +129,7 @@ const walletReturnRoute = createRoute({
 const supportRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/support',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('support:use'),
   validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
   component: lazyRouteComponent(() => import('./support/SupportPage'), 'SupportPage'),
 });
@@ -138,7 +137,7 @@ const supportRoute = createRoute({
 const ticketRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/support/$id',
-  beforeLoad: businessOnly,
+  beforeLoad: allowTo('support:use'),
   component: lazyRouteComponent(() => import('./support/TicketPage'), 'TicketPage'),
 });
 
@@ -147,6 +146,29 @@ const settingsRoute = createRoute({
   path: '/settings',
   validateSearch: searchParams((s) => ({ tab: str(s.tab) })),
   component: lazyRouteComponent(() => import('./settings/SettingsPage'), 'SettingsPage'),
+});
+
+const auditLogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit-log',
+  beforeLoad: allowTo('audit:read'),
+  validateSearch: searchParams((s) => ({
+    page: num(s.page, 1),
+    pageSize: pageSize(s.pageSize),
+    actorId: str(s.actorId),
+    action: str(s.action),
+    from: str(s.from),
+    to: str(s.to),
+  })),
+  component: lazyRouteComponent(() => import('./audit/AuditLogPage'), 'AuditLogPage'),
+});
+
+/** The link of an invitation mail: signed out (a new person) or in (an account joining one more business). */
+const invitationRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/invitation',
+  validateSearch: searchParams((s) => ({ token: str(s.token) })),
+  component: lazyRouteComponent(() => import('./members/InvitationPage'), 'InvitationPage'),
 });
 
 const business = ['business'] as const;
@@ -170,16 +192,50 @@ export const businessArea = defineArea({
     supportRoute,
     ticketRoute,
     settingsRoute,
+    auditLogRoute,
+    invitationRoute,
   ],
   nav: [
-    { label: 'Home', to: '/', icon: Icons.Home, roles: business },
-    { label: 'Inbox', to: '/inbox', icon: Icons.Inbox, roles: business, badge: UnreadBadge },
-    { label: 'Contacts', to: '/contacts', icon: Icons.Contacts, roles: business },
-    { label: 'Campaigns', to: '/campaigns', icon: Icons.Campaigns, roles: business },
-    { label: 'Templates', to: '/templates', icon: Icons.Templates, roles: business },
-    { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business },
-    { label: 'Notifications', to: '/notifications', icon: Icons.Bell, roles: everyone },
-    { label: 'Support', to: '/support', icon: Icons.Support, roles: business },
+    { label: 'Home', to: '/', icon: Icons.Home, roles: business, permission: 'campaigns:read' },
+    {
+      label: 'Inbox',
+      to: '/inbox',
+      icon: Icons.Inbox,
+      roles: business,
+      permission: 'inbox:read',
+      badge: UnreadBadge,
+    },
+    {
+      label: 'Contacts',
+      to: '/contacts',
+      icon: Icons.Contacts,
+      roles: business,
+      permission: 'contacts:read',
+    },
+    {
+      label: 'Campaigns',
+      to: '/campaigns',
+      icon: Icons.Campaigns,
+      roles: business,
+      permission: 'campaigns:read',
+    },
+    {
+      label: 'Templates',
+      to: '/templates',
+      icon: Icons.Templates,
+      roles: business,
+      permission: 'templates:write',
+    },
+    { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business, permission: 'wallet:read' },
+    {
+      label: 'Notifications',
+      to: '/notifications',
+      icon: Icons.Bell,
+      roles: everyone,
+      permission: 'notifications:read',
+    },
+    { label: 'Support', to: '/support', icon: Icons.Support, roles: business, permission: 'support:use' },
+    { label: 'Audit log', to: '/audit-log', icon: Icons.Audit, roles: business, permission: 'audit:read' },
     { label: 'Settings', to: '/settings', icon: Icons.Settings, roles: everyone },
   ],
 });

@@ -25,6 +25,7 @@ import {
   campaignQuery,
   campaignReportQuery,
 } from '../../api/queries/campaigns';
+import { useCan } from '../../auth/session';
 import { useLiveEvent } from '../../realtime/socket';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
@@ -54,6 +55,7 @@ const route = getRouteApi('/app/campaigns/$id');
 export function CampaignPage() {
   const { id } = route.useParams();
   const search = route.useSearch();
+  const may = useCan();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveProgress | null>(null);
@@ -136,7 +138,7 @@ export function CampaignPage() {
         <Badge color={statusBadge(c).color} variant="light" size="lg" data-testid="campaign-status">
           {statusBadge(c).label}
         </Badge>
-        {status === 'draft' && (
+        {status === 'draft' && may('campaigns:write') && (
           <>
             <Button component={Link} to={`/campaigns/${id}/edit`}>
               Edit
@@ -146,7 +148,7 @@ export function CampaignPage() {
             </Button>
           </>
         )}
-        <CampaignControls campaign={c} />
+        {may('campaigns:publish') && <CampaignControls campaign={c} />}
       </PageHeader>
       <DeliverabilityAlerts campaign={c} />
       {status === 'scheduled' && c.scheduledAt && (

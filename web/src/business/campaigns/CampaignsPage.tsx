@@ -5,6 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText } from '../../api/errors';
 import { campaignsQuery } from '../../api/queries/campaigns';
+import { useCan } from '../../auth/session';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { Pager } from '../../ui/list';
@@ -18,6 +19,7 @@ export function CampaignsPage() {
   const navigate = route.useNavigate();
   const [typed, setTyped] = useState(search.search ?? '');
   const list = useQuery({ ...campaignsQuery(search), placeholderData: keepPreviousData });
+  const may = useCan();
   const debounced = useDebouncedCallback(
     (v: string) => void navigate({ search: { ...search, page: 1, search: v.trim() || undefined } }),
     300,
@@ -25,9 +27,11 @@ export function CampaignsPage() {
   return (
     <>
       <PageHeader title="Campaigns">
-        <Button component={Link} to="/campaigns/new">
-          New campaign
-        </Button>
+        {may('campaigns:write') && (
+          <Button component={Link} to="/campaigns/new">
+            New campaign
+          </Button>
+        )}
       </PageHeader>
       <TextInput
         label="Search"

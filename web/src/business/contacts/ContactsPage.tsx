@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
+import { useCan } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { Pager } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
@@ -83,23 +84,30 @@ export function ContactsPage() {
   };
 
   const items = list.data?.items ?? [];
+  const may = useCan();
   const allOnPage = items.length > 0 && items.every((c) => selected.has(c.id));
   return (
     <>
       <PageHeader title="Contacts" description="The people your campaigns go to.">
-        <Button onClick={() => setEditing('new')}>Add contact</Button>
-        <Button variant="default" onClick={importModal.open}>
-          Import
-        </Button>
-        <Menu>
-          <Menu.Target>
-            <Button variant="default">Export</Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => exportAs('csv')}>CSV, with the current filters</Menu.Item>
-            <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX), with the current filters</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {may('contacts:write') && (
+          <>
+            <Button onClick={() => setEditing('new')}>Add contact</Button>
+            <Button variant="default" onClick={importModal.open}>
+              Import
+            </Button>
+          </>
+        )}
+        {may('contacts:export') && (
+          <Menu>
+            <Menu.Target>
+              <Button variant="default">Export</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => exportAs('csv')}>CSV, with the current filters</Menu.Item>
+              <Menu.Item onClick={() => exportAs('xlsx')}>Excel (XLSX), with the current filters</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </PageHeader>
       <Group mb="md" gap="sm" align="flex-end">
         <TextInput
@@ -129,7 +137,7 @@ export function ContactsPage() {
           />
         </div>
       </Group>
-      {selected.size > 0 && (
+      {selected.size > 0 && may('contacts:write') && (
         <Group mb="sm">
           <Text size="sm">{selected.size} selected</Text>
           <Button color="red.9" variant="light" size="xs" onClick={() => remove([...selected])}>
@@ -188,24 +196,26 @@ export function ContactsPage() {
                 </Table.Td>
                 <Table.Td>{c.optIn ? 'Opted in' : 'No'}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => setEditing(c)}
-                      aria-label={`Edit ${c.firstName} ${c.lastName}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => remove([c.id])}
-                      aria-label={`Delete ${c.firstName} ${c.lastName}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
+                  {may('contacts:write') && (
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => setEditing(c)}
+                        aria-label={`Edit ${c.firstName} ${c.lastName}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() => remove([c.id])}
+                        aria-label={`Delete ${c.firstName} ${c.lastName}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

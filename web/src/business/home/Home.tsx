@@ -20,7 +20,7 @@ import { overviewQuery } from '../../api/queries/analytics';
 import { campaignStatsQuery, campaignsQuery } from '../../api/queries/campaigns';
 import { contactsCountQuery } from '../../api/queries/contacts';
 import { Icons } from '../../app/icons';
-import { useSession } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
@@ -47,6 +47,7 @@ function AdminHome() {
 
 function BusinessHome() {
   const session = useSession();
+  const may = useCan();
   const business = session.business!;
   const contacts = useQuery(contactsCountQuery);
   const stats = useQuery(campaignStatsQuery);
@@ -92,7 +93,7 @@ function BusinessHome() {
   return (
     <Stack>
       {header}
-      {balance < LOW_CREDITS && (
+      {balance < LOW_CREDITS && may('wallet:purchase') && (
         <Alert color="orange" title="Credits are running low" role="status">
           You have {formatNumber(balance)} credits left.{' '}
           <AnchorLink to="/wallet" c="inherit" fw={700} td="underline">
@@ -102,7 +103,7 @@ function BusinessHome() {
         </Alert>
       )}
       {business.wabaNumber && <NumberHealth limit={business.messagingLimit} />}
-      {doneCount < steps.length && contacts.isSuccess && stats.isSuccess && (
+      {doneCount < steps.length && may('business:write') && contacts.isSuccess && stats.isSuccess && (
         <Card withBorder>
           <Stack gap="xs">
             <Group justify="space-between">

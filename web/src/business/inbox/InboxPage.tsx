@@ -17,10 +17,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { conversationKeys, conversationsQuery } from '../../api/queries/conversations';
-import { useSession } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { formatDateTime } from '../../ui/format';
 import { Empty, PageHeader } from '../../ui/page';
+import { AvailabilityToggle, useAssigneeName } from './Assignment';
 import type { Conversation } from './inbox-parts';
 import { useLiveConversations } from './live';
 import { Thread } from './Thread';
@@ -34,6 +36,12 @@ const FILTERS = [
   { value: 'closed', label: 'Closed' },
 ] as const;
 
+const ASSIGNEES = [
+  { value: 'all', label: 'All' },
+  { value: 'me', label: 'Mine' },
+  { value: 'unassigned', label: 'Unassigned' },
+] as const;
+
 /**
  * The inbox: conversations by last activity (filters, search), and the open one's thread with its composer.
  * Side by side on a wide screen; on a phone the list, then the thread with a way back.
@@ -42,6 +50,7 @@ export function InboxPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { business } = useSession();
+  const may = useCan();
   const wide = useMediaQuery('(min-width: 62em)', true);
   useLiveConversations();
   const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
@@ -53,6 +62,7 @@ export function InboxPage() {
       ...(search.filter === 'open' || search.filter === 'closed' ? { status: search.filter } : {}),
       ...(search.search ? { search: search.search } : {}),
       ...(search.tag ? { tag: search.tag } : {}),
+      ...(search.assignee ? { assignee: search.assignee } : {}),
     }),
     enabled: !!business,
     placeholderData: keepPreviousData,
@@ -63,7 +73,9 @@ export function InboxPage() {
 
   return (
     <>
-      <PageHeader title="Inbox" description="What your contacts write to your number, and your answers." />
+      <PageHeader title="Inbox" description="What your contacts write to your number, and your answers.">
+        {may('inbox:reply') && <AvailabilityToggle />}
+      </PageHeader>
       <Box
         style={{
           display: 'grid',
@@ -81,6 +93,16 @@ export function InboxPage() {
               onChange={(v) => go({ filter: v === 'all' ? undefined : (v as typeof search.filter), page: 1 })}
               data={FILTERS.map((f) => ({ ...f }))}
               aria-label="Show"
+            />
+            <SegmentedControl
+              fullWidth
+              size="xs"
+              value={search.assignee ?? 'all'}
+              onChange={(v) =>
+                go({ assignee: v === 'all' ? undefined : (v as typeof search.assignee), page: 1 })
+              }
+              data={ASSIGNEES.map((f) => ({ ...f }))}
+              aria-label="Assigned to"
             />
             <Group gap="xs" grow>
               <TextInput
@@ -177,6 +199,7 @@ function ConversationRow({
   selected: boolean;
   onOpen: () => void;
 }) {
+  const nameOf = useAssigneeName();
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -212,11 +235,14 @@ function ConversationRow({
           </Badge>
         )}
       </Group>
-      {c.name && (
-        <Text size="xs" c="dimmed">
-          {c.phoneNumber}
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" truncate>
+          {c.name ? c.phoneNumber : ''}
         </Text>
-      )}
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="row-assignee">
+          {nameOf(c.assigneeId)}
+        </Text>
+      </Group>
     </UnstyledButton>
   );
 }
@@ -237,6 +263,15 @@ function OpenThread({ id }: { id: string }) {
   useEffect(() => {
     if (unread > 0 && !read.isPending) read.mutate();
   }, [unread, id]);
+  // An agent sees only its own and unassigned conversations: one another member took is a 404 from then on,
+  // which must replace what was on screen (the thread read before it was taken).
+  const gone = conversation.error instanceof ApiError && conversation.error.status === 404;
+  if (gone && conversation.data)
+    return (
+      <Paper withBorder p="xl" data-testid="thread-gone">
+        <Empty>Another member is answering this conversation now; it is no longer in your inbox.</Empty>
+      </Paper>
+    );
   if (!conversation.data)
     return <Empty>{conversation.isError ? 'Conversation not found.' : 'Loading…'}</Empty>;
   return (

@@ -18,15 +18,18 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { conversationKeys, conversationMessagesQuery } from '../../api/queries/conversations';
 import { approvedTemplatesQuery } from '../../api/queries/templates';
+import { useCan } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { StateBadge } from '../../ui/page';
 import { uploadFileRecord } from '../../ui/upload';
+import { AssignmentBar } from './Assignment';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
 
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
 export function Thread({ conversation: c }: { conversation: Conversation }) {
   const queryClient = useQueryClient();
+  const may = useCan();
   const messages = useQuery(conversationMessagesQuery(c.id));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -59,16 +62,19 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
           </Stack>
           <Group gap="xs">
             <StateBadge state={c.status} />
-            <Button
-              size="xs"
-              variant="default"
-              loading={status.isPending}
-              onClick={() => status.mutate(c.status === 'open' ? 'closed' : 'open')}
-            >
-              {c.status === 'open' ? 'Close' : 'Reopen'}
-            </Button>
+            {may('inbox:update') && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={status.isPending}
+                onClick={() => status.mutate(c.status === 'open' ? 'closed' : 'open')}
+              >
+                {c.status === 'open' ? 'Close' : 'Reopen'}
+              </Button>
+            )}
           </Group>
         </Group>
+        <AssignmentBar conversation={c} />
         <Text size="sm" c={left ? 'teal.9' : 'dimmed'} data-testid="window">
           {left
             ? `Reply window: ${left}`
@@ -90,7 +96,7 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
             <Bubble key={m.id} message={m} />
           ))}
         </Stack>
-        {left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
+        {!may('inbox:reply') ? null : left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
       </Stack>
     </Paper>
   );

@@ -1,7 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { useSession } from '../../auth/session';
+import { NotAllowed } from '../../app/NotAllowed';
+import { useCan, useSession } from '../../auth/session';
 import { PageHeader } from '../../ui/page';
+import { MembersSettings } from '../members/MembersSettings';
 import { BusinessProfile } from './BusinessProfile';
 import { OptInQr } from './OptInQr';
 import { ProfileSettings } from './ProfileSettings';
@@ -14,8 +16,23 @@ export function SettingsPage() {
   const session = useSession();
   const { tab } = route.useSearch();
   const navigate = route.useNavigate();
+  const may = useCan();
   const isBusiness = !!session.business;
+  // Each business tab shows for the roles that may use it; the API refuses the others anyway.
+  const tabs = {
+    business: isBusiness && may('business:write'),
+    provider: isBusiness && may('provider:manage'),
+    members: isBusiness && may('members:read'),
+    optIn: isBusiness && may('campaigns:read'),
+  };
   const current = tab ?? 'profile';
+  // A tab typed in (or linked) that this role may not open says so rather than showing an empty page.
+  const refused =
+    (current === 'business' && !tabs.business) ||
+    (current === 'provider' && !tabs.provider) ||
+    (current === 'members' && !tabs.members) ||
+    (current === 'opt-in' && !tabs.optIn);
+  if (refused) return <NotAllowed />;
   return (
     <>
       <PageHeader title="Settings" />
@@ -26,20 +43,26 @@ export function SettingsPage() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
-          {isBusiness && <Tabs.Tab value="business">Business</Tabs.Tab>}
-          {isBusiness && <Tabs.Tab value="provider">Messaging provider</Tabs.Tab>}
+          {tabs.business && <Tabs.Tab value="business">Business</Tabs.Tab>}
+          {tabs.members && <Tabs.Tab value="members">Members</Tabs.Tab>}
+          {tabs.provider && <Tabs.Tab value="provider">Messaging provider</Tabs.Tab>}
           <Tabs.Tab value="security">Security</Tabs.Tab>
-          {isBusiness && <Tabs.Tab value="opt-in">Opt-in QR code</Tabs.Tab>}
+          {tabs.optIn && <Tabs.Tab value="opt-in">Opt-in QR code</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSettings />
         </Tabs.Panel>
-        {isBusiness && (
+        {tabs.business && (
           <Tabs.Panel value="business">
             <BusinessProfile />
           </Tabs.Panel>
         )}
-        {isBusiness && (
+        {tabs.members && (
+          <Tabs.Panel value="members">
+            <MembersSettings />
+          </Tabs.Panel>
+        )}
+        {tabs.provider && (
           <Tabs.Panel value="provider">
             <ProviderSettings />
           </Tabs.Panel>
@@ -47,7 +70,7 @@ export function SettingsPage() {
         <Tabs.Panel value="security">
           <SecuritySettings />
         </Tabs.Panel>
-        {isBusiness && (
+        {tabs.optIn && (
           <Tabs.Panel value="opt-in">
             <OptInQr />
           </Tabs.Panel>

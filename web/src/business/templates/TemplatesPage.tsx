@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { templateKeys, templatesQuery } from '../../api/queries/templates';
-import { useSession } from '../../auth/session';
+import { useCan, useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
@@ -43,6 +43,7 @@ export function TemplatesPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { business } = useSession();
+  const may = useCan();
   const cloud = business?.provider === 'whatsapp-cloud';
   const list = useQuery({
     ...templatesQuery(search),
@@ -104,10 +105,12 @@ export function TemplatesPage() {
             : 'The texts your provider approved, kept here so campaigns are built from them.'
         }
       >
-        {cloud && <SyncButton />}
-        <Button component={Link} to="/templates/new">
-          New template
-        </Button>
+        {cloud && may('templates:write') && <SyncButton />}
+        {may('templates:write') && (
+          <Button component={Link} to="/templates/new">
+            New template
+          </Button>
+        )}
       </PageHeader>
       <ListView
         noun="templates"
@@ -209,6 +212,8 @@ function TemplateStatus({ template: t }: { template: Template }) {
 
 /** "Use" (an approved template, into a new campaign) and "Delete". */
 function TemplateActions({ template: t, onDelete }: { template: Template; onDelete: () => void }) {
+  const may = useCan();
+  if (!may('templates:write')) return null;
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       {t.status === 'APPROVED' && t.sendable && (

@@ -18,6 +18,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { creditPricingQuery, walletQuery, walletTransactionsQuery } from '../../api/queries/payments';
 import { myPlanQuery, plansQuery } from '../../api/queries/plans';
+import { useCan } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { Pager } from '../../ui/list';
@@ -29,6 +30,7 @@ const STATUS_COLOR = { pending: 'orange', successful: 'green', failed: 'red', re
 const route = getRouteApi('/app/wallet');
 
 export function WalletPage() {
+  const may = useCan();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const wallet = useQuery(walletQuery);
@@ -71,7 +73,7 @@ export function WalletPage() {
           )}
         </Card>
       </SimpleGrid>
-      <BuyCredits />
+      {may('wallet:purchase') && <BuyCredits />}
       {plans.data && plans.data.items.length > 0 && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
