@@ -1,8 +1,6 @@
 /** A business with a member of every role, and its contacts writing in: what the assignment tests share. */
 import { eq } from 'drizzle-orm';
-import { openSession } from '../../src/modules/auth/index.js';
-import type { MemberRole } from '../../src/platform/auth/permissions.js';
-import { businessMembers, conversations } from '../../src/platform/db/schema/index.js';
+import { conversations } from '../../src/platform/db/schema/index.js';
 import { createMember, createUser, setMessagingCredentials, type TestUser } from '../factories.js';
 import type { TestApp } from '../harness.js';
 

@@ -6,8 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../src/modules/audit/index.js';
-import { openSession } from '../../src/modules/auth/index.js';
-import { businessMembers, contacts } from '../../src/platform/db/schema/index.js';
+import { contacts } from '../../src/platform/db/schema/index.js';
 import type { LocalStorageAdapter } from '../../src/platform/storage/local.adapter.js';
 import {
   createContacts,

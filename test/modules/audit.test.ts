@@ -6,9 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type AUDIT_ACTIONS, purgeExpiredAudit } from '../../src/modules/audit/index.js';
-import { openSession } from '../../src/modules/auth/index.js';
 import { auditLog, businessMembers, memberInvitations } from '../../src/platform/db/schema/index.js';
-import { createMember, createUser, type TestUser, uniqueEmail } from '../factories.js';
+import { createMember, createUser, uniqueEmail } from '../factories.js';
 import { useTestApp } from '../harness.js';
 
 const t = useTestApp();

@@ -2369,7 +2369,7 @@ export interface paths {
                                 companyName: string | null;
                                 current: boolean;
                                 joinedAt: string;
-                                permissions: ("business:read" | "business:write" | "business:transfer" | "business:delete" | "provider:manage" | "members:read" | "members:manage" | "audit:read" | "contacts:read" | "contacts:write" | "contacts:export" | "templates:read" | "templates:write" | "campaigns:read" | "campaigns:write" | "campaigns:publish" | "reports:read" | "inbox:read" | "inbox:read-all" | "inbox:reply" | "inbox:update" | "inbox:assign" | "wallet:read" | "wallet:purchase" | "uploads:read" | "uploads:write" | "notifications:read" | "settings:manage" | "support:use" | "affiliate:read" | "affiliate:manage")[];
+                                permissions: ("business:read" | "business:write" | "business:transfer" | "business:delete" | "provider:manage" | "members:read" | "members:manage" | "audit:read" | "api-keys:manage" | "contacts:read" | "contacts:write" | "contacts:export" | "templates:read" | "templates:write" | "campaigns:read" | "campaigns:write" | "campaigns:publish" | "reports:read" | "inbox:read" | "inbox:read-all" | "inbox:reply" | "inbox:update" | "inbox:assign" | "wallet:read" | "wallet:purchase" | "uploads:read" | "uploads:write" | "notifications:read" | "settings:manage" | "support:use" | "affiliate:read" | "affiliate:manage")[];
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "marketer" | "agent" | "viewer";
                             }[];
