@@ -8,7 +8,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type MemberRole, PERMISSIONS } from '../../src/platform/auth/permissions.js';
 import { queryRows, runMigrations } from '../../src/platform/db/client.js';
 import { businessMembers, refreshSessions } from '../../src/platform/db/schema/index.js';
-import { createContacts, createUser, DEFAULT_PASSWORD, type TestUser, uniqueEmail } from '../factories.js';
+import {
+  createContacts,
+  createMember,
+  createUser,
+  DEFAULT_PASSWORD,
+  type TestUser,
+  uniqueEmail,
+} from '../factories.js';
 import { useTestApp } from '../harness.js';
 import { databaseBefore } from '../platform/database-before.js';
 
@@ -50,6 +57,25 @@ describe('the owner', () => {
     ]);
     // The console hides what a role cannot do from this list: the owner holds every permission.
     expect(list.body.data[0].permissions).toEqual([...PERMISSIONS]);
+  });
+
+  it("lists a member's own availability with its membership, as it last set it", async () => {
+    const owner = await createUser(t);
+    const agent = await createMember(t, owner, 'agent');
+    const mine = async () => {
+      const list = await t.request({ url: '/auth/businesses', token: agent.accessToken });
+      return list.body.data.find((m: { businessId: string }) => m.businessId === owner.businessId)
+        .availability;
+    };
+    expect(await mine()).toBe('available');
+    const set = await t.request({
+      method: 'PUT',
+      url: '/members/me/availability',
+      token: agent.accessToken,
+      body: { availability: 'away' },
+    });
+    expect(set.status).toBe(200);
+    expect(await mine()).toBe('away');
   });
 
   it('a business has at most one owner: the database refuses a second', async () => {

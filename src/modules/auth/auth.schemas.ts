@@ -132,6 +132,8 @@ export const membershipSchema = z.object({
    * keeping its own copy of the map. The API still checks every request.
    */
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Whether automatic assignment may give this member new conversations there (its own switch). */
+  availability: z.enum(['available', 'away']),
 });
 
 export const switchBusinessBody = z.object({ businessId: z.uuid() });

@@ -25,6 +25,7 @@ export class BusinessSwitch {
       joinedAt: m.joinedAt.toISOString(),
       current: m.businessId === auth.businessId,
       permissions: [...ROLE_PERMISSIONS[m.role]],
+      availability: m.availability,
     }));
   }
 

@@ -29,6 +29,7 @@ export interface Membership {
   companyName: string | null;
   role: MemberRole;
   joinedAt: Date;
+  availability: MemberAvailability;
 }
 
 /** The businesses an account belongs to, the one it owns first, then in the order it joined them. */
@@ -39,6 +40,7 @@ export async function membershipsOf(db: Db, accountId: string): Promise<Membersh
       companyName: businesses.companyName,
       role: businessMembers.role,
       joinedAt: businessMembers.createdAt,
+      availability: businessMembers.availability,
     })
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))

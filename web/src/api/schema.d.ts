@@ -2364,6 +2364,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @enum {string} */
+                                availability: "available" | "away";
                                 /** Format: uuid */
                                 businessId: string;
                                 companyName: string | null;

@@ -115,14 +115,11 @@ export function AssignmentBar({ conversation: c }: { conversation: Conversation 
 
 /**
  * A member who answers conversations says whether automatic assignment may give it new ones (away: it keeps
- * those it holds). Its state is read from the members list where the role may read it; an agent cannot, so
- * its switch starts at the service's default (available) and then follows each answer.
+ * those it holds). Its state as the session loaded it comes with its membership, then follows each answer.
  */
 export function AvailabilityToggle() {
   const session = useSession();
-  const may = useCan();
-  const members = useQuery({ ...membersQuery, enabled: may('members:read') });
-  const known = members.data?.find((m) => m.accountId === session.user.id)?.availability;
+  const known = session.membership?.availability;
   const [chosen, setChosen] = useState<'available' | 'away' | null>(null);
   const available = (chosen ?? known ?? 'available') === 'available';
   const change = useMutation({
