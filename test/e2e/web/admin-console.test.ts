@@ -164,6 +164,14 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     ]);
     await submitted(first, new Date(Date.now() - 3 * 86_400_000), 'Oldest Foods Ltd');
     await submitted(second, new Date(Date.now() - 5 * 3_600_000), 'Newer Textiles Ltd');
+    // Something the first business's log records, for the administrator to read there.
+    const added = await service.request({
+      method: 'POST',
+      url: '/contacts',
+      token: first.accessToken,
+      body: { firstName: 'Ife', lastName: 'Bello', phoneNumber: '+2348031110000' },
+    });
+    expect(added.status).toBe(201);
 
     const firstPage = await signedIn(first, '/notifications');
     const secondPage = await signedIn(second, '/notifications');
@@ -192,6 +200,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await page.getByRole('link', { name: 'Oldest Foods Ltd' }).click();
     await page.getByRole('heading', { name: 'Oldest Foods Ltd' }).waitFor();
     await page.getByRole('region', { name: 'Documents' }).getByText('uploaded no files').waitFor();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.getByRole('row').filter({ hasText: 'Added a contact' }).getByText(first.email).waitFor();
     await expectAccessible(page, 'business detail');
     await picture(page, 'admin-business-detail');
     await page.getByRole('button', { name: 'Accept' }).click();

@@ -156,6 +156,60 @@ describe.skipIf(!hasChromium)('console with an identity provider', () => {
   );
 
   it(
+    'joins a business from an invitation through the provider, only with the invited address',
+    async () => {
+      const owner = await createUser(service, { name: 'Ada' });
+      const invited = `kemi.${Date.now()}@example.test`;
+      const sent = await service.request({
+        method: 'POST',
+        url: '/members/invitations',
+        token: owner.accessToken,
+        body: { email: invited, role: 'agent' },
+      });
+      expect(sent.status).toBe(201);
+      const mail = await service.mailbox.waitFor(invited, /invited/, 15_000);
+      const link = /(https?:\/\/\S+\/invitation\?token=[\w%-]+)/.exec(mail.text)?.[1];
+      if (!link) throw new Error(`no invitation link in ${mail.text}`);
+
+      // The provider vouches for another address: refused in words, and the link still works.
+      idp.signedInUser = {
+        sub: `sub-other-${Date.now()}`,
+        email: `other.${Date.now()}@example.test`,
+        email_verified: true,
+        name: 'Someone Else',
+      };
+      const { context, page } = await newSession(browser, service.url);
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+      await page.getByRole('link', { name: 'Continue as Someone Else' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/Joining with the identity provider failed/)
+        .waitFor();
+      await page.getByRole('link', { name: 'Back to the invitation' }).click();
+
+      // The invited address: the person joins as an agent and lands in its inbox.
+      idp.signedInUser = {
+        sub: `sub-kemi-${Date.now()}`,
+        email: invited,
+        email_verified: true,
+        name: 'Kemi Ade',
+      };
+      await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
+      await page.getByRole('link', { name: 'Continue as Kemi Ade' }).click();
+      await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+      const members = await service.request({ url: '/members', token: owner.accessToken });
+      expect(members.body.data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ email: invited, role: 'agent', name: 'Kemi Ade' }),
+        ]),
+      );
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
     'says in words when the person cancels, when the sign-in was not started here, or when the code is refused',
     async () => {
       const { context, page } = await newSession(browser, service.url);

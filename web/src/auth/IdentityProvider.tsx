@@ -5,13 +5,17 @@ import { useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { ApiError, errorText } from '../api/errors';
 import { identityProviderQuery } from '../api/queries/auth';
+import { disconnectRealtime } from '../realtime/socket';
 import { AnchorLink } from '../ui/link';
 import { safeRedirect } from './redirect';
 import { sessionQuery } from './session';
 
 const route = getRouteApi('/public/oauth/callback');
 
-/** Where the flow started (its `state`, checked on return) and where to go once signed in. */
+/**
+ * Where the flow started (its `state`, checked on return), where to go once signed in, and the invitation the
+ * identity joins when it started on an invitation page.
+ */
 const STARTED_KEY = 'identity-provider-sign-in';
 
 function randomState(): string {
@@ -20,16 +24,26 @@ function randomState(): string {
 }
 
 /**
- * "Continue with …" on sign-in and sign-up, only when the service has an identity provider configured:
- * sends the browser to the provider with a fresh `state` kept in this tab.
+ * "Continue with …" on sign-in, sign-up and the invitation page, only when the service has an identity
+ * provider configured: sends the browser to the provider with a fresh `state` kept in this tab.
  */
-export function IdentityProviderButton({ redirect }: { redirect?: string }) {
+export function IdentityProviderButton({
+  redirect,
+  invitationToken,
+}: {
+  redirect?: string;
+  /** Joining a business: the callback accepts this invitation with the identity instead of signing in. */
+  invitationToken?: string;
+}) {
   const provider = useQuery(identityProviderQuery);
   const p = provider.data;
   if (!p?.enabled || !p.authorizationUrl) return null;
   const start = () => {
     const state = randomState();
-    sessionStorage.setItem(STARTED_KEY, JSON.stringify({ state, redirect: safeRedirect(redirect) }));
+    sessionStorage.setItem(
+      STARTED_KEY,
+      JSON.stringify({ state, redirect: safeRedirect(redirect), invitationToken }),
+    );
     const url = new URL(p.authorizationUrl!);
     url.searchParams.set('state', state);
     window.location.assign(url.toString());
@@ -44,7 +58,7 @@ export function IdentityProviderButton({ redirect }: { redirect?: string }) {
   );
 }
 
-function started(): { state: string; redirect: string } | null {
+function started(): { state: string; redirect: string; invitationToken?: string } | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(STARTED_KEY) ?? 'null');
     return value && typeof value.state === 'string' ? value : null;
@@ -62,6 +76,8 @@ export function IdentityProviderCallback() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Set when the flow joins an invitation: a refusal leads back to it (the link still works).
+  const [invitation, setInvitation] = useState<string | null>(null);
   // The code works once: a second run of the effect (React's development double run) must not spend it.
   const ran = useRef(false);
 
@@ -88,16 +104,32 @@ export function IdentityProviderCallback() {
       setError('The identity provider sent no authorisation code. Start again.');
       return;
     }
+    const code = search.code;
     void (async () => {
       try {
-        await unwrap(api.POST('/api/v1/oauth/identity-provider-sign-in', { body: { code: search.code! } }));
+        if (begun.invitationToken) {
+          setInvitation(begun.invitationToken);
+          await unwrap(
+            api.POST('/api/v1/invitations/accept', {
+              body: { token: begun.invitationToken, identityCode: code },
+            }),
+          );
+          // The new session acts for the business joined: nothing of another session's business may linger.
+          disconnectRealtime();
+          queryClient.clear();
+          await navigate({ to: '/', replace: true });
+          return;
+        }
+        await unwrap(api.POST('/api/v1/oauth/identity-provider-sign-in', { body: { code } }));
         await queryClient.resetQueries({ queryKey: sessionQuery.queryKey });
         await navigate({ to: begun.redirect, replace: true });
       } catch (err) {
         setError(
           err instanceof ApiError && err.status === 401
             ? 'The identity provider did not accept this sign-in: the code expired or was already used. Start again.'
-            : `Signing in with the identity provider failed: ${errorText(err)}`,
+            : begun.invitationToken
+              ? `Joining with the identity provider failed: ${errorText(err)}`
+              : `Signing in with the identity provider failed: ${errorText(err)}`,
         );
       }
     })();
@@ -122,7 +154,13 @@ export function IdentityProviderCallback() {
         {error}
       </Alert>
       <Text size="sm">
-        <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
+        {invitation ? (
+          <AnchorLink to="/invitation" search={{ token: invitation }}>
+            Back to the invitation
+          </AnchorLink>
+        ) : (
+          <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
+        )}
       </Text>
     </Stack>
   );

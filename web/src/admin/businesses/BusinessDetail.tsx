@@ -17,15 +17,22 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { adminBusinessFilesQuery, adminBusinessQuery, adminKeys } from '../../api/queries/admin';
+import {
+  adminBusinessAuditQuery,
+  adminBusinessFilesQuery,
+  adminBusinessQuery,
+  adminKeys,
+} from '../../api/queries/admin';
+import { type AuditEntry, auditColumns } from '../../ui/audit';
 import { FormError } from '../../ui/form-errors';
 import { flagOf, formatDateTime, formatNumber, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
+import { ListView } from '../../ui/list';
 import { PageHeader, StateBadge, toast } from '../../ui/page';
 import type { AdminBusinessDetail } from '../types';
 import { useQueueLive, type VerificationDecided } from './live';
@@ -140,6 +147,7 @@ export function BusinessDetail() {
         </Section>
       </SimpleGrid>
       <Documents businessId={b.id} logo={b.companyLogo} />
+      <AuditLog businessId={b.id} />
     </Stack>
   );
 }
@@ -387,4 +395,30 @@ function fileKind(type: string | null, name: string): 'image' | 'pdf' | 'other' 
   if (t.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/.test(n)) return 'image';
   if (t === 'application/pdf' || n.endsWith('.pdf')) return 'pdf';
   return 'other';
+}
+
+/** What the business's members did, newest first: an administrator reads the same log its owner does. */
+function AuditLog({ businessId }: { businessId: string }) {
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const list = useQuery({
+    ...adminBusinessAuditQuery(businessId, paging),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card withBorder padding="md" component="section" aria-label="Audit log">
+      <Title order={2} size="h4" mb="sm">
+        Audit log
+      </Title>
+      <ListView<AuditEntry>
+        noun="entries"
+        items={list.data?.items}
+        error={list.error}
+        empty="Nothing has been recorded for this business yet."
+        paging={{ page: list.data, go: (patch) => setPaging((p) => ({ ...p, ...patch })) }}
+        rowKey={(e) => e.id}
+        minWidth={760}
+        columns={auditColumns(() => undefined)}
+      />
+    </Card>
+  );
 }

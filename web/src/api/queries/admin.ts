@@ -30,6 +30,17 @@ export const adminBusinessFilesQuery = (id: string) =>
     queryFn: () => unwrap(api.GET('/api/v1/admin/businesses/{id}/files', { params: { path: { id } } })),
   });
 
+/** A business's audit log as a platform administrator reads it, newest first. */
+export const adminBusinessAuditQuery = (
+  id: string,
+  query: Query<'/api/v1/admin/businesses/{id}/audit-log'>,
+) =>
+  queryOptions({
+    queryKey: [...adminKeys.business(id), 'audit-log', query],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/admin/businesses/{id}/audit-log', { params: { path: { id }, query } })),
+  });
+
 export const adminAccountsQuery = (query: Query<'/api/v1/admin/accounts'>) =>
   queryOptions({
     queryKey: [...adminKeys.accounts, query],

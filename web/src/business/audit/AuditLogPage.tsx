@@ -1,63 +1,16 @@
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { download, saveBlob } from '../../api/client';
 import { errorText } from '../../api/errors';
-import { type AuditQuery, auditLogQuery, membersQuery } from '../../api/queries/members';
-import type { Data } from '../../api/types';
-import { formatDateTime, formatNumber } from '../../ui/format';
+import { auditLogQuery, membersQuery } from '../../api/queries/members';
+import { AUDIT_ACTION_LABELS, type AuditAction, type AuditEntry, auditColumns } from '../../ui/audit';
+import { formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 
 const route = getRouteApi('/app/audit-log');
-
-type Entry = Data<'/api/v1/audit-log', 'get'>['items'][number];
-
-type AuditAction = NonNullable<AuditQuery['action']>;
-
-/** What each recorded action is called on the page: one per action the API records (a new one fails to compile). */
-const ACTION_LABELS: Record<AuditAction, string> = {
-  'account.signed_in': 'Signed in',
-  'member.invited': 'Invited a member',
-  'invitation.resent': 'Sent an invitation again',
-  'invitation.revoked': 'Revoked an invitation',
-  'member.joined': 'Joined',
-  'member.role_changed': 'Changed a role',
-  'member.removed': 'Removed a member',
-  'ownership.transferred': 'Handed over ownership',
-  'seats.changed': 'Seats changed',
-  'business.updated': 'Edited the business profile',
-  'business.verification_submitted': 'Submitted the business for verification',
-  'provider.credentials_saved': 'Saved the messaging provider',
-  'notification_settings.updated': 'Changed notification settings',
-  'template.created': 'Created a template',
-  'template.deleted': 'Deleted a template',
-  'templates.synced': 'Synchronised templates',
-  'campaign.created': 'Created a campaign',
-  'campaign.updated': 'Edited a campaign',
-  'campaign.deleted': 'Deleted a campaign',
-  'campaign.published': 'Published a campaign',
-  'campaign.paused': 'Paused a campaign',
-  'campaign.resumed': 'Resumed a campaign',
-  'campaign.cancelled': 'Cancelled a campaign',
-  'campaign.retried': 'Retried failed messages',
-  'campaign.winner_chosen': 'Chose an A/B winner',
-  'contact.created': 'Added a contact',
-  'contact.updated': 'Edited a contact',
-  'contact.deleted': 'Deleted a contact',
-  'contacts.deleted': 'Deleted contacts',
-  'contacts.imported': 'Imported contacts',
-  'contacts.exported': 'Exported contacts',
-  'wallet.checkout_started': 'Started a purchase',
-  'wallet.purchase_completed': 'Completed a purchase',
-  'conversation.assigned': 'Assigned a conversation',
-  'api_key.created': 'Created an API key',
-  'api_key.rotated': 'Rotated an API key',
-  'api_key.revoked': 'Revoked an API key',
-};
-
-const labelOf = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 
 /** A date field (yyyy-mm-dd, the reader's day) as the instant its day starts, `days` later. */
 function dayStart(date: string, days = 0): string {
@@ -112,7 +65,7 @@ export function AuditLogPage() {
           Export CSV
         </Button>
       </PageHeader>
-      <ListView<Entry>
+      <ListView<AuditEntry>
         noun="entries"
         filters={
           <Group align="flex-start" gap="sm" wrap="wrap">
@@ -132,7 +85,7 @@ export function AuditLogPage() {
               label="Action"
               placeholder="Every action"
               clearable
-              data={Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+              data={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
               value={search.action ?? null}
               onChange={(v) => go({ action: v ?? undefined })}
               w={{ base: '100%', xs: 220 }}
@@ -162,45 +115,8 @@ export function AuditLogPage() {
         paging={{ page: list.data, go: (patch) => void navigate({ search: { ...search, ...patch } }) }}
         rowKey={(e) => e.id}
         minWidth={760}
-        columns={[
-          {
-            header: 'When',
-            cell: (e) => (
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(e.createdAt)}
-              </Text>
-            ),
-          },
-          {
-            header: 'Who',
-            cell: (e) =>
-              (e.actorId && memberName.get(e.actorId)) ??
-              e.actorEmail ??
-              (e.actorId ? 'A former member' : 'The platform'),
-          },
-          { header: 'Action', cell: (e) => labelOf(e.action) },
-          { header: 'Details', cell: (e) => <Details details={e.details} />, maw: 320 },
-        ]}
+        columns={auditColumns((id) => memberName.get(id))}
       />
     </>
-  );
-}
-
-/** An entry's details as "key: value" pairs (an e-mail, a role's from and to). */
-function Details({ details }: { details: Record<string, unknown> }) {
-  // Ids (an invitation's, a member's) mean nothing to a reader: the e-mail and the role say who and what.
-  const pairs = Object.entries(details).filter(
-    ([k, v]) => v !== null && v !== undefined && v !== '' && !/Id$/.test(k),
-  );
-  if (!pairs.length)
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {pairs.map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ')}
-    </Text>
   );
 }

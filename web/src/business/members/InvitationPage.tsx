@@ -5,6 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
+import { IdentityProviderButton } from '../../auth/IdentityProvider';
 import { disconnectRealtime } from '../../realtime/socket';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
@@ -142,6 +143,7 @@ function Join({ token, invitation }: { token: string; invitation: Preview }) {
         <Button type="submit" loading={form.submitting}>
           Join {business}
         </Button>
+        <IdentityProviderButton invitationToken={token} />
         <Text size="xs" c="dimmed">
           The link works once, until {formatDateTime(invitation.expiresAt)}.
         </Text>
