@@ -258,6 +258,16 @@ describe.skipIf(!hasChromium)('journey: members and roles', () => {
       await page.getByRole('table', { name: 'Members' }).getByText('Cy Agent').waitFor();
       await expectAccessible(page, 'members');
       await screenshot(page, 'settings-members');
+      // Automatic assignment: round robin, at most three open conversations each.
+      const auto = page.getByRole('form', { name: 'Automatic assignment' });
+      await auto.getByRole('combobox', { name: 'Mode' }).click();
+      await page.getByRole('option', { name: 'Round robin' }).click();
+      await auto.getByRole('textbox', { name: /Open conversations per member/ }).fill('3');
+      await auto.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Automatic assignment saved').waitFor();
+      const assignment = await service.request({ url: '/inbox/assignment', token: owner.accessToken });
+      expect(assignment.body.data).toEqual({ mode: 'round_robin', capacity: 3 });
+
       await page.getByRole('button', { name: 'Remove Cy Agent' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remove Cy Agent' }).click();
       await page.getByText('Cy Agent was removed.').waitFor();

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
-import type { Query } from '../types';
+import type { Data, Query } from '../types';
 
 /** Every inbox query starts with this key: a live message invalidates it. */
 export const conversationKeys = { all: ['conversations'] as const };
@@ -35,4 +35,12 @@ export const conversationMessagesQuery = (id: string) =>
 export const unreadConversationsQuery = queryOptions({
   queryKey: [...conversationKeys.all, 'unread'],
   queryFn: () => unwrap(api.GET('/api/v1/conversations/unread')),
+});
+
+export type AssignmentSettings = Data<'/api/v1/inbox/assignment', 'get'>;
+
+/** How the business hands new conversations out (off, round robin, least open) and each member's cap. */
+export const assignmentSettingsQuery = queryOptions({
+  queryKey: ['inbox-assignment'],
+  queryFn: () => unwrap(api.GET('/api/v1/inbox/assignment')),
 });

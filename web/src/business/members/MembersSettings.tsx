@@ -17,6 +17,7 @@ import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { StateBadge, toast } from '../../ui/page';
+import { AutoAssignment } from './AutoAssignment';
 import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS } from './roles';
 
 /** Settings → Members: who is in the business and with which role, inviting, and the pending invitations. */
@@ -28,6 +29,7 @@ export function MembersSettings() {
       {manage && <InviteForm />}
       <MemberList manage={manage} />
       {manage && <PendingInvitations />}
+      {may('settings:manage') && <AutoAssignment />}
     </Stack>
   );
 }
