@@ -57,6 +57,14 @@ describe('the roles of a business', () => {
     expect(MEMBER_ROLES.filter((r) => ROLE_PERMISSIONS[r].has('inbox:assign'))).toEqual(['owner', 'admin']);
   });
 
+  it('webhooks and contact fields are the owner and admin; automation is managed by marketers and read by agents', () => {
+    const holders = (p: Permission) => MEMBER_ROLES.filter((r) => ROLE_PERMISSIONS[r].has(p));
+    expect(holders('webhooks:manage')).toEqual(['owner', 'admin']);
+    expect(holders('contact-fields:manage')).toEqual(['owner', 'admin']);
+    expect(holders('automation:manage')).toEqual(['owner', 'admin', 'marketer']);
+    expect(holders('automation:read')).toEqual(['owner', 'admin', 'marketer', 'agent']);
+  });
+
   it('viewer: reads reports and campaigns and changes nothing', () => {
     expect(holds('viewer')).toEqual([
       'business:read',

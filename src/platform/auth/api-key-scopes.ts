@@ -22,8 +22,8 @@ export const isApiKeyScope = (value: unknown): value is ApiKeyScope =>
 /**
  * The scope a key needs for each route permission; `null`: no key ever calls it (members, keys, money,
  * provider credentials, settings, the business itself, the audit log, affiliate, notifications and support,
- * which are a person's). `webhooks:*` and `reports:write` open no route yet: they are for the outgoing webhooks and
- * report routes still to come, so a key can be given them now.
+ * which are a person's). `reports:write` opens no route yet: it is for the report routes still to come, so a key
+ * can be given it now.
  */
 export const KEY_SCOPE_OF: Record<Permission, ApiKeyScope | null> = {
   'business:read': null,
@@ -35,6 +35,11 @@ export const KEY_SCOPE_OF: Record<Permission, ApiKeyScope | null> = {
   'members:manage': null,
   'audit:read': null,
   'api-keys:manage': null,
+  'webhooks:read': 'webhooks:read',
+  'webhooks:manage': 'webhooks:write',
+  'automation:read': null,
+  'automation:manage': null,
+  'contact-fields:manage': 'contacts:write',
   'contacts:read': 'contacts:read',
   'contacts:export': 'contacts:read',
   'contacts:write': 'contacts:write',

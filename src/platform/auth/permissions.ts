@@ -15,6 +15,14 @@ export const PERMISSIONS = [
   'audit:read',
   /** Creating, rotating and revoking the business's API keys: owner and admin. */
   'api-keys:manage',
+  /** Outgoing webhook endpoints and their delivery log: owner and admin read and manage them. */
+  'webhooks:read',
+  'webhooks:manage',
+  /** Automated answers (rules, business hours, opt-out words): everyone who answers may read them. */
+  'automation:read',
+  'automation:manage',
+  /** The business's own contact fields (definitions, not values: values are `contacts:write`). */
+  'contact-fields:manage',
   'contacts:read',
   'contacts:write',
   'contacts:export',
@@ -72,6 +80,8 @@ export const ROLE_PERMISSIONS: Record<MemberRole, ReadonlySet<Permission>> = {
     'campaigns:write',
     'campaigns:publish',
     'reports:read',
+    'automation:read',
+    'automation:manage',
     'wallet:read',
     'uploads:read',
     'uploads:write',
@@ -84,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<MemberRole, ReadonlySet<Permission>> = {
     'inbox:reply',
     'inbox:update',
     'templates:read',
+    'automation:read',
     'uploads:read',
     'uploads:write',
     'notifications:read',
