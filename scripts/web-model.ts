@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { API_KEY_RESOURCES } from '../src/platform/auth/api-key-scopes.js';
 import {
   ACTIVITY_KINDS,
   ENGAGEMENTS,
@@ -103,7 +104,7 @@ function modelText(): string {
     Object.entries(map)
       .map(([name, e]) => `  /** ${e.when} */\n  ${name}: ${payloadType(e.payload, '  ')};`)
       .join('\n');
-  return `// Generated from src/platform/db/message-states.ts and src/platform/realtime-events.ts by \`npm run web:api\`; do not edit.
+  return `// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts and src/platform/auth/api-key-scopes.ts by \`npm run web:api\`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ${list(MESSAGE_STATES)};
@@ -139,6 +140,10 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ${list(CAMPAIGN_STATUSES)};
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What an API key's scopes are made of: \`<resource>:read\` and \`<resource>:write\` for each. */
+export const API_KEY_RESOURCES = ${list(API_KEY_RESOURCES)};
+export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number];
 
 /** Every kind of notification the service creates. */
 export type NotificationType = ${NOTIFICATION_TYPES.map(literal).join(' | ')};

@@ -8,7 +8,7 @@ export const apiKeySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   prefix: z.string(),
-  scopes: z.array(z.string()),
+  scopes: z.array(scopeSchema),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-// Generated from src/platform/db/message-states.ts and src/platform/realtime-events.ts by `npm run web:api`; do not edit.
+// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts and src/platform/auth/api-key-scopes.ts by `npm run web:api`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -40,6 +40,17 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What an API key's scopes are made of: `<resource>:read` and `<resource>:write` for each. */
+export const API_KEY_RESOURCES = [
+  'contacts',
+  'campaigns',
+  'templates',
+  'conversations',
+  'reports',
+  'webhooks',
+] as const;
+export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number];
 
 /** Every kind of notification the service creates. */
 export type NotificationType =

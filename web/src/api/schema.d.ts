@@ -2010,7 +2010,7 @@ export interface paths {
                                 prefix: string;
                                 previousValidUntil: string | null;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
                             }[];
                             message: string;
                             /** @enum {string} */
@@ -2067,7 +2067,7 @@ export interface paths {
                                 prefix: string;
                                 previousValidUntil: string | null;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
                             };
                             message: string;
                             /** @enum {string} */
@@ -2131,7 +2131,7 @@ export interface paths {
                                 prefix: string;
                                 previousValidUntil: string | null;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
                             };
                             message: string;
                             /** @enum {string} */
@@ -2201,7 +2201,7 @@ export interface paths {
                                 prefix: string;
                                 previousValidUntil: string | null;
                                 revokedAt: string | null;
-                                scopes: string[];
+                                scopes: ("contacts:read" | "contacts:write" | "campaigns:read" | "campaigns:write" | "templates:read" | "templates:write" | "conversations:read" | "conversations:write" | "reports:read" | "reports:write" | "webhooks:read" | "webhooks:write")[];
                             };
                             message: string;
                             /** @enum {string} */
@@ -2371,7 +2371,7 @@ export interface paths {
                                 companyName: string | null;
                                 current: boolean;
                                 joinedAt: string;
-                                permissions: ("business:read" | "business:write" | "business:transfer" | "business:delete" | "provider:manage" | "members:read" | "members:manage" | "audit:read" | "api-keys:manage" | "contacts:read" | "contacts:write" | "contacts:export" | "templates:read" | "templates:write" | "campaigns:read" | "campaigns:write" | "campaigns:publish" | "reports:read" | "inbox:read" | "inbox:read-all" | "inbox:reply" | "inbox:update" | "inbox:assign" | "wallet:read" | "wallet:purchase" | "uploads:read" | "uploads:write" | "notifications:read" | "settings:manage" | "support:use" | "affiliate:read" | "affiliate:manage")[];
+                                permissions: ("business:read" | "business:write" | "business:transfer" | "business:delete" | "provider:manage" | "members:read" | "members:manage" | "audit:read" | "api-keys:manage" | "webhooks:read" | "webhooks:manage" | "automation:read" | "automation:manage" | "contact-fields:manage" | "contacts:read" | "contacts:write" | "contacts:export" | "templates:read" | "templates:write" | "campaigns:read" | "campaigns:write" | "campaigns:publish" | "reports:read" | "inbox:read" | "inbox:read-all" | "inbox:reply" | "inbox:update" | "inbox:assign" | "wallet:read" | "wallet:purchase" | "uploads:read" | "uploads:write" | "notifications:read" | "settings:manage" | "support:use" | "affiliate:read" | "affiliate:manage")[];
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "marketer" | "agent" | "viewer";
                             }[];

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { NotAllowed } from '../../app/NotAllowed';
 import { useCan, useSession } from '../../auth/session';
 import { PageHeader } from '../../ui/page';
+import { ApiKeysSettings } from '../developers/ApiKeysSettings';
 import { MembersSettings } from '../members/MembersSettings';
 import { BusinessProfile } from './BusinessProfile';
 import { OptInQr } from './OptInQr';
@@ -24,6 +25,7 @@ export function SettingsPage() {
     provider: isBusiness && may('provider:manage'),
     members: isBusiness && may('members:read'),
     optIn: isBusiness && may('campaigns:read'),
+    apiKeys: isBusiness && may('api-keys:manage'),
   };
   const current = tab ?? 'profile';
   // A tab typed in (or linked) that this role may not open says so rather than showing an empty page.
@@ -31,7 +33,8 @@ export function SettingsPage() {
     (current === 'business' && !tabs.business) ||
     (current === 'provider' && !tabs.provider) ||
     (current === 'members' && !tabs.members) ||
-    (current === 'opt-in' && !tabs.optIn);
+    (current === 'opt-in' && !tabs.optIn) ||
+    (current === 'api-keys' && !tabs.apiKeys);
   if (refused) return <NotAllowed />;
   return (
     <>
@@ -48,6 +51,7 @@ export function SettingsPage() {
           {tabs.provider && <Tabs.Tab value="provider">Messaging provider</Tabs.Tab>}
           <Tabs.Tab value="security">Security</Tabs.Tab>
           {tabs.optIn && <Tabs.Tab value="opt-in">Opt-in QR code</Tabs.Tab>}
+          {tabs.apiKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSettings />
@@ -73,6 +77,11 @@ export function SettingsPage() {
         {tabs.optIn && (
           <Tabs.Panel value="opt-in">
             <OptInQr />
+          </Tabs.Panel>
+        )}
+        {tabs.apiKeys && (
+          <Tabs.Panel value="api-keys">
+            <ApiKeysSettings />
           </Tabs.Panel>
         )}
       </Tabs>
