@@ -41,7 +41,8 @@ export function installRequestGuard(
     if (req.auth.apiKey) {
       // A key: counted against its limit first (refusals count too), then its scopes, before any guard.
       await limitApiKey(keyLimiter, req.auth.apiKey.id, deps.config.API_KEY_RATE_LIMIT_PER_MINUTE, reply);
-      enforceKeyScope(permissionOf(req.routeOptions.config), req.auth.apiKey.scopes);
+      const { config } = req.routeOptions;
+      enforceKeyScope(permissionOf(config), req.auth.apiKey.scopes, config?.personOnly === true);
     }
     enforce(guards, req.auth);
     enforcePermission(permissionOf(req.routeOptions.config), req.auth);

@@ -59,7 +59,7 @@ function call(op: Operation, key: string) {
 
 /** The scope a key needs for an operation; null when no key may call it. */
 function scopeOf(op: Operation): ApiKeyScope | null {
-  if (op.access.some((g) => g === 'admin' || g === 'superadmin')) return null;
+  if (op.access.some((g) => g === 'admin' || g === 'superadmin') || op.personOnly) return null;
   return keyScopeFor(op.permission as RoutePermission | undefined);
 }
 
@@ -76,6 +76,8 @@ describe('API-key matrix of every operation of /openapi.json', () => {
       'POST /api-keys',
       'POST /payments/credit-link',
       'POST /business/provider',
+      'POST /conversations/{id}/take',
+      'POST /conversations/{id}/release',
     ])
       expect(scopeOf(operations.find((op) => op.key === key)!), key).toBeNull();
   });
@@ -88,7 +90,11 @@ describe('API-key matrix of every operation of /openapi.json', () => {
         const where = `${op.key} with every scope: ${res.status} ${res.text.slice(0, 200)}`;
         expect(res.status, where).toBe(403);
         expect(res.body, where).toMatchObject({ status: 'failure', code: 403 });
-        expect(res.body.message, where).toBe('API keys cannot call this operation');
+        expect(res.body.message, where).toBe(
+          op.personOnly
+            ? 'API keys cannot call this operation: it acts as the member who calls it'
+            : 'API keys cannot call this operation',
+        );
         return;
       }
       const allowed = await call(op, exactly.get(scope)!);

@@ -41,7 +41,7 @@ export const assignmentRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/conversations/:id/take',
     {
-      config: { ...config, permission: 'inbox:reply' },
+      config: { ...config, permission: 'inbox:reply', personOnly: true },
       schema: {
         tags,
         summary:
@@ -58,7 +58,7 @@ export const assignmentRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/conversations/:id/release',
     {
-      config: { ...config, permission: 'inbox:reply' },
+      config: { ...config, permission: 'inbox:reply', personOnly: true },
       schema: {
         tags,
         summary: 'Leaves the conversation unassigned: its assignee, or a member holding `inbox:assign`',

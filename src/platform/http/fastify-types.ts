@@ -15,6 +15,11 @@ declare module 'fastify' {
      */
     permission?: RoutePermission;
     /**
+     * The route acts as the member calling it (taking a conversation for oneself): an API key, which is no
+     * member, is refused whatever its scopes.
+     */
+    personOnly?: boolean;
+    /**
      * A public route that never reads the `token` cookie (the undo page's form, posted with `Origin: null`):
      * the cross-site guard, which protects what the cookie authenticates, does not apply to it.
      */

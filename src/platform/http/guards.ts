@@ -144,7 +144,13 @@ export function enforcePermission(permission: RoutePermission | undefined, auth:
  * (`KEY_SCOPE_OF`); a route mapped to none (members, keys, money, the caller's own account, platform
  * administration) is never open to a key, whatever it holds.
  */
-export function enforceKeyScope(permission: RoutePermission | undefined, scopes: readonly string[]): void {
+export function enforceKeyScope(
+  permission: RoutePermission | undefined,
+  scopes: readonly string[],
+  personOnly = false,
+): void {
+  if (personOnly)
+    throw new ForbiddenError('API keys cannot call this operation: it acts as the member who calls it');
   const scope = keyScopeFor(permission);
   if (scope === null) throw new ForbiddenError('API keys cannot call this operation');
   if (!scopes.includes(scope)) throw new ForbiddenError(`This API key lacks the scope ${scope}`);

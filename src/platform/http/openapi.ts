@@ -11,7 +11,7 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const out = jsonSchemaTransform(input);
   const config = (
     input.route as {
-      config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] & { idempotent?: boolean };
+      config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] & { idempotent?: boolean; personOnly?: boolean };
     }
   ).config;
   const permission = permissionOf(config);
@@ -27,10 +27,13 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     // The permission the caller's role must hold in its business: the access matrix derives the roles from it.
     ...(permission ? { 'x-permission': permission } : {}),
     ...(config?.idempotent ? { 'x-idempotent': true } : {}),
+    // Read by the API-key matrix: no key may call it, whatever its scopes.
+    ...(config?.personOnly ? { 'x-person-only': true } : {}),
     description: [
       schema.description,
       access.length ? `Access: ${access.join(', ')}.` : 'Access: authenticated.',
       permission && permission !== 'own-account' ? `Permission: ${permission}.` : undefined,
+      config?.personOnly ? 'Acts as the calling member: API keys are refused.' : undefined,
       config?.idempotent
         ? 'Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.'
         : undefined,

@@ -44,6 +44,8 @@ export interface Operation {
   access: string[];
   /** The permission the route declares (`x-permission`): what the caller's role must hold in its business. */
   permission?: string;
+  /** The route acts as the calling member (`x-person-only`): no API key may call it. */
+  personOnly: boolean;
   pathParams: Parameter[];
   queryParams: Parameter[];
   headerParams: Parameter[];
@@ -75,6 +77,7 @@ export async function loadOperations(t: TestApp): Promise<Operation[]> {
         path,
         access: op['x-access'] ?? ['public'],
         ...(op['x-permission'] ? { permission: op['x-permission'] } : {}),
+        personOnly: op['x-person-only'] === true,
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         headerParams: params.filter((p) => p.in === 'header'),
@@ -91,6 +94,7 @@ interface RawOp {
   requestBody?: { required?: boolean; content?: Record<string, { schema: JsonSchema }> };
   'x-access'?: string[];
   'x-permission'?: string;
+  'x-person-only'?: boolean;
 }
 
 /** Fills `{name}` placeholders; values are URL-encoded, as a client would send them. */

@@ -7992,6 +7992,8 @@ export interface paths {
          *     Access: authenticated.
          *
          *     Permission: inbox:reply.
+         *
+         *     Acts as the calling member: API keys are refused.
          */
         post: {
             parameters: {
@@ -8060,6 +8062,8 @@ export interface paths {
          *     Access: authenticated.
          *
          *     Permission: inbox:reply.
+         *
+         *     Acts as the calling member: API keys are refused.
          */
         post: {
             parameters: {
