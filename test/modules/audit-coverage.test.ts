@@ -190,6 +190,10 @@ describe('the audit log covers every change', () => {
         'PATCH',
       );
     });
+    await change(owner, 'inbox_assignment.updated', owner, async () => {
+      await call(owner, '/inbox/assignment', { mode: 'round_robin', capacity: 5 }, 'PUT');
+      return { type: 'business', id: owner.businessId };
+    });
 
     // --- Templates (a gateway business declares them approved).
     const template = await change(owner, 'template.created', marketer, async () => {

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'wallet.purchase_completed',
   // The inbox.
   'conversation.assigned',
+  'inbox_assignment.updated',
   // Programs' access.
   'api_key.created',
   'api_key.rotated',

@@ -87,7 +87,16 @@ export class AssignmentService {
 
   async saveSettings(auth: AuthContext, settings: AssignmentSettings): Promise<AssignmentSettings> {
     const businessId = businessOf(auth);
-    await saveAssignmentSettings(this.deps.db, businessId, settings);
+    await this.deps.db.transaction(async (tx) => {
+      await saveAssignmentSettings(tx, businessId, settings);
+      await recordAudit(tx, {
+        businessId,
+        actor: { accountId: auth.accountId, email: auth.email },
+        action: 'inbox_assignment.updated',
+        target: { type: 'business', id: businessId },
+        details: { ...settings },
+      });
+    });
     return assignmentSettings(this.deps.db, businessId);
   }
 

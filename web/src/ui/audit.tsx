@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'wallet.checkout_started': 'Started a purchase',
   'wallet.purchase_completed': 'Completed a purchase',
   'conversation.assigned': 'Assigned a conversation',
+  'inbox_assignment.updated': 'Changed automatic assignment',
   'api_key.created': 'Created an API key',
   'api_key.rotated': 'Rotated an API key',
   'api_key.revoked': 'Revoked an API key',
