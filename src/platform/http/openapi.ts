@@ -11,7 +11,8 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const out = jsonSchemaTransform(input);
   const config = (
     input.route as {
-      config?: Parameters<typeof guardsOf>[0] & Parameters<typeof permissionOf>[0] & { idempotent?: boolean; personOnly?: boolean };
+      config?: Parameters<typeof guardsOf>[0] &
+        Parameters<typeof permissionOf>[0] & { idempotent?: boolean; personOnly?: boolean };
     }
   ).config;
   const permission = permissionOf(config);
