@@ -222,8 +222,21 @@ describe('real-time events by member role', () => {
       body: { role: 'viewer' },
     });
     expect(changed.status).toBe(200);
-    // The socket is the same one: it now reads campaigns, and no longer the inbox.
-    await new Promise((r) => setTimeout(r, 100));
+    // The socket is the same one: it now reads campaigns (the move reaches it once the change is pushed to its
+    // instance), and from then on no longer the inbox.
+    const campaigns = () =>
+      seenDuring(
+        { agentB: sockets.agentB },
+        'campaignProgress',
+        () =>
+          t.deps.realtime.emit(
+            rooms.business(owner.businessId),
+            'campaignProgress',
+            progress(crypto.randomUUID()),
+          ),
+        100,
+      );
+    await expect.poll(async () => (await campaigns()).agentB, { timeout: 10_000 }).toBe(1);
     const id = crypto.randomUUID();
     const inbox = await receivers({ agentB: sockets.agentB }, 'conversationMessage', () =>
       t.deps.realtime.emit(
@@ -233,14 +246,6 @@ describe('real-time events by member role', () => {
       ),
     );
     expect(inbox).toEqual({ agentB: 0 });
-    const campaigns = await receivers({ agentB: sockets.agentB }, 'campaignProgress', () =>
-      t.deps.realtime.emit(
-        rooms.business(owner.businessId),
-        'campaignProgress',
-        progress(crypto.randomUUID()),
-      ),
-    );
-    expect(campaigns).toEqual({ agentB: 1 });
     expect(sockets.agentB.connected).toBe(true);
 
     const gone = new Promise<string>((resolve) => sockets.agentA.once('disconnect', resolve));
