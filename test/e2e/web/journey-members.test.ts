@@ -223,6 +223,22 @@ describe.skipIf(!hasChromium)('journey: members and roles', () => {
       });
       expect(held.body.data.assigneeId).toEqual(expect.any(String));
 
+      // The owner moves it to Bo from the thread's "Assign to"; both agents' pages follow.
+      await page.goto(`/inbox?id=${conversationId}`);
+      await page.getByRole('combobox', { name: 'Assign to' }).click();
+      await page.getByRole('option', { name: 'Bo', exact: true }).click();
+      await page.getByTestId('assignee').getByText('Bo', { exact: true }).waitFor();
+      await expect
+        .poll(async () => {
+          const res = await service.request({
+            url: `/conversations/${conversationId}`,
+            token: owner.accessToken,
+          });
+          return res.body.data.assigneeId;
+        })
+        .toBe(bo.accountId);
+      await boPage.getByTestId('assignee').getByText('You', { exact: true }).waitFor({ timeout: 15_000 });
+
       // Bo is in two businesses: the switcher names the one it acts for and lists both, with its role.
       // On a phone the switcher heads the menu: open the menu, then the switcher.
       await boPage.setViewportSize({ width: 375, height: 812 });
