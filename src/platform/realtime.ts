@@ -217,6 +217,7 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
         const [payload, ack] = typeof args[0] === 'function' ? [undefined, args[0]] : args;
         const results = await this.withFreshAuth(socket, db, event, (auth) => decide(auth, payload));
         for (const result of results) this.answer(socket, event, result);
+        if (results.some((r) => r.ok && r.roomType === 'business')) await this.settleRole(socket, db);
         // The rooms joined inside a business room are the server's business, not the client's.
         const told = results.map((r) => (r.ok ? { ok: true, roomType: r.roomType, roomId: r.roomId } : r));
         if (typeof ack === 'function') ack(many ? told : told[0]);
@@ -263,6 +264,36 @@ export class RealtimeGateway implements RealtimeHub, SessionSockets {
     }
     (socket.data as SocketData).auth = fresh;
     return decide(fresh);
+  }
+
+  /**
+   * A role changed between the join's read and its joining moved the member's sockets before this one was in
+   * their rooms: read the role once more, now that it is in them, and move it here if it changed. Either the
+   * change's move came after the join (and moved it), or its commit came before this read (and is seen here).
+   */
+  private async settleRole(socket: Socket, db: Db): Promise<void> {
+    const used = (socket.data as SocketData).auth;
+    if (!used.businessId) return;
+    let now: AuthContext | null;
+    try {
+      now = await loadPrincipal(db, used.accountId, used.sessionId);
+    } catch (err) {
+      this.logger.error({ err }, 'real-time join: could not read the role again');
+      return;
+    }
+    if (!now) {
+      socket.disconnect(true);
+      return;
+    }
+    if (now.businessId === used.businessId && now.memberRole === used.memberRole) return;
+    (socket.data as SocketData).auth = now;
+    for (const room of everyMemberRoom(used.businessId, used.accountId)) socket.leave(room);
+    if (now.businessId === used.businessId && now.memberRole)
+      socket.join(memberRooms(used.businessId, used.accountId, now.memberRole));
+    else {
+      socket.leave(rooms.business(used.businessId));
+      socket.leave(businessRooms.member(used.businessId, used.accountId));
+    }
   }
 
   private answer(socket: Socket, event: string, result: JoinResult): void {

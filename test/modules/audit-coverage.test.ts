@@ -191,7 +191,13 @@ describe('the audit log covers every change', () => {
       );
     });
     await change(owner, 'inbox_assignment.updated', owner, async () => {
-      await call(owner, '/inbox/assignment', { mode: 'round_robin', capacity: 5 }, 'PUT');
+      const res = await t.request({
+        method: 'PUT',
+        url: '/inbox/assignment',
+        token: owner.accessToken,
+        body: { mode: 'round_robin', capacity: 5 },
+      });
+      expect(res.status, res.text).toBe(200);
       return { type: 'business', id: owner.businessId };
     });
 

@@ -213,6 +213,52 @@ describe('real-time events by member role', () => {
     expect((await listed(owner)).unread).toBe(1);
   });
 
+  it('a role change made while a socket is joining still reaches that socket', async () => {
+    const owner = await createUser(t);
+    const admin = await createMember(t, owner, 'admin');
+    const socket = await connected(t.socket(admin.accessToken));
+    // The join reads the role (admin), then, before it joins the rooms, the owner makes it an agent: the
+    // change's room move finds no socket in the member's rooms yet.
+    const gateway = t.gateway as unknown as { withFreshAuth: (...args: unknown[]) => Promise<unknown> };
+    const read = gateway.withFreshAuth.bind(gateway);
+    gateway.withFreshAuth = async (...args: unknown[]) => {
+      const results = await read(...args);
+      const changed = await t.request({
+        method: 'PATCH',
+        url: `/members/${admin.accountId}`,
+        token: owner.accessToken,
+        body: { role: 'agent' },
+      });
+      expect(changed.status).toBe(200);
+      return results;
+    };
+    try {
+      socket.emit('joinBusinessRoom', owner.businessId);
+      await nextEvent(socket, 'joinedRoom');
+    } finally {
+      gateway.withFreshAuth = read;
+    }
+    // An agent does not read campaigns: once the join settles, none reaches the socket.
+    const campaigns = () =>
+      seenDuring({ socket }, 'campaignProgress', () =>
+        t.deps.realtime.emit(
+          rooms.business(owner.businessId),
+          'campaignProgress',
+          progress(crypto.randomUUID()),
+        ),
+      );
+    await expect.poll(async () => (await campaigns()).socket, { timeout: 10_000 }).toBe(0);
+    // And it reads the inbox as an agent does: an unassigned conversation's message reaches it.
+    const inbox = await seenDuring({ socket }, 'conversationMessage', () =>
+      t.deps.realtime.emit(
+        rooms.business(owner.businessId),
+        'conversationMessage',
+        conversationEvent(crypto.randomUUID(), null),
+      ),
+    );
+    expect(inbox).toEqual({ socket: 1 });
+  });
+
   it('applies a role change to sockets already open, and a removal ends them', async () => {
     const { owner, people, sockets } = await team();
     const changed = await t.request({
