@@ -32,7 +32,7 @@ async function endpointFor(t: TestApp, user: TestUser, eventTypes: string[]) {
 
 type Delivered = {
   event_type: string;
-  payload: { type: string; timestamp: string; data: Record<string, any> };
+  payload: { type: string; timestamp: string; data: Record<string, unknown> };
 };
 function outbox(t: TestApp, businessId: string) {
   return queryRows<Delivered>(
