@@ -5,8 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { claimMessages, recordOutcomes } from '../../src/modules/messages/index.js';
+import { claimMessages, markMessagesClicked, recordOutcomes } from '../../src/modules/messages/index.js';
+import { applyTemplateEvent } from '../../src/modules/templates/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
+import { templates } from '../../src/platform/db/schema/index.js';
 import {
   createCampaign,
   createContacts,
@@ -187,5 +189,140 @@ describe('webhook events from their sources', () => {
     });
     expect(again.status).toBe(400);
     expect(await outbox(t, user.businessId)).toHaveLength(3);
+  });
+
+  it("a message's first click is a message.clicked event; later clicks are not", async () => {
+    const setup = await queuedCampaign(t, 1);
+    await endpointFor(t, setup.user, ['message.clicked']);
+    const [m] = await claimMessages(t.db, {
+      businessId: setup.campaign.businessId,
+      limit: 1,
+      workerId: WORKER,
+      leaseMs: 60_000,
+    });
+    const at = new Date().toISOString();
+    await markMessagesClicked(t.db, [{ messageId: m!.id, at }]);
+    await markMessagesClicked(t.db, [{ messageId: m!.id, at: new Date().toISOString() }]);
+    const got = await outbox(t, setup.user.businessId);
+    expect(got.map((d) => d.event_type)).toEqual(['message.clicked']);
+    expect(got[0]!.payload.data).toMatchObject({ messageId: m!.id, campaignId: setup.campaign.id });
+  });
+
+  it('contacts: created through the API or by a new number writing, opted out by STOP', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    const number = '2349011122244';
+    await setMessagingCredentials(t, user.businessId, {
+      wabaNumber: number,
+      userId: 'hsm-user',
+      password: 'x',
+    });
+    await endpointFor(t, user, ['contact.created', 'contact.opted_out']);
+    const created = await t.request({
+      url: '/contacts',
+      token: user.accessToken,
+      body: { firstName: 'Ada', lastName: 'Obi', phoneNumber: '+2348031112233', optIn: true },
+    });
+    expect(created.status, created.text).toBe(201);
+    const inbound = (mobile: string, text: string) =>
+      t.request({
+        url: '/webhooks/messaging-provider',
+        body: {
+          waNumber: number,
+          mobile,
+          name: 'Bayo Ade',
+          type: 'text',
+          text,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+        },
+        headers: { 'x-webhook-token': SECRET },
+      });
+    expect((await inbound('2348155500011', 'Hello')).status).toBe(200);
+    expect((await inbound('2348031112233', 'STOP')).status).toBe(200);
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => [d.event_type, d.payload.data.source ?? null])).toEqual([
+      ['contact.created', 'api'],
+      ['contact.created', 'inbound'],
+      ['contact.opted_out', null],
+    ]);
+    expect(got[0]!.payload.data).toMatchObject({ contactId: created.body.data.id, optIn: true });
+    expect(got[1]!.payload.data).toMatchObject({ phoneNumber: '+2348155500011', firstName: 'Bayo' });
+    expect(got[2]!.payload.data).toMatchObject({
+      contactId: created.body.data.id,
+      phoneNumber: '+2348031112233',
+    });
+  });
+
+  it("a template's status change from the provider is a template.status_changed event", async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    await endpointFor(t, user, ['template.status_changed']);
+    const [row] = await t.db
+      .insert(templates)
+      .values({
+        businessId: user.businessId,
+        name: 'order_ready',
+        language: 'en',
+        category: 'UTILITY',
+        components: [],
+        provider: 'whatsapp-cloud',
+        providerTemplateId: '778899',
+        wabaId: 'waba-hooks',
+      })
+      .returning();
+    const changed = await applyTemplateEvent(t.deps, {
+      field: 'message_template_status_update',
+      wabaId: 'waba-hooks',
+      value: { event: 'REJECTED', reason: 'INVALID_FORMAT', message_template_id: '778899' },
+    });
+    expect(changed).toBe(1);
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => d.payload)).toMatchObject([
+      {
+        type: 'template.status_changed',
+        data: {
+          templateId: row!.id,
+          name: 'order_ready',
+          status: 'REJECTED',
+          rejectedReason: 'INVALID_FORMAT',
+        },
+      },
+    ]);
+  });
+
+  it('assigning a conversation is a conversation.assigned event', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    const number = '2349011122255';
+    await setMessagingCredentials(t, user.businessId, {
+      wabaNumber: number,
+      userId: 'hsm-user',
+      password: 'x',
+    });
+    await t.request({
+      url: '/webhooks/messaging-provider',
+      body: {
+        waNumber: number,
+        mobile: '2348155500022',
+        type: 'text',
+        text: 'Hi',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      },
+      headers: { 'x-webhook-token': SECRET },
+    });
+    await endpointFor(t, user, ['conversation.assigned']);
+    const list = await t.request({ url: '/conversations', token: user.accessToken });
+    const conversationId = list.body.data.items[0].id as string;
+    const res = await t.request({
+      method: 'PUT',
+      url: `/conversations/${conversationId}/assignee`,
+      token: user.accessToken,
+      body: { assigneeId: user.accountId },
+    });
+    expect(res.status, res.text).toBe(200);
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => d.payload)).toMatchObject([
+      {
+        type: 'conversation.assigned',
+        data: { conversationId, assigneeId: user.accountId, previousAssigneeId: null },
+      },
+    ]);
   });
 });

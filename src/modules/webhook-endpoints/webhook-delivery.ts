@@ -138,7 +138,7 @@ export const DISABLED_AFTER_FAILURES = 'Deliveries failed for 24 hours';
  * Writes one attempt's outcome, fenced by the claim's owner, and the endpoint's failing time: an
  * automatic attempt that succeeds ends it, one that fails starts it (if not started), and a day of it
  * switches the endpoint off, its pending deliveries failed with it. A manual replay's attempt does neither
- * (docs/decisions/webhooks.md). Returns true when this attempt switched the endpoint off.
+ * (docs/decisions/outgoing-webhooks.md). Returns true when this attempt switched the endpoint off.
  */
 async function recordOutcome(db: Db, workerId: string, d: ClaimedDelivery, o: Outcome): Promise<boolean> {
   return db.transaction(async (tx) => {
