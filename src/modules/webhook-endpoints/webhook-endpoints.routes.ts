@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -17,6 +17,11 @@ import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 const tags = ['webhook-endpoints'];
 const read = { apiObject: 'webhookEndpoint', permission: 'webhooks:read' } as const;
 const manage = { apiObject: 'webhookEndpoint', permission: 'webhooks:manage' } as const;
+/** A refused field (400, naming it), an id that names no endpoint of the business (404). */
+const invalid = { 400: errorSchema };
+const missing = { 400: errorSchema, 404: errorSchema };
+/** The endpoint is switched off, or the delivery is still being tried. */
+const conflict = { 409: errorSchema };
 
 /** The business's outgoing webhook endpoints and their delivery log (docs/api.md "Outgoing webhooks"). */
 export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
@@ -43,7 +48,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Register an https endpoint for some events; its signing secret is in this answer only',
         body: createEndpointBody,
-        response: { 201: successSchema(issuedEndpointSchema) },
+        response: { 201: successSchema(issuedEndpointSchema), ...invalid },
       },
     },
     async (req, reply) =>
@@ -58,7 +63,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'One webhook endpoint',
         params: idParams,
-        response: { 200: successSchema(endpointSchema) },
+        response: { 200: successSchema(endpointSchema), ...missing },
       },
     },
     async (req, reply) =>
@@ -74,7 +79,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         summary: 'Change the URL, description or events, or switch the endpoint off or on',
         params: idParams,
         body: updateEndpointBody,
-        response: { 200: successSchema(endpointSchema) },
+        response: { 200: successSchema(endpointSchema), ...missing },
       },
     },
     async (req, reply) =>
@@ -89,7 +94,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Delete the endpoint and its delivery log',
         params: idParams,
-        response: { 200: successSchema(endpointSchema) },
+        response: { 200: successSchema(endpointSchema), ...missing },
       },
     },
     async (req, reply) =>
@@ -104,7 +109,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'A new signing secret (shown once); the old one keeps signing too for 24 hours',
         params: idParams,
-        response: { 200: successSchema(issuedEndpointSchema) },
+        response: { 200: successSchema(issuedEndpointSchema), ...missing },
       },
     },
     async (req, reply) =>
@@ -119,7 +124,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Queue a `webhook.test` event for this endpoint; answers its delivery',
         params: idParams,
-        response: { 202: successSchema(deliverySchema) },
+        response: { 202: successSchema(deliverySchema), ...missing, ...conflict },
       },
     },
     async (req, reply) =>
@@ -135,7 +140,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         summary: "The endpoint's deliveries of the last 30 days, newest first; `status` filters",
         params: idParams,
         querystring: deliveriesQuery,
-        response: { 200: successSchema(pageSchema(deliverySchema)) },
+        response: { 200: successSchema(pageSchema(deliverySchema)), ...missing },
       },
     },
     async (req, reply) =>
@@ -154,7 +159,7 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
         tags,
         summary: 'Send a delivery again (same webhook-id and body): one attempt',
         params: deliveryParams,
-        response: { 202: successSchema(deliverySchema) },
+        response: { 202: successSchema(deliverySchema), ...missing, ...conflict },
       },
     },
     async (req, reply) =>
