@@ -59,9 +59,15 @@ type Outcome =
   | { kind: 'succeeded'; status: number }
   | { kind: 'failed'; status: number | null; error: string; final: boolean };
 
+/** Successes written per statement: one write for many deliveries, not a transaction each. */
+const SUCCESS_FLUSH = 100;
+
 /**
  * Claims and posts up to `batchSize` due deliveries; returns how many it claimed. `concurrency` bounds the
- * posts in flight (a slow endpoint holds one slot until its timeout, never the others).
+ * posts in flight (a slow endpoint holds one slot until its timeout, never the others). Successes are
+ * written together, every `SUCCESS_FLUSH` and at the end of the round; a failure is written at once (it
+ * may switch its endpoint off). A worker that dies before writing leaves them claimed: its lease brings
+ * them back, and they are posted again under the same `webhook-id` (receivers deduplicate by it).
  */
 export async function sendDueWebhooks(
   deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier'>,
@@ -70,12 +76,37 @@ export async function sendDueWebhooks(
   log: Logger,
 ): Promise<number> {
   const claimed = await claimDue(deps.db, opts);
+  const keys = new Map<string, string>();
+  /** The endpoint's secrets, opened once per round. */
+  const open = (sealed: string, endpointId: string) => {
+    let plain = keys.get(sealed);
+    if (plain === undefined) {
+      plain = deps.secretBox.open(sealed, endpointId);
+      keys.set(sealed, plain);
+    }
+    return plain;
+  };
+  let succeeded: Succeeded[] = [];
+  const flush = async () => {
+    const batch = succeeded;
+    succeeded = [];
+    if (!batch.length) return;
+    try {
+      await recordSuccesses(deps.db, opts.workerId, batch);
+    } catch (err) {
+      log.error({ err, deliveries: batch.length }, 'webhook delivery outcomes not written');
+    }
+  };
   let next = 0;
   const lane = async () => {
     while (next < claimed.length) {
       const d = claimed[next++]!;
       try {
-        await deliver(deps, poster, opts.workerId, d, log);
+        const outcome = await attempt(poster, d, open);
+        if (outcome.kind === 'succeeded') {
+          succeeded.push({ id: d.id, endpointId: d.endpointId, status: outcome.status, manual: d.manual });
+          if (succeeded.length >= SUCCESS_FLUSH) await flush();
+        } else await failed(deps, opts.workerId, d, outcome, log);
       } catch (err) {
         // The lease brings it back: the outcome write failed, not the delivery's own state.
         log.error({ err, deliveryId: d.id }, 'webhook delivery outcome not written');
@@ -83,18 +114,25 @@ export async function sendDueWebhooks(
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency, claimed.length) }, lane));
+  await flush();
   return claimed.length;
 }
 
-async function deliver(
-  deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier'>,
+interface Succeeded {
+  id: string;
+  endpointId: string;
+  status: number;
+  manual: boolean;
+}
+
+/** One POST of a delivery, signed with the endpoint's secret (and the one a rotation replaced, for a day). */
+async function attempt(
   poster: WebhookPoster,
-  workerId: string,
   d: ClaimedDelivery,
-  log: Logger,
-): Promise<void> {
-  const secrets = [deps.secretBox.open(d.secret, d.endpointId)];
-  if (d.previousSecret) secrets.push(deps.secretBox.open(d.previousSecret, d.endpointId));
+  open: (sealed: string, endpointId: string) => string,
+): Promise<Outcome> {
+  const secrets = [open(d.secret, d.endpointId)];
+  if (d.previousSecret) secrets.push(open(d.previousSecret, d.endpointId));
   const body = JSON.stringify(d.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const res = await poster.post(
@@ -106,30 +144,56 @@ async function deliver(
     },
     body,
   );
-  const outcome: Outcome = res.ok
-    ? { kind: 'succeeded', status: res.status }
-    : res.status === null
-      ? { kind: 'failed', status: null, error: res.error, final: res.final }
-      : {
-          kind: 'failed',
-          status: res.status,
-          error: `The endpoint answered HTTP ${res.status}`,
-          final: false,
-        };
+  if (res.ok) return { kind: 'succeeded', status: res.status };
+  if (res.status === null) return { kind: 'failed', status: null, error: res.error, final: res.final };
+  return {
+    kind: 'failed',
+    status: res.status,
+    error: `The endpoint answered HTTP ${res.status}`,
+    final: false,
+  };
+}
+
+/**
+ * Successful attempts, in one statement fenced by the claim's owner; the automatic ones end their
+ * endpoint's failing time (a replay's does not).
+ */
+async function recordSuccesses(db: Db, workerId: string, batch: Succeeded[]): Promise<void> {
+  await db.execute(sql`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        AS v(id text, "endpointId" uuid, status int, manual boolean)
+    ), done AS (
+      UPDATE webhook_deliveries d
+      SET status = 'succeeded', last_status_code = v.status, last_error = NULL, last_attempt_at = now(),
+          next_attempt_at = NULL, locked_by = NULL, updated_at = now()
+      FROM v WHERE d.id = v.id AND d.locked_by = ${workerId} AND d.status = 'pending'
+      RETURNING d.endpoint_id, d.manual
+    )
+    UPDATE webhook_endpoints e SET failing_since = NULL, updated_at = now()
+    WHERE e.id IN (SELECT endpoint_id FROM done WHERE NOT manual) AND e.failing_since IS NOT NULL`);
+}
+
+async function failed(
+  deps: Pick<AppDeps, 'db' | 'notifier'>,
+  workerId: string,
+  d: ClaimedDelivery,
+  outcome: Extract<Outcome, { kind: 'failed' }>,
+  log: Logger,
+): Promise<void> {
   const disabled = await recordOutcome(deps.db, workerId, d, outcome);
-  if (disabled) {
-    log.warn(
-      { endpointId: d.endpointId, businessId: d.businessId },
-      'webhook endpoint disabled after a day of failures',
-    );
-    await deps.notifier
-      .toBusiness(d.businessId, {
-        type: 'webhook.endpoint_disabled',
-        title: 'Webhook endpoint switched off',
-        message: `Deliveries to ${d.url} have failed for 24 hours, so the endpoint was switched off. Fix it, then enable it again.`,
-      })
-      .catch((err) => log.error({ err }, 'webhook endpoint disabled: notification failed'));
-  }
+  if (!disabled) return;
+  log.warn(
+    { endpointId: d.endpointId, businessId: d.businessId },
+    'webhook endpoint disabled after a day of failures',
+  );
+  await deps.notifier
+    .toBusiness(d.businessId, {
+      type: 'webhook.endpoint_disabled',
+      title: 'Webhook endpoint switched off',
+      message: `Deliveries to ${d.url} have failed for 24 hours, so the endpoint was switched off. Fix it, then enable it again.`,
+    })
+    .catch((err) => log.error({ err }, 'webhook endpoint disabled: notification failed'));
 }
 
 export const DISABLED_AFTER_FAILURES = 'Deliveries failed for 24 hours';
