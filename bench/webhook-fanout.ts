@@ -27,7 +27,7 @@ import { createUser, setMessagingCredentials } from '../test/factories.js';
 import type { TestApp } from '../test/harness.js';
 import { ownCpuSeconds } from './lib/cpu-meter.js';
 import { createBenchDatabase } from './lib/database.js';
-import { arg, ENCRYPTION_KEY, JWT_SECRET } from './lib/harness.js';
+import { arg, ENCRYPTION_KEY, JWT_SECRET, reportGoal } from './lib/harness.js';
 
 const EVENTS = Number(arg('events') ?? 100_000);
 const RECIPIENTS = Number(arg('recipients') ?? 20_000);
@@ -216,6 +216,16 @@ async function main(): Promise<void> {
       `goal       fan-out ${fanout.rate.toFixed(0)} deliveries/s vs dispatch ${dispatch.rate.toFixed(0)} messages/s: ` +
         `${share.toFixed(0)}% (goal >= 100%) ${share >= 100 ? 'MET' : 'NOT MET'}`,
     );
+    reportGoal({
+      path: `Webhook fan-out (${EVENTS.toLocaleString('en')} status events to a local endpoint)`,
+      figure: `${Math.round(fanout.rate).toLocaleString('en')}/s`,
+      baseline: `${Math.round(dispatch.rate).toLocaleString('en')}/s (dispatch, same run)`,
+      value: share / 100,
+      shown: `${share.toFixed(0)}% of dispatch`,
+      goal: 1,
+      kind: 'min',
+      goalShown: '≥ 100% of dispatch',
+    });
   } finally {
     await app.close();
     await gateway.close();
