@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -14,6 +15,8 @@ export interface Received {
 export class Receiver {
   readonly received: Received[] = [];
   answers: number[] = [];
+  /** How long the next answers wait (one entry per request, 0 once they run out). */
+  delays: number[] = [];
   private server?: Server;
 
   async start(): Promise<this> {
@@ -21,9 +24,18 @@ export class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-        res.statusCode = this.answers.shift() ?? 200;
-        res.end('ok');
+        this.received.push({
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        const status = this.answers.shift() ?? 200;
+        const delay = this.delays.shift() ?? 0;
+        setTimeout(() => {
+          res.statusCode = status;
+          if (status >= 300 && status < 400) res.setHeader('location', '/elsewhere');
+          res.end('ok');
+        }, delay);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

@@ -9,6 +9,7 @@ import {
   sendDueWebhooks,
   WebhookPoster,
 } from '../../src/modules/webhook-endpoints/index.js';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../src/modules/webhook-endpoints/webhook-retry.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { createUser, type TestUser } from '../factories.js';
 import { useTestApp } from '../harness.js';
@@ -172,6 +173,58 @@ describe('outgoing webhooks', () => {
     expect(row!.wait).toBeLessThan(40);
     expect(await send()).toBe(0);
     await t.request({ method: 'DELETE', url: `/webhook-endpoints/${ep.id}`, token: owner.accessToken });
+  });
+
+  it('a redirect is not followed and a slow answer times out: both are failed attempts, retried', async () => {
+    const ep = await createEndpoint();
+    receiver.received.length = 0;
+    receiver.answers = [302];
+    await emit();
+    await send();
+    expect(receiver.received.map((r) => r.url)).toEqual(['/hook']);
+    const [redirected] = await queryRows<{ status: string; last_status_code: number; last_error: string }>(
+      t.db,
+      sql`SELECT status, last_status_code, last_error FROM webhook_deliveries WHERE endpoint_id = ${ep.id}`,
+    );
+    expect(redirected).toMatchObject({ status: 'pending', last_status_code: 302 });
+    await t.db.execute(sql`UPDATE webhook_deliveries SET status = 'failed' WHERE endpoint_id = ${ep.id}`);
+
+    const impatient = new WebhookPoster({ timeoutMs: 200, allowedHosts: ['127.0.0.1'] });
+    try {
+      receiver.delays = [1_000];
+      await emit();
+      await sendDueWebhooks(
+        t.deps,
+        impatient,
+        { workerId, batchSize: 10, leaseMs: 60_000, concurrency: 1 },
+        log,
+      );
+    } finally {
+      await impatient.close();
+    }
+    const rows = await queryRows<{ status: string; last_error: string; last_status_code: number | null }>(
+      t.db,
+      sql`SELECT status, last_error, last_status_code FROM webhook_deliveries
+          WHERE endpoint_id = ${ep.id} AND status = 'pending'`,
+    );
+    expect(rows).toEqual([
+      { status: 'pending', last_error: 'No answer within 200 ms', last_status_code: null },
+    ]);
+    await t.request({ method: 'DELETE', url: `/webhook-endpoints/${ep.id}`, token: owner.accessToken });
+  });
+
+  it('retries span about three days, each delay within its jitter', () => {
+    const total = (random: number) =>
+      Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, random)).reduce(
+        (a, b) => a + b,
+        0,
+      );
+    const day = 86_400_000;
+    expect(total(0.5) / day).toBeGreaterThan(2.5);
+    expect(total(0.5) / day).toBeLessThan(3.5);
+    expect(retryDelayMs(1, 0)).toBe(24_000);
+    expect(retryDelayMs(1, 0.999_999)).toBeLessThanOrEqual(36_000);
+    expect(retryDelayMs(9, 0.5)).toBe(20 * 3_600_000);
   });
 
   it('deliveries pending in the database are sent by a freshly started worker (a restart)', async () => {
