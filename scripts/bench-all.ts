@@ -115,6 +115,14 @@ const BENCHES: Bench[] = [
     quickEnv: { TEST_DATABASE_URL: PG, BENCH_RECIPIENTS: '5000' },
   },
   {
+    name: 'webhooks',
+    title: 'Outgoing webhooks (outbox to endpoint)',
+    what: "A gateway campaign sent publish to completed (the dispatch rate), then 100,000 message-status events written to the outbox 2,000 per statement (as the receipt writer writes them) and delivered by one worker's webhook sender, signed, to a local endpoint in a process of its own, in the same run, on PostgreSQL.",
+    goal: 'fan-out at least the dispatch rate of the same run',
+    args: [],
+    quickArgs: ['--events=3000', '--recipients=1000'],
+  },
+  {
     name: 'realtime',
     title: 'Real-time fan-out',
     what: 'Notifications delivered to connected Socket.IO clients per second: a bare emit (baseline) and the service path (insert, then emit), on PostgreSQL with the Redis adapter.',

@@ -11,6 +11,7 @@ import { startNumberHealthSweep } from './number-health-sweep.js';
 import { startPaymentEventSweep } from './payment-event-sweep.js';
 import { Scheduler } from './scheduler.js';
 import { startUploadSweep } from './upload-sweep.js';
+import { startWebhookRetention, startWebhookSender } from './webhook-sender.js';
 import { startWithdrawalReconciliation } from './withdrawal-reconciliation.js';
 
 /** Starts the worker role's loops (scheduler, dispatcher). Each keeps its state in the database. */
@@ -54,5 +55,8 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startAuditRetention(deps),
     // Idempotent answers keep a day.
     startIdempotencySweep(deps),
+    // Outgoing webhooks: the outbox posted to the businesses' endpoints, and its log kept 30 days.
+    startWebhookSender(deps),
+    startWebhookRetention(deps),
   ];
 }

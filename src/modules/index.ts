@@ -22,6 +22,7 @@ import { templatesRoutes } from './templates/index.js';
 import { ticketsRoutes } from './tickets/index.js';
 import { uploadsRoutes } from './uploads/index.js';
 import { usersRoutes } from './users/index.js';
+import { webhookEndpointsRoutes } from './webhook-endpoints/index.js';
 import { cloudWebhookRoutes, messagingWebhookRoutes, paymentWebhookRoutes } from './webhooks/index.js';
 
 // One line per module. Order does not matter: each registers its own paths.
@@ -48,6 +49,7 @@ const modules: ModulePlugin[] = [
   ticketsRoutes,
   uploadsRoutes,
   usersRoutes,
+  webhookEndpointsRoutes,
   messagingWebhookRoutes,
   cloudWebhookRoutes,
   paymentWebhookRoutes,

@@ -90,6 +90,14 @@ export const envSchema = z.object({
   IMPORT_ALLOWED_HOSTS: csv.default([]),
   /** Hosts (`host` or `host:port`) a contact's media may be fetched from on a private address: a gateway's media server. */
   MEDIA_ALLOWED_HOSTS: csv.default([]),
+  /** Hosts (`host` or `host:port`) a webhook endpoint may use on a private address, over http too: your own services. */
+  WEBHOOK_ALLOWED_HOSTS: csv.default([]),
+  /** The whole of one webhook delivery attempt, from connecting to the answer's last byte. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How often a worker looks for webhook deliveries that are due. */
+  WEBHOOK_SEND_INTERVAL_MS: positiveInt.default(500),
+  /** Webhook deliveries one worker has in flight at once. */
+  WEBHOOK_SEND_CONCURRENCY: positiveInt.default(64),
   /** How often a worker looks for media contacts sent that are still to fetch. */
   MEDIA_FETCH_INTERVAL_MS: positiveInt.default(1_000),
   /** The whole of one fetch of a medium (the Cloud API's two steps included), from start to last byte. */

@@ -36,6 +36,7 @@ export const NOTIFICATION_TYPES = [
   'campaign.paused',
   'business.quality_dropped',
   'business.messaging_limit_changed',
+  'webhook.endpoint_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -63,6 +64,7 @@ export const NOTIFICATION_RECEIVERS = {
   'campaign.paused': 'business',
   'business.quality_dropped': 'admin',
   'business.messaging_limit_changed': 'business',
+  'webhook.endpoint_disabled': 'business',
 } as const satisfies Record<NotificationType, RoomType>;
 
 type BusinessNotificationType = {
@@ -90,6 +92,7 @@ export const NOTIFICATION_PERMISSIONS = {
   'ticket.updated': 'support:use',
   'ticket.commented': 'support:use',
   'template.status_changed': 'templates:read',
+  'webhook.endpoint_disabled': 'webhooks:read',
 } as const satisfies Record<BusinessNotificationType, Permission>;
 
 /** The business notification types a set of permissions may see. */

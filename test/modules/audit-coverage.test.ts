@@ -29,6 +29,11 @@ afterAll(() => paymentSim.stop());
 /** Actions this file does not walk, each with the reason. */
 const WALKED_ELSEWHERE: Record<string, string> = {
   'conversation.assigned': 'test/modules/conversations-assignment.test.ts',
+  'webhook_endpoint.created': 'test/modules/webhook-endpoints-audit.test.ts',
+  'webhook_endpoint.updated': 'test/modules/webhook-endpoints-audit.test.ts',
+  'webhook_endpoint.deleted': 'test/modules/webhook-endpoints-audit.test.ts',
+  'webhook_endpoint.secret_rotated': 'test/modules/webhook-endpoints-audit.test.ts',
+  'webhook_delivery.replayed': 'test/modules/webhook-endpoints-audit.test.ts',
 };
 
 interface Entry {

@@ -64,6 +64,8 @@ const TABLES = [
   'verification_tokens',
   'waba_number_events',
   'wallets',
+  'webhook_deliveries',
+  'webhook_endpoints',
   'webhook_events',
 ];
 

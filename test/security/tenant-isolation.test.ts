@@ -61,6 +61,7 @@ const LISTS: Record<string, ListRow> = {
   'GET /members/seats': { shows: [], own: (data) => expect(data.members).toBe(1) },
   'GET /members/invitations': global, // none in the fixture; another business's are refused in members.test.ts
   'GET /api-keys': global, // none in the fixture; another business's list is empty in api-keys.test.ts
+  'GET /webhook-endpoints': global, // none in the fixture; another business's list is empty in webhook-endpoints.test.ts
   'GET /business': shows('business', 'wallet', 'userPlan'),
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),

@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.rotated',
   'api_key.revoked',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.secret_rotated',
+  'webhook_delivery.replayed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

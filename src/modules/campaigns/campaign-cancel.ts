@@ -3,6 +3,7 @@ import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js'
 import { reverseCampaignCommission, voidHeldCommissions } from '../affiliate/index.js';
 import { removeUnsentMessages } from '../messages/index.js';
 import { refundCampaignCharge } from './campaign-billing.js';
+import { campaignChanged } from './campaign-webhooks.js';
 import { type CampaignRow, lockCampaign, markUnpublished } from './campaigns.repository.js';
 
 /**
@@ -37,5 +38,6 @@ export async function cancelInTransaction(
       refundId: refund.refundId,
       share: refund.share,
     });
+  await campaignChanged(tx, campaign, 'cancelled');
   return markUnpublished(tx, campaign.id);
 }

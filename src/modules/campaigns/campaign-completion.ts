@@ -4,6 +4,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { campaignMessageSql, campaignProgress } from '../messages/index.js';
 import { isNotificationSettingOn } from '../notifications/index.js';
 import { recordCampaignCompleted } from './campaign-notices.js';
+import { campaignChanged } from './campaign-webhooks.js';
 
 type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
 
@@ -36,6 +37,15 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
         RETURNING c.business_id, c.name, c.sent_count, c.failed_count`,
     );
     if (!done) return null;
+    await campaignChanged(
+      tx,
+      { id: campaignId, businessId: done.business_id, name: done.name },
+      'completed',
+      {
+        sentCount: done.sent_count,
+        failedCount: done.failed_count,
+      },
+    );
     if (!(await isNotificationSettingOn(tx, done.business_id, 'campaignCompletionPush')))
       return { notice: null, businessId: done.business_id };
     const notice = await recordCampaignCompleted(notifier, tx, done.business_id, {

@@ -15,6 +15,7 @@ import {
 import { chargeCampaign, currentRate } from './campaign-billing.js';
 import { messageTypeNow } from './campaign-category.js';
 import { refundFailedMessages } from './campaign-refund.js';
+import { campaignChanged } from './campaign-webhooks.js';
 import { type CampaignRow, lockCampaign } from './campaigns.repository.js';
 
 export const PAUSED_BY_BUSINESS = 'Paused by the business';
@@ -65,6 +66,7 @@ export async function pauseCampaign(
     .where(eq(campaigns.id, campaign.id))
     .returning();
   await holdQueuedMessages(tx, args.businessId, campaign.id);
+  await campaignChanged(tx, row!, 'paused', { reason: row!.pauseReason });
   return row!;
 }
 
@@ -85,6 +87,7 @@ export async function resumeCampaign(
     .set({ pausedAt: null, pauseReason: null })
     .where(eq(campaigns.id, campaign.id))
     .returning();
+  await campaignChanged(tx, row!, 'resumed');
   if (campaign.isSentOut) {
     await requeueHeldMessages(tx, args.businessId, campaign.id);
     signalDispatch();
@@ -182,6 +185,7 @@ export async function retryCampaign(
     .set({ completedAt: null })
     .where(eq(campaigns.id, campaign.id))
     .returning();
+  await campaignChanged(tx, row!, 'retried', { messages });
   signalDispatch();
   return { campaign: row!, messages, credits: charge.cost };
 }

@@ -16,6 +16,7 @@ import {
 import { messageTypeToPublish } from './campaign-category.js';
 import { pauseIfQualityLow } from './campaign-controls.js';
 import { notifyCampaignSent } from './campaign-notices.js';
+import { campaignChanged } from './campaign-webhooks.js';
 import {
   type CampaignRow,
   findBusinessForCampaigns,
@@ -99,6 +100,10 @@ export async function publishInTransaction(
     recipientCount: recipients,
     cost: charge.cost,
     rate: charge.rate,
+  });
+  await campaignChanged(tx, published, immediate ? 'sending' : 'published', {
+    scheduledAt: published.scheduledAt?.toISOString() ?? null,
+    recipients,
   });
   const campaign = await pauseIfQualityLow(tx, published, messageType);
   return { campaign, charge, paymentMethod: args.paymentMethod };

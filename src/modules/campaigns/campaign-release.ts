@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
+import { campaignChanged } from './campaign-webhooks.js';
 
 /** A scheduled campaign that has just been sent out. */
 export interface DueCampaign {
@@ -41,6 +42,8 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
       due.filter((c) => !c.paused).map((c) => c.id),
     );
     await releaseHeldCommissions(tx, ids);
+    for (const c of due)
+      await campaignChanged(tx, { id: c.id, businessId: c.business_id, name: c.name }, 'sending');
     return due;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { failUnsentMessagesOfCampaign } from '../messages/index.js';
+import { campaignChanged } from './campaign-webhooks.js';
 
 /**
  * A provider error that is the sender's, not the message's (the template paused or deleted, the token
@@ -27,6 +28,7 @@ export async function stopCampaignSends(
       )
       .returning({ name: campaigns.name });
     await failUnsentMessagesOfCampaign(tx, campaign.businessId, campaign.id, reason);
+    if (row) await campaignChanged(tx, { ...campaign, name: row.name }, 'stopped', { reason });
     return row ?? null;
   });
   if (!stopped) return false;

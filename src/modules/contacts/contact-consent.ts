@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 
 /** A contact as the consent rules and the send queue see it. */
 export interface ConsentContact {
@@ -44,5 +45,19 @@ export async function optOutContact(
         WHERE business_id = ${businessId} AND phone_number = ${phone}
         ${RETURNING}`,
   );
+  if (row)
+    await enqueueWebhookEvents(tx, businessId, [
+      {
+        type: 'contact.opted_out',
+        at: new Date(),
+        data: {
+          contactId: row.id,
+          phoneNumber: row.phoneNumber,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          reason,
+        },
+      },
+    ]);
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { webhookOutboxSql } from '../webhook-endpoints/index.js';
 
 /**
  * The contacts of numbers that wrote to the business (in the caller's transaction when it has one): created with these names
@@ -23,8 +24,14 @@ export async function ensureContacts(
         INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
         SELECT ${businessId}, "firstName", "lastName", phone, false FROM p ORDER BY phone
         ON CONFLICT (business_id, phone_number) DO NOTHING
-        RETURNING id, phone_number
-      )
+        RETURNING id, phone_number, first_name, last_name, created_at
+      ),
+      -- Outgoing webhooks: the contacts this made (a new number wrote to the business).
+      hooks AS (${webhookOutboxSql(sql`
+        SELECT ${businessId}::uuid, 'contact.created', created_at,
+               jsonb_build_object('contactId', id, 'phoneNumber', phone_number, 'firstName', first_name,
+                                  'lastName', last_name, 'optIn', false, 'tags', '[]'::jsonb, 'source', 'inbound')
+        FROM created`)})
       SELECT id, phone_number AS phone FROM created
       UNION ALL
       -- LATERAL with LIMIT: one probe of the (business, phone) index per number, never a join over all the

@@ -5,8 +5,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/ht
 import { isUuid } from '../../platform/http/id-params.js';
 import { pageOffset, toPage } from '../../platform/http/pagination.js';
 import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
+import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 import { tagCounts } from './contact-audience.js';
 import { normaliseTags, tagsProblem } from './contact-fields.js';
+import { contactCreatedEvent } from './contact-webhooks.js';
 import {
   businessCountry,
   type ContactFilters,
@@ -105,6 +107,7 @@ export class ContactsService {
           optIn: input.optIn ?? false,
         });
         await audit(tx, auth, 'contact.created', created.id);
+        await enqueueWebhookEvents(tx, businessId, [contactCreatedEvent(created, 'api')]);
         return created;
       });
       return toContactDto(row);

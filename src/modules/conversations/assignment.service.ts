@@ -6,6 +6,7 @@ import { NotFoundError, StateConflictError, UnprocessableFieldError } from '../.
 import { rooms } from '../../platform/realtime-hub.js';
 import { recordAudit } from '../audit/index.js';
 import { lockMembership } from '../business/index.js';
+import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 import { onlyAssignedTo } from './assignment.js';
 import {
   type AssignmentSettings,
@@ -137,6 +138,13 @@ export class AssignmentService {
       target: { type: 'conversation', id },
       details: { from: change.previous, to: change.next, how },
     });
+    await enqueueWebhookEvents(tx, businessId, [
+      {
+        type: 'conversation.assigned',
+        at: new Date(),
+        data: { conversationId: id, assigneeId: change.next, previousAssigneeId: change.previous, how },
+      },
+    ]);
     return change;
   }
 

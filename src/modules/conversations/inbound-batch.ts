@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared } from '../../platform/db/client.js';
 import { ensureContacts } from '../contacts/index.js';
 import { markMessagesReplied } from '../messages/index.js';
+import { webhookOutboxSql } from '../webhook-endpoints/index.js';
 import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
 import { type InboundInput, preview } from './inbound.js';
 import { replyToColumn } from './reply-context.js';
@@ -112,7 +113,14 @@ export async function storeInboundBatch(
           ORDER BY input.at, input.i
           ON CONFLICT (business_id, event_key) DO NOTHING
           RETURNING *
-        )
+        ),
+        -- Outgoing webhooks (message.received), in this statement: stored once, as the messages are.
+        hooks AS (${webhookOutboxSql(sql`
+          SELECT ${businessId}::uuid, 'message.received', msgs.created_at,
+                 jsonb_build_object('messageId', msgs.id, 'conversationId', conv.id, 'phoneNumber', conv.phone_number,
+                                    'contactId', conv.contact_id, 'type', msgs.type, 'text', msgs.text,
+                                    'details', msgs.details, 'inReplyToMessageId', msgs.campaign_message_id)
+          FROM msgs JOIN conv ON conv.id = msgs.conversation_id`)})
         SELECT msgs.event_key AS "eventKey", msgs.id AS "messageId", msgs.direction, msgs.type, msgs.text,
                msgs.status, msgs.media_key AS "mediaKey", msgs.media_type AS "mediaType",
                msgs.media_status AS "mediaStatus", msgs.details,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { isoSql, webhookOutboxSql } from '../webhook-endpoints/index.js';
 
 /**
  * Marks messages clicked: the first click sets `clicked_at` (the `clicked` milestone; its counter and
@@ -21,8 +22,14 @@ export async function markMessagesClicked(
         ), done AS (
           UPDATE campaign_messages m SET clicked_at = locked.at FROM locked
           WHERE m.id = locked.id AND m.clicked_at IS NULL
-          RETURNING m.campaign_id, m.business_id
-        )
+          RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.clicked_at
+        ),
+        -- Outgoing webhooks: a message's first click, in this statement.
+        hooks AS (${webhookOutboxSql(sql`
+          SELECT business_id, 'message.clicked', clicked_at,
+                 jsonb_build_object('messageId', id, 'campaignId', campaign_id, 'phoneNumber', phone_number,
+                                    'at', ${isoSql(sql`clicked_at`)})
+          FROM done`)})
         SELECT DISTINCT campaign_id, business_id FROM done`,
   );
   return rows.map((r) => ({ campaignId: r.campaign_id, businessId: r.business_id }));

@@ -12,6 +12,7 @@ export type { MessagePricing };
 
 import type { FailureOutcome } from '../../providers/messaging/cloud-errors.js';
 import { outcomeTest, retargetTagTest } from './message-outcomes.js';
+import { messageStatusWebhooks } from './message-webhooks.js';
 
 /**
  * Every change to a campaign message's state, in one place: this file is the only code that writes
@@ -358,9 +359,13 @@ async function writeOutcomes(
         -- By primary key (see claimMessages), fenced by the lease owner.
         WHERE m.id = v.id AND m.id = ANY(ARRAY(SELECT id FROM v))
           AND m.status = 'sending' AND m.locked_by = ${workerId}
-        RETURNING m.campaign_id, m.business_id,
-                  CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind
-      )
+        RETURNING m.id, m.campaign_id, m.business_id,
+                  CASE WHEN m.id IN (SELECT id FROM stopped) THEN 'failed' ELSE v.kind END AS kind,
+                  m.status, m.phone_number, m.provider_message_id, m.error, m.error_code, m.failure_outcome,
+                  m.sent_at, m.delivered_at, m.read_at, m.failed_at
+      ),
+      -- Outgoing webhooks of the messages sent or failed (a retry or a release is no event).
+      hooks AS (${messageStatusWebhooks(sql`done`)})
       SELECT campaign_id, business_id, kind FROM done`,
   );
   return rows.map((r) => ({ campaignId: r.campaign_id, businessId: r.business_id, kind: r.kind }));
@@ -581,8 +586,12 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
              COALESCE(m.pricing, a.pricing))
       RETURNING m.id, m.campaign_id, m.business_id,
                 CASE WHEN t.was = 'failed' AND m.status <> 'failed' AND m.recharge_id IS NULL
-                     THEN t.refund_id END AS recharge_of
+                     THEN t.refund_id END AS recharge_of,
+                m.status, t.was, m.phone_number, m.provider_message_id, m.error, m.error_code, m.failure_outcome,
+                m.sent_at, m.delivered_at, m.read_at, m.failed_at
     ),
+    -- Outgoing webhooks of the messages whose state moved (not those a report only re-dated).
+    hooks AS (${messageStatusWebhooks(sql`moved`, sql`status::text <> was::text`)}),
     kept AS (
       ${
         pendingCap !== null

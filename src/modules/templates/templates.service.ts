@@ -14,6 +14,7 @@ import {
   cloudAccountOf,
   providerOfBusiness,
 } from '../business/index.js';
+import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 import { assertGatewayCanSend, assertValidTemplate } from './template-rules.js';
 import { toTemplateDto, toTemplateStatusEvent } from './templates.dto.js';
 import {
@@ -282,7 +283,9 @@ export async function applyTemplateEvent(
   if (event.field === 'template_category_update') {
     const category = knownCategory(text(v.new_category) ?? text(v.correct_category) ?? '');
     if (!category) return 0;
-    rows = await updateProviderTemplate(deps.db, match, { category }, event.at);
+    rows = await updateWithWebhooks(deps.db, (tx) =>
+      updateProviderTemplate(tx, match, { category }, event.at),
+    );
   } else {
     const status = EVENT_STATUS[text(v.event)?.toUpperCase() ?? ''];
     if (!status) return 0;
@@ -293,16 +296,18 @@ export async function applyTemplateEvent(
       reason: text(info?.reason)?.slice(0, 1000) || null,
       recommendation: text(info?.recommendation)?.slice(0, 1000) || null,
     };
-    rows = await updateProviderTemplate(
-      deps.db,
-      match,
-      {
-        status,
-        rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
-        rejectionInfo:
-          status === 'REJECTED' && (explained.reason || explained.recommendation) ? explained : null,
-      },
-      event.at,
+    rows = await updateWithWebhooks(deps.db, (tx) =>
+      updateProviderTemplate(
+        tx,
+        match,
+        {
+          status,
+          rejectedReason: status === 'REJECTED' && reason && reason !== 'NONE' ? reason : null,
+          rejectionInfo:
+            status === 'REJECTED' && (explained.reason || explained.recommendation) ? explained : null,
+        },
+        event.at,
+      ),
     );
   }
   for (const row of rows) {
@@ -324,6 +329,25 @@ export async function applyTemplateEvent(
     }
   }
   return rows.length;
+}
+
+/**
+ * A provider's change of templates and, in its transaction, a `template.status_changed` outgoing webhook
+ * event for each template it moved (to the business that owns it).
+ */
+function updateWithWebhooks(db: Db, update: (tx: Db) => Promise<TemplateRow[]>): Promise<TemplateRow[]> {
+  return db.transaction(async (tx) => {
+    const rows = await update(tx);
+    for (const row of rows)
+      await enqueueWebhookEvents(tx, row.businessId, [
+        {
+          type: 'template.status_changed',
+          at: new Date(),
+          data: { templateId: row.id, ...toTemplateStatusEvent(row) },
+        },
+      ]);
+    return rows;
+  });
 }
 
 /** A member's change of a template, in the change's transaction. */

@@ -52,7 +52,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * socket connects to the address checked here, so a DNS answer that changes between check and use (DNS
  * rebinding) cannot slip through.
  */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, '', 0);
     const refused = addresses.find((a) => !isPublicAddress(a.address));

@@ -18,6 +18,8 @@ import {
   template,
   ticket,
   upload,
+  webhookDelivery,
+  webhookEndpoint,
 } from './resources.js';
 
 /**
@@ -96,6 +98,13 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'DELETE /members/invitations/{id}': tenant(invitation),
   'POST /api-keys/{id}/rotate': tenant(apiKey, { overlapHours: 1 }),
   'DELETE /api-keys/{id}': tenant(apiKey),
+  'GET /webhook-endpoints/{id}': tenant(webhookEndpoint),
+  'PATCH /webhook-endpoints/{id}': tenant(webhookEndpoint, { description: 'Mallory was here' }),
+  'DELETE /webhook-endpoints/{id}': tenant(webhookEndpoint),
+  'POST /webhook-endpoints/{id}/rotate-secret': tenant(webhookEndpoint),
+  'POST /webhook-endpoints/{id}/test': tenant(webhookEndpoint),
+  'GET /webhook-endpoints/{id}/deliveries': tenant(webhookEndpoint),
+  'POST /webhook-endpoints/{id}/deliveries/{deliveryId}/replay': tenant(webhookDelivery),
   'POST /admin/campaigns/{id}/resume': admin(pausedCampaign),
   'PATCH /admin/accounts/{id}/role': admin(account, { role: 'admin' }),
   'PATCH /tickets/admin/{id}/status': admin(ticket, { status: 'closed', priority: 'high' }),

@@ -22,6 +22,8 @@ import {
   transactions,
   uploadFiles,
   wallets,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../../src/platform/db/schema/index.js';
 import {
   createCampaign,
@@ -419,4 +421,41 @@ export const apiKey: Resource = {
     return { id: row!.id };
   },
   read: (t, { id }) => byId(t.db.select().from(apiKeys).where(eq(apiKeys.id, id!))),
+};
+
+/** A webhook endpoint of the owner's business (its secret sealed for it, as the service stores one). */
+export const webhookEndpoint: Resource = {
+  name: 'webhook endpoint',
+  async create(t, owner) {
+    const id = randomUUID();
+    await t.db.insert(webhookEndpoints).values({
+      id,
+      businessId: owner.businessId,
+      url: 'https://93.184.215.14/hook',
+      eventTypes: ['message.sent'],
+      secret: t.deps.secretBox.seal('whsec_cHJvYmU=', id),
+    });
+    return { id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id!))),
+};
+
+/** A delivery of such an endpoint, failed (so it may be replayed). */
+export const webhookDelivery: Resource = {
+  name: 'webhook delivery',
+  async create(t, owner) {
+    const { id } = await webhookEndpoint.create(t, owner);
+    const deliveryId = `msg_${randomUUID().replace(/-/g, '')}`;
+    await t.db.insert(webhookDeliveries).values({
+      id: deliveryId,
+      endpointId: id!,
+      businessId: owner.businessId,
+      eventType: 'message.sent',
+      payload: { type: 'message.sent', timestamp: new Date().toISOString(), data: {} },
+      status: 'failed',
+    });
+    return { id: id!, deliveryId };
+  },
+  read: (t, { deliveryId }) =>
+    byId(t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!))),
 };

@@ -75,7 +75,8 @@ export type NotificationType =
   | 'campaign.stopped'
   | 'campaign.paused'
   | 'business.quality_dropped'
-  | 'business.messaging_limit_changed';
+  | 'business.messaging_limit_changed'
+  | 'webhook.endpoint_disabled';
 
 /** The events the server sends to the rooms a client joined, by name, with their payloads. */
 export interface RoomEvents {
@@ -104,7 +105,8 @@ export interface RoomEvents {
       | 'campaign.stopped'
       | 'campaign.paused'
       | 'business.quality_dropped'
-      | 'business.messaging_limit_changed';
+      | 'business.messaging_limit_changed'
+      | 'webhook.endpoint_disabled';
     title: string;
     message: string;
     isRead: boolean;

@@ -35,4 +35,5 @@ export * from './user-plans.js';
 export * from './verification-tokens.js';
 export * from './waba-number-events.js';
 export * from './wallets.js';
+export * from './webhook-endpoints.js';
 export * from './webhook-events.js';
