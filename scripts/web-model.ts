@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES } from '../src/modules/webhook-endpoints/index.js';
 import { API_KEY_RESOURCES } from '../src/platform/auth/api-key-scopes.js';
 import {
   ACTIVITY_KINDS,
@@ -104,7 +105,7 @@ function modelText(): string {
     Object.entries(map)
       .map(([name, e]) => `  /** ${e.when} */\n  ${name}: ${payloadType(e.payload, '  ')};`)
       .join('\n');
-  return `// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts and src/platform/auth/api-key-scopes.ts by \`npm run web:api\`; do not edit.
+  return `// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by \`npm run web:api\`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ${list(MESSAGE_STATES)};
@@ -144,6 +145,10 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 /** What an API key's scopes are made of: \`<resource>:read\` and \`<resource>:write\` for each. */
 export const API_KEY_RESOURCES = ${list(API_KEY_RESOURCES)};
 export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number];
+
+/** The events a webhook endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ${list(WEBHOOK_EVENT_TYPES)};
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Every kind of notification the service creates. */
 export type NotificationType = ${NOTIFICATION_TYPES.map(literal).join(' | ')};

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../factories.js';
+import { Receiver, verifies } from '../../modules/webhook-endpoints.support.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -14,16 +15,24 @@ import { type ConsoleService, startConsoleService } from './service.js';
 
 // A developer connects a shop: the owner makes a key that may read contacts in Settings → API keys, copies the
 // secret shown once, the shop calls the API with it, then the owner rotates the key and revokes it.
-describe.skipIf(!hasChromium)('journey: API keys for a program', () => {
+describe.skipIf(!hasChromium)('journey: a program built on the API', () => {
   let service: ConsoleService;
   let browser: Browser;
+  // The shop's own server, on this machine: allowed as an internal host, as a self-hosted install would.
+  const receiver = new Receiver();
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
+    await receiver.start();
+    const allowed = new URL(receiver.url).host;
+    [service, browser] = await Promise.all([
+      startConsoleService({ env: { WEBHOOK_ALLOWED_HOSTS: allowed, WEBHOOK_SEND_INTERVAL_MS: '100' } }),
+      launchBrowser(),
+    ]);
   }, E2E_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    await receiver.stop();
   });
 
   /** What the shop gets when it calls `path` with `key`: the status, and the error's message if any. */
@@ -99,6 +108,73 @@ describe.skipIf(!hasChromium)('journey: API keys for a program', () => {
         .click();
       await expect.poll(() => row.innerText()).toMatch(/revoked/i);
       expect((await call(newKey, '/contacts')).status).toBe(401);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'an owner adds a webhook endpoint, sends a test event the program verifies, and replays a failed one',
+    async () => {
+      const owner = await createUser(service, { name: 'Eko', businessVerified: 'accepted' });
+      const { page } = await newSession(browser, service.url);
+      await signIn(page, owner, '/settings?tab=webhooks');
+      await page.getByRole('heading', { name: 'Add an endpoint' }).waitFor();
+      await page.getByText('No endpoint yet').waitFor();
+
+      // A private address is refused under the field, and nothing is added.
+      await page.getByRole('textbox', { name: /^Address/ }).fill('https://10.0.0.7/hooks');
+      await page.getByRole('checkbox', { name: 'All events' }).check();
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await page.getByText('Must not point to a private or local address').waitFor();
+      await expectAccessible(page, 'webhooks, address refused');
+
+      await page.getByRole('textbox', { name: /^Address/ }).fill(receiver.url);
+      await page.getByRole('textbox', { name: 'Description' }).fill('Shop order updates');
+      await page.getByRole('checkbox', { name: 'All events' }).uncheck();
+      await page.getByRole('checkbox', { name: 'Messages: delivered' }).check();
+      await page.getByRole('checkbox', { name: 'Messages: failed' }).check();
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'The signing secret' });
+      const secret = await dialog.getByTestId('issued-secret').inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await screenshot(page, 'settings-webhook-secret');
+      await dialog.getByRole('button', { name: 'I have stored it' }).click();
+
+      const card = page.getByTestId('endpoint');
+      await expect.poll(() => card.innerText()).toContain('Messages: delivered · Messages: failed');
+
+      // The test event reaches the program, signed with the secret it was shown.
+      await page.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+      const first = receiver.received[0]!;
+      expect(verifies(secret, first)).toBe(true);
+      expect(JSON.parse(first.body)).toMatchObject({ type: 'webhook.test' });
+      const log = page.getByRole('table', { name: 'Deliveries' });
+      await expect.poll(() => log.innerText(), { timeout: 15_000 }).toMatch(/succeeded/i);
+
+      // The program is down for the next one: the log says what it answered and when the next try is, and
+      // offers no replay while retries are under way.
+      receiver.answers = Array(20).fill(503);
+      await page.getByRole('button', { name: `Send test event to ${receiver.url}` }).click();
+      await expect.poll(() => log.innerText(), { timeout: 15_000 }).toContain('HTTP 503');
+      const failing = String(receiver.received.at(-1)!.headers['webhook-id']);
+      expect(await page.getByRole('button', { name: `Replay ${failing}` }).count()).toBe(0);
+      await expectAccessible(page, 'webhooks');
+      await screenshot(page, 'settings-webhooks');
+
+      // The program lost what it was sent first and asks for it again: a replay posts it once more, with the
+      // same webhook-id and body.
+      receiver.answers = [];
+      const firstId = String(first.headers['webhook-id']);
+      await page.getByRole('button', { name: `Replay ${firstId}` }).click();
+      await expect
+        .poll(() => receiver.received.filter((r) => r.headers['webhook-id'] === firstId).length, {
+          timeout: 15_000,
+        })
+        .toBe(2);
+      const again = receiver.received.filter((r) => r.headers['webhook-id'] === firstId)[1]!;
+      expect(again.body).toBe(first.body);
+      expect(verifies(secret, again)).toBe(true);
     },
     E2E_TIMEOUT,
   );

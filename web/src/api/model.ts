@@ -1,4 +1,4 @@
-// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts and src/platform/auth/api-key-scopes.ts by `npm run web:api`; do not edit.
+// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by `npm run web:api`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -51,6 +51,22 @@ export const API_KEY_RESOURCES = [
   'webhooks',
 ] as const;
 export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number];
+
+/** The events a webhook endpoint may subscribe to. */
+export const WEBHOOK_EVENT_TYPES = [
+  'message.sent',
+  'message.delivered',
+  'message.read',
+  'message.failed',
+  'message.received',
+  'message.clicked',
+  'campaign.status_changed',
+  'contact.created',
+  'contact.opted_out',
+  'template.status_changed',
+  'conversation.assigned',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Every kind of notification the service creates. */
 export type NotificationType =

@@ -512,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2233,7 +2233,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2306,7 +2306,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -11954,6 +11954,858 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's webhook endpoints, oldest first; never a secret
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                updatedAt: string;
+                                url: string;
+                            }[];
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register an https endpoint for some events; its signing secret is in this answer only
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        description?: string;
+                        eventTypes: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "message.clicked" | "campaign.status_changed" | "contact.created" | "contact.opted_out" | "template.status_changed" | "conversation.assigned")[];
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                secret: string;
+                                updatedAt: string;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                updatedAt: string;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete the endpoint and its delivery log
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                updatedAt: string;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change the URL, description or events, or switch the endpoint off or on
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        enabled?: boolean;
+                        eventTypes?: ("message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.received" | "message.clicked" | "campaign.status_changed" | "contact.created" | "contact.opted_out" | "template.status_changed" | "conversation.assigned")[];
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                updatedAt: string;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's deliveries of the last 30 days, newest first; `status` filters
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    status?: "pending" | "succeeded" | "failed";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    attempts: number;
+                                    createdAt: string;
+                                    /** Format: uuid */
+                                    endpointId: string;
+                                    eventType: string;
+                                    id: string;
+                                    lastAttemptAt: string | null;
+                                    lastError: string | null;
+                                    lastStatusCode: number | null;
+                                    manual: boolean;
+                                    nextAttemptAt: string | null;
+                                    payload: unknown;
+                                    /** @enum {string} */
+                                    status: "pending" | "succeeded" | "failed";
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (same webhook-id and body): one attempt
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                attempts: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                endpointId: string;
+                                eventType: string;
+                                id: string;
+                                lastAttemptAt: string | null;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                manual: boolean;
+                                nextAttemptAt: string | null;
+                                payload: unknown;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret (shown once); the old one keeps signing too for 24 hours
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                description: string;
+                                disabledReason: string | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                failingSince: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                previousSecretExpiresAt: string | null;
+                                secret: string;
+                                updatedAt: string;
+                                url: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a `webhook.test` event for this endpoint; answers its delivery
+         * @description Access: authenticated.
+         *
+         *     Permission: webhooks:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                attempts: number;
+                                createdAt: string;
+                                /** Format: uuid */
+                                endpointId: string;
+                                eventType: string;
+                                id: string;
+                                lastAttemptAt: string | null;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                manual: boolean;
+                                nextAttemptAt: string | null;
+                                payload: unknown;
+                                /** @enum {string} */
+                                status: "pending" | "succeeded" | "failed";
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/webhooks/messaging-provider": {

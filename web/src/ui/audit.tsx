@@ -47,6 +47,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'api_key.created': 'Created an API key',
   'api_key.rotated': 'Rotated an API key',
   'api_key.revoked': 'Revoked an API key',
+  'webhook_endpoint.created': 'Added a webhook endpoint',
+  'webhook_endpoint.updated': 'Changed a webhook endpoint',
+  'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
+  'webhook_endpoint.secret_rotated': "Rotated a webhook endpoint's secret",
+  'webhook_delivery.replayed': 'Replayed a webhook delivery',
 };
 
 const labelOf = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

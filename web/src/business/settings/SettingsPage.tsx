@@ -4,6 +4,7 @@ import { NotAllowed } from '../../app/NotAllowed';
 import { useCan, useSession } from '../../auth/session';
 import { PageHeader } from '../../ui/page';
 import { ApiKeysSettings } from '../developers/ApiKeysSettings';
+import { WebhooksSettings } from '../developers/WebhooksSettings';
 import { MembersSettings } from '../members/MembersSettings';
 import { BusinessProfile } from './BusinessProfile';
 import { OptInQr } from './OptInQr';
@@ -26,6 +27,7 @@ export function SettingsPage() {
     members: isBusiness && may('members:read'),
     optIn: isBusiness && may('campaigns:read'),
     apiKeys: isBusiness && may('api-keys:manage'),
+    webhooks: isBusiness && may('webhooks:manage'),
   };
   const current = tab ?? 'profile';
   // A tab typed in (or linked) that this role may not open says so rather than showing an empty page.
@@ -34,7 +36,8 @@ export function SettingsPage() {
     (current === 'provider' && !tabs.provider) ||
     (current === 'members' && !tabs.members) ||
     (current === 'opt-in' && !tabs.optIn) ||
-    (current === 'api-keys' && !tabs.apiKeys);
+    (current === 'api-keys' && !tabs.apiKeys) ||
+    (current === 'webhooks' && !tabs.webhooks);
   if (refused) return <NotAllowed />;
   return (
     <>
@@ -52,6 +55,7 @@ export function SettingsPage() {
           <Tabs.Tab value="security">Security</Tabs.Tab>
           {tabs.optIn && <Tabs.Tab value="opt-in">Opt-in QR code</Tabs.Tab>}
           {tabs.apiKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
+          {tabs.webhooks && <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSettings />
@@ -82,6 +86,11 @@ export function SettingsPage() {
         {tabs.apiKeys && (
           <Tabs.Panel value="api-keys">
             <ApiKeysSettings />
+          </Tabs.Panel>
+        )}
+        {tabs.webhooks && (
+          <Tabs.Panel value="webhooks">
+            <WebhooksSettings />
           </Tabs.Panel>
         )}
       </Tabs>
