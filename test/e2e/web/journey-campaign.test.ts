@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('journey: campaigns', () => {
       const rows = recipients.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
       await expect.poll(() => rows.count()).toBe(Math.min(failed, 25));
       for (const text of await rows.allInnerTexts()) {
-        expect(text).toMatch(/failed\s+(UNKNOWN_SUBSCRIBER|ABSENT_SUBSCRIBER|EXPIRED)/);
+        expect(text).toMatch(/failed\s+(UNKNOWN_SUBSCRIBER|ABSENT_SUBSCRIBER|EXPIRED)/i);
       }
       // And summed up by reason above the list.
       await page.getByRole('heading', { name: 'Why messages failed' }).waitFor();

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Drawer,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Drawer, Group, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -18,6 +7,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { adminAccountsQuery, adminKeys } from '../../api/queries/admin';
 import { hasRole, useSession } from '../../auth/session';
+import { DetailList } from '../../ui/detail-list';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
@@ -116,18 +106,7 @@ function AccountDetail({ account }: { account: AdminAccount }) {
   ];
   return (
     <Stack>
-      <Table variant="vertical" withRowBorders={false}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th fw={500} c="dimmed" bg="transparent">
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailList rows={rows} />
       {account.businessId && (
         <AnchorLink to="/admin/businesses/$id" params={{ id: account.businessId }}>
           Open the business

@@ -3,10 +3,11 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { adminBusinessesQuery } from '../../api/queries/admin';
+import { VerificationBadge } from '../../ui/badges';
 import { flagOf, formatDateTime, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge } from '../../ui/page';
+import { PageHeader } from '../../ui/page';
 import type { AdminBusiness as Business } from '../types';
 import { useQueueLive } from './live';
 
@@ -110,7 +111,7 @@ export function BusinessesPage() {
                 '—'
               ),
           },
-          { header: 'State', cell: (b) => <StateBadge state={b.businessVerified} /> },
+          { header: 'State', cell: (b) => <VerificationBadge state={b.businessVerified} /> },
           {
             header: pending ? 'Waiting' : 'Registered',
             cell: (b) =>

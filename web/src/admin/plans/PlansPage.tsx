@@ -19,10 +19,11 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { adminPlansQuery, planKeys } from '../../api/queries/plans';
+import { ActiveBadge } from '../../ui/badges';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge, toast } from '../../ui/page';
+import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
 
 /** One price per currency that has a rate (several countries may share one currency). */
@@ -107,7 +108,7 @@ function PlanCard({
         <Title order={2} size="h4">
           {plan.name}
         </Title>
-        <StateBadge state={plan.isActive ? 'active' : 'inactive'} />
+        <ActiveBadge state={plan.isActive ? 'active' : 'inactive'} />
       </Group>
       <Text fw={700} size="xl">
         {formatMoney(plan.price, 'USD')}

@@ -3,10 +3,11 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { adminTicketsQuery } from '../../api/queries/tickets';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../ui/badges';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge } from '../../ui/page';
+import { PageHeader } from '../../ui/page';
 import type { AdminTicket } from '../types';
 
 const route = getRouteApi('/app/admin/tickets');
@@ -94,8 +95,8 @@ export function TicketsPage() {
             ),
           },
           { header: 'Type', cell: (t) => ISSUE_TYPES[t.issueType] ?? t.issueType },
-          { header: 'Status', cell: (t) => <StateBadge state={t.status} /> },
-          { header: 'Priority', cell: (t) => <StateBadge state={t.priority} /> },
+          { header: 'Status', cell: (t) => <TicketStatusBadge state={t.status} /> },
+          { header: 'Priority', cell: (t) => <TicketPriorityBadge state={t.priority} /> },
           { header: 'Updated', cell: (t) => formatDateTime(t.updatedAt) },
         ]}
       />

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +9,7 @@ import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
 import { useCan } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
-import { Pager } from '../../ui/list';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
 import { type Contact, ContactForm } from './ContactForm';
@@ -83,9 +72,7 @@ export function ContactsPage() {
     }
   };
 
-  const items = list.data?.items ?? [];
   const may = useCan();
-  const allOnPage = items.length > 0 && items.every((c) => selected.has(c.id));
   return (
     <>
       <PageHeader title="Contacts" description="The people your campaigns go to.">
@@ -145,102 +132,73 @@ export function ContactsPage() {
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select every contact on this page"
-                  checked={allOnPage}
-                  onChange={() => setSelected(allOnPage ? new Set() : new Set(items.map((c) => c.id)))}
-                />
-              </Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Phone number</Table.Th>
-              <Table.Th>Tags</Table.Th>
-              <Table.Th>Opt-in</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${c.firstName} ${c.lastName}`}
-                    checked={selected.has(c.id)}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (!next.delete(c.id)) next.add(c.id);
-                        return next;
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {c.firstName} {c.lastName}
-                </Table.Td>
-                <Table.Td>{c.phoneNumber}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {c.tags.map((t) => (
-                      <Badge key={t} variant="light" size="sm">
-                        {t}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{c.optIn ? 'Opted in' : 'No'}</Table.Td>
-                <Table.Td>
-                  {may('contacts:write') && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => setEditing(c)}
-                        aria-label={`Edit ${c.firstName} ${c.lastName}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => remove([c.id])}
-                        aria-label={`Delete ${c.firstName} ${c.lastName}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.isSuccess && items.length === 0 && (
-        <Text ta="center" my="lg">
-          {search.search || search.tag || search.optIn !== undefined
+      <ListView<Contact>
+        noun="contacts"
+        items={list.data?.items}
+        error={list.error}
+        empty={
+          search.search || search.tag || search.optIn !== undefined
             ? 'No contact matches these filters.'
-            : 'No contacts yet: add one or import a file.'}
-        </Text>
-      )}
-      {list.isError && <Text role="alert">{errorText(list.error)}</Text>}
-      {list.data && (
-        <Pager
-          page={search.page}
-          pageSize={search.pageSize}
-          totalPages={list.data.totalPages}
-          total={list.data.total}
-          totalIsEstimate={list.data.totalIsEstimate}
-          onPage={(page) => void navigate({ search: { ...search, page } })}
-          onPageSize={(pageSize) => setSearch({ pageSize })}
-        />
-      )}
+            : 'No contacts yet: add one or import a file.'
+        }
+        paging={{
+          page: list.data,
+          go: ({ page, pageSize }) =>
+            pageSize ? setSearch({ pageSize }) : void navigate({ search: { ...search, page } }),
+        }}
+        striped
+        busy={list.isFetching}
+        selection={{
+          selected,
+          onChange: setSelected,
+          allLabel: 'Select every contact on this page',
+          rowLabel: (c) => `Select ${c.firstName} ${c.lastName}`,
+        }}
+        rowKey={(c) => c.id}
+        minWidth={640}
+        columns={[
+          { header: 'Name', cell: (c) => `${c.firstName} ${c.lastName}` },
+          { header: 'Phone number', cell: (c) => c.phoneNumber },
+          {
+            header: 'Tags',
+            cell: (c) => (
+              <Group gap={4}>
+                {c.tags.map((t) => (
+                  <Badge key={t} variant="light" size="sm">
+                    {t}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { header: 'Opt-in', cell: (c) => (c.optIn ? 'Opted in' : 'No') },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (c) =>
+              may('contacts:write') && (
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setEditing(c)}
+                    aria-label={`Edit ${c.firstName} ${c.lastName}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => remove([c.id])}
+                    aria-label={`Delete ${c.firstName} ${c.lastName}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              ),
+          },
+        ]}
+      />
       <ContactForm contact={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <ImportContacts opened={importing} onClose={importModal.close} onImported={refresh} />
     </>

@@ -8,9 +8,16 @@ import { type ApiKey, apiKeysQuery, type IssuedKey } from '../../api/queries/api
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
+import { toast } from '../../ui/page';
 import { IssuedSecret } from './IssuedSecret';
-import { keyState, RESOURCE_LABELS, SCOPE_RESOURCES, type Scope, scopesInWords } from './scopes';
+import {
+  KeyStateBadge,
+  keyState,
+  RESOURCE_LABELS,
+  SCOPE_RESOURCES,
+  type Scope,
+  scopesInWords,
+} from './scopes';
 
 /** Settings → API keys: keys a program uses instead of a member's password; the secret is shown once. */
 export function ApiKeysSettings() {
@@ -197,7 +204,7 @@ function KeyList({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
           { header: 'Scopes', cell: (k) => <Text size="sm">{scopesInWords(k.scopes)}</Text>, maw: 260 },
           { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
           { header: 'Expires', cell: (k) => (k.expiresAt ? formatDateTime(k.expiresAt) : 'Never') },
-          { header: 'Status', cell: (k) => <StateBadge state={keyState(k)} /> },
+          { header: 'Status', cell: (k) => <KeyStateBadge state={keyState(k)} /> },
           {
             header: 'Actions',
             hiddenHeader: true,

@@ -13,12 +13,13 @@ import {
   seatsQuery,
 } from '../../api/queries/members';
 import { sessionQuery, useCan, useSession } from '../../auth/session';
+import { InvitationBadge } from '../../ui/badges';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
+import { toast } from '../../ui/page';
 import { AutoAssignment } from './AutoAssignment';
-import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS } from './roles';
+import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS, RoleBadge } from './roles';
 
 /** Settings → Members: who is in the business and with which role, inviting, and the pending invitations. */
 export function MembersSettings() {
@@ -159,7 +160,7 @@ function MemberList({ manage }: { manage: boolean }) {
                   }
                 />
               ) : (
-                <StateBadge state={ROLE_LABELS[m.role].toLowerCase()} />
+                <RoleBadge state={m.role} />
               ),
           },
           {
@@ -370,7 +371,7 @@ function PendingInvitations() {
             ),
           },
           { header: 'Role', cell: (i) => ROLE_LABELS[i.role] },
-          { header: 'Status', cell: (i) => <StateBadge state={i.status} /> },
+          { header: 'Status', cell: (i) => <InvitationBadge state={i.status} /> },
           { header: 'Link valid until', cell: (i) => formatDateTime(i.expiresAt) },
           {
             header: 'Actions',

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -18,14 +7,16 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { creditPricingQuery, walletQuery, walletTransactionsQuery } from '../../api/queries/payments';
 import { myPlanQuery, plansQuery } from '../../api/queries/plans';
+import type { Data } from '../../api/types';
 import { useCan } from '../../auth/session';
+import { TransactionBadge } from '../../ui/badges';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime, formatNumber } from '../../ui/format';
-import { Pager } from '../../ui/list';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 
-const STATUS_COLOR = { pending: 'orange', successful: 'green', failed: 'red', reversed: 'gray' } as const;
+type WalletTransaction = Data<'/api/v1/payments/transactions', 'get'>['items'][number];
 
 const route = getRouteApi('/app/wallet');
 
@@ -90,46 +81,36 @@ export function WalletPage() {
         <Title order={2} size="h4" mb="sm">
           Transactions
         </Title>
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Credits</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {transactions.data?.items.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
-                  <Table.Td>{t.description ?? t.kind}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatNumber(t.amount, 2)} {t.currency}
-                  </Table.Td>
-                  <Table.Td ta="right">{t.balanceDelta ? formatNumber(t.balanceDelta, 2) : ''}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[t.status]} variant="light">
-                      {t.status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {transactions.data?.items.length === 0 && <Text size="sm">No transactions yet.</Text>}
-        {transactions.data && (
-          <Pager
-            page={search.page}
-            pageSize={DEFAULT_PAGE_SIZE}
-            totalPages={transactions.data.totalPages}
-            total={transactions.data.total}
-            onPage={(page) => void navigate({ search: { page } })}
-          />
-        )}
+        <ListView<WalletTransaction>
+          noun="transactions"
+          items={transactions.data?.items}
+          error={transactions.error}
+          empty="No transactions yet."
+          paging={{
+            page: transactions.data,
+            go: (patch) => void navigate({ search: { page: patch.page ?? 1 } }),
+            fixedSize: true,
+          }}
+          bare
+          striped
+          rowKey={(t) => t.id}
+          minWidth={600}
+          columns={[
+            { header: 'Date', cell: (t) => formatDateTime(t.createdAt) },
+            { header: 'What', cell: (t) => t.description ?? t.kind },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (t) => `${formatNumber(t.amount, 2)} ${t.currency}`,
+            },
+            {
+              header: 'Credits',
+              align: 'right',
+              cell: (t) => (t.balanceDelta ? formatNumber(t.balanceDelta, 2) : ''),
+            },
+            { header: 'Status', cell: (t) => <TransactionBadge state={t.status} /> },
+          ]}
+        />
       </Card>
     </Stack>
   );
