@@ -86,9 +86,10 @@ export function ListView<T>(
     noun: string;
     filters?: ReactNode;
     items: T[] | undefined;
-    error: unknown;
+    /** Why the rows could not load (left out for rows already in hand). */
+    error?: unknown;
     /** Said when there is no row, saying why (nothing yet, or nothing matches the filters). */
-    empty: ReactNode;
+    empty?: ReactNode;
     /** A server page: the pager under the list. Left out for a list shown whole. */
     paging?: {
       page: PageInfo | undefined;
@@ -112,7 +113,7 @@ export function ListView<T>(
           Loading {props.noun}…
         </Text>
       ) : !items.length ? (
-        <Empty>{props.empty}</Empty>
+        <Empty>{props.empty ?? `No ${props.noun}.`}</Empty>
       ) : props.render ? (
         props.render(items)
       ) : (

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
@@ -26,6 +26,40 @@ export function PageHeader({
       </Stack>
       {children && <Group gap="xs">{children}</Group>}
     </Group>
+  );
+}
+
+/** A bordered part of a page under its heading (h2), an action (a button, a link) beside the heading. */
+export function SectionCard({
+  title,
+  action,
+  gap,
+  children,
+}: {
+  title: ReactNode;
+  action?: ReactNode;
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
+  const heading = (
+    <Title order={2} size="h4">
+      {title}
+    </Title>
+  );
+  return (
+    <Card withBorder>
+      <Stack gap={gap}>
+        {action ? (
+          <Group justify="space-between">
+            {heading}
+            {action}
+          </Group>
+        ) : (
+          heading
+        )}
+        {children}
+      </Stack>
+    </Card>
   );
 }
 

@@ -269,7 +269,6 @@ function DaysTable({ days }: { days: Day[] }) {
         noun="days"
         label="The last seven days"
         items={recent}
-        error={null}
         empty="No day counted yet."
         bare
         striped

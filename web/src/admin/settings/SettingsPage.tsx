@@ -164,8 +164,6 @@ function SampleCampaign({ before, after }: { before: AppSettings; after: AppSett
         noun="sample prices"
         label="Sample prices"
         items={rows}
-        error={null}
-        empty="No message type."
         bare
         rowTestId={(r) => `sample-${r.field}`}
         rowKey={(r) => r.field}

@@ -40,8 +40,6 @@ export function FailureGroups({ report: r }: { report: Report }) {
                   noun="reasons"
                   label={`Reasons: ${g.words}`}
                   items={g.reasons}
-                  error={null}
-                  empty="No reason given."
                   bare
                   rowKey={(f) => f.reason}
                   minWidth={280}

@@ -1,7 +1,8 @@
-import { Card, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Data } from '../../api/types';
 import { formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
+import { SectionCard } from '../../ui/page';
 
 type Report = Data<'/api/v1/campaigns/{id}/report', 'get'>;
 type Link = Report['links'][number];
@@ -10,15 +11,10 @@ type Link = Report['links'][number];
 export function LinkClicks({ links, delivered }: { links: Report['links']; delivered: number }) {
   if (!links.length) return null;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Links
-      </Title>
+    <SectionCard title="Links" gap="sm">
       <ListView<Link>
         noun="links"
         items={links}
-        error={null}
-        empty="No tracked link."
         bare
         rowTestId={() => 'link-row'}
         rowKey={(l) => String(l.position)}
@@ -43,6 +39,6 @@ export function LinkClicks({ links, delivered }: { links: Report['links']; deliv
           { header: 'Clicks', align: 'right', cell: (l) => formatNumber(l.clicks) },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }

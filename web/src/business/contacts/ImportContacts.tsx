@@ -128,8 +128,6 @@ export function ImportContacts({
                 <ListView<Failure>
                   noun="failed rows"
                   items={report.failed.slice(0, 100)}
-                  error={null}
-                  empty="No failed row."
                   maxHeight={240}
                   rowKey={(f) => String(f.row)}
                   minWidth={300}

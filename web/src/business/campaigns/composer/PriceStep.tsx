@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Radio, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../api/errors';
@@ -6,6 +6,7 @@ import { campaignEstimateQuery } from '../../../api/queries/campaigns';
 import type { Body } from '../../../api/types';
 import { useSession } from '../../../auth/session';
 import { formatNumber } from '../../../ui/format';
+import { SectionCard } from '../../../ui/page';
 import { LimitEstimate } from '../LimitEstimate';
 import type { ComposerForm } from './composer-form';
 
@@ -34,34 +35,29 @@ export function PriceStep({
   });
   const e = estimate.data;
   return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Price
-        </Title>
-        {e ? (
-          <Text role="status" data-testid="estimate">
-            {formatNumber(e.recipients)} recipients · {formatNumber(e.credits, 2)} credits · your balance{' '}
-            {formatNumber(e.balance, 2)} credits
-          </Text>
-        ) : estimate.isError ? (
-          <Text role="alert">{errorText(estimate.error)}</Text>
-        ) : (
-          <Text size="sm">The price is computed when you publish.</Text>
-        )}
-        <LimitEstimate estimate={e} />
-        {e && !e.enough && v.paymentMethod === 'credit' && (
-          <Alert color="orange" title="Not enough credits">
-            Buy credits in the wallet, or save a draft and come back.
-          </Alert>
-        )}
-        <Radio.Group label="Pay with" {...form.getInputProps('paymentMethod')}>
-          <Group mt={4}>
-            <Radio value="credit" label="Credits" />
-            <Radio value="plan" label="My plan" disabled={!session.business?.userPlan} />
-          </Group>
-        </Radio.Group>
-      </Stack>
-    </Card>
+    <SectionCard title="Price" gap="xs">
+      {e ? (
+        <Text role="status" data-testid="estimate">
+          {formatNumber(e.recipients)} recipients · {formatNumber(e.credits, 2)} credits · your balance{' '}
+          {formatNumber(e.balance, 2)} credits
+        </Text>
+      ) : estimate.isError ? (
+        <Text role="alert">{errorText(estimate.error)}</Text>
+      ) : (
+        <Text size="sm">The price is computed when you publish.</Text>
+      )}
+      <LimitEstimate estimate={e} />
+      {e && !e.enough && v.paymentMethod === 'credit' && (
+        <Alert color="orange" title="Not enough credits">
+          Buy credits in the wallet, or save a draft and come back.
+        </Alert>
+      )}
+      <Radio.Group label="Pay with" {...form.getInputProps('paymentMethod')}>
+        <Group mt={4}>
+          <Radio value="credit" label="Credits" />
+          <Radio value="plan" label="My plan" disabled={!session.business?.userPlan} />
+        </Group>
+      </Radio.Group>
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Card, Group, Radio, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Group, Radio, Select, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { SectionCard } from '../../../ui/page';
 import { timeZones } from '../time-zone';
 import type { ComposerForm } from './composer-form';
 
@@ -7,34 +8,25 @@ import type { ComposerForm } from './composer-form';
 export function WhenStep({ form }: { form: ComposerForm }) {
   const zones = useMemo(() => timeZones(), []);
   return (
-    <Card withBorder>
-      <Stack>
-        <Title order={2} size="h4">
-          When
-        </Title>
-        <Radio.Group {...form.getInputProps('when')} aria-label="When to send">
-          <Group>
-            <Radio value="now" label="Send now" />
-            <Radio value="later" label="Schedule" />
-          </Group>
-        </Radio.Group>
-        {form.values.when === 'later' && (
-          <Group grow align="flex-start">
-            <TextInput
-              type="datetime-local"
-              label="Date and time"
-              {...form.getInputProps('scheduledLocal')}
-            />
-            <Select
-              label="Time zone"
-              searchable
-              data={zones}
-              allowDeselect={false}
-              {...form.getInputProps('timeZone')}
-            />
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard title="When">
+      <Radio.Group {...form.getInputProps('when')} aria-label="When to send">
+        <Group>
+          <Radio value="now" label="Send now" />
+          <Radio value="later" label="Schedule" />
+        </Group>
+      </Radio.Group>
+      {form.values.when === 'later' && (
+        <Group grow align="flex-start">
+          <TextInput type="datetime-local" label="Date and time" {...form.getInputProps('scheduledLocal')} />
+          <Select
+            label="Time zone"
+            searchable
+            data={zones}
+            allowDeselect={false}
+            {...form.getInputProps('timeZone')}
+          />
+        </Group>
+      )}
+    </SectionCard>
   );
 }

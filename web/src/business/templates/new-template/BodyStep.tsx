@@ -1,15 +1,5 @@
-import {
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { SectionCard } from '../../../ui/page';
 import type { TemplateForm } from './template-form';
 import { LIMITS, shapeOf } from './template-values';
 
@@ -102,24 +92,19 @@ function Examples({
 }) {
   if (!inputs.length) return null;
   return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          Examples
-        </Title>
-        <Text size="sm">WhatsApp reviews the message with an example for each variable.</Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          {inputs.map((i) => (
-            <TextInput
-              key={i.key}
-              label={`Example for {{${i.key}}}`}
-              placeholder={i.placeholder}
-              {...form.getInputProps(i.path)}
-              value={i.value ?? ''}
-            />
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <SectionCard title="Examples" gap="xs">
+      <Text size="sm">WhatsApp reviews the message with an example for each variable.</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {inputs.map((i) => (
+          <TextInput
+            key={i.key}
+            label={`Example for {{${i.key}}}`}
+            placeholder={i.placeholder}
+            {...form.getInputProps(i.path)}
+            value={i.value ?? ''}
+          />
+        ))}
+      </SimpleGrid>
+    </SectionCard>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, CloseButton, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SectionCard } from '../../../ui/page';
 import type { TemplateForm } from './template-form';
 import { type ButtonDraft, urlHasVariable } from './template-values';
 
@@ -26,32 +16,29 @@ const NEW_BUTTON: ButtonDraft = { type: 'QUICK_REPLY', text: '', url: '', exampl
 export function ButtonsStep({ form, cloud }: { form: TemplateForm; cloud: boolean }) {
   const v = form.values;
   return (
-    <Card withBorder>
-      <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h4">
-            Buttons (optional)
-          </Title>
-          <Button
-            size="compact-sm"
-            variant="light"
-            disabled={v.buttons.length >= MAX_BUTTONS}
-            onClick={() => form.insertListItem('buttons', { ...NEW_BUTTON })}
-          >
-            Add a button
-          </Button>
-        </Group>
-        {form.errors.buttons && (
-          <Text size="sm" c="red.9" role="alert">
-            {form.errors.buttons}
-          </Text>
-        )}
-        {v.buttons.map((b, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a button is its place in the list
-          <ButtonCard key={i} form={form} button={b} index={i} cloud={cloud} />
-        ))}
-      </Stack>
-    </Card>
+    <SectionCard
+      title="Buttons (optional)"
+      action={
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={v.buttons.length >= MAX_BUTTONS}
+          onClick={() => form.insertListItem('buttons', { ...NEW_BUTTON })}
+        >
+          Add a button
+        </Button>
+      }
+    >
+      {form.errors.buttons && (
+        <Text size="sm" c="red.9" role="alert">
+          {form.errors.buttons}
+        </Text>
+      )}
+      {v.buttons.map((b, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a button is its place in the list
+        <ButtonCard key={i} form={form} button={b} index={i} cloud={cloud} />
+      ))}
+    </SectionCard>
   );
 }
 
