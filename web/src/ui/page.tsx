@@ -1,4 +1,4 @@
-import { Card, Group, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
@@ -60,6 +60,18 @@ export function SectionCard({
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** A form with its live preview beside it (under it on a phone); the preview stays in view as the form scrolls. */
+export function FormBesidePreview({ children, preview }: { children: ReactNode; preview: ReactNode }) {
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <div style={{ position: 'sticky', top: 72 }}>{preview}</div>
+      </Grid.Col>
+    </Grid>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Button, Drawer, Group, Modal, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Drawer, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import type { AdminAccount } from '../types';
 
 const route = getRouteApi('/app/admin/accounts');
@@ -29,7 +29,6 @@ export function AccountsPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   const query = { page: search.page, pageSize: search.pageSize, search: search.search, role: search.role };
   const { data, error } = useQuery({ ...adminAccountsQuery(query), placeholderData: keepPreviousData });
-  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   const selected = data?.items.find((a) => a.id === search.account) ?? null;
 
   return (
@@ -39,12 +38,11 @@ export function AccountsPage() {
         noun="accounts"
         filters={
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Search"
+            <SearchBox
+              value={search.search}
               placeholder="Name or e-mail"
-              defaultValue={search.search ?? ''}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 320 }}
+              onSearch={(s) => go({ search: s, page: 1 })}
+              width={320}
             />
             <Select
               label="Role"

@@ -1,5 +1,4 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { adminTicketsQuery } from '../../api/queries/tickets';
@@ -8,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import type { AdminTicket } from '../types';
 
 const route = getRouteApi('/app/admin/tickets');
@@ -33,7 +33,6 @@ export function TicketsPage() {
     search: search.search,
   };
   const { data, error } = useQuery({ ...adminTicketsQuery(query), placeholderData: keepPreviousData });
-  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   return (
     <Stack>
       <PageHeader title="Support tickets" description="Questions from every business." />
@@ -41,12 +40,10 @@ export function TicketsPage() {
         noun="tickets"
         filters={
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Search"
+            <SearchBox
+              value={search.search}
               placeholder="Question, company or e-mail"
-              defaultValue={search.search ?? ''}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 300 }}
+              onSearch={(s) => go({ search: s, page: 1 })}
             />
             <SegmentedControl
               aria-label="Status"

@@ -1,12 +1,11 @@
-import { Button, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { campaignsQuery } from '../../api/queries/campaigns';
 import { useCan } from '../../auth/session';
 import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import { type CampaignRow, campaignColumns } from './campaign-columns';
 
 const route = getRouteApi('/app/campaigns');
@@ -14,13 +13,8 @@ const route = getRouteApi('/app/campaigns');
 export function CampaignsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const [typed, setTyped] = useState(search.search ?? '');
   const list = useQuery({ ...campaignsQuery(search), placeholderData: keepPreviousData });
   const may = useCan();
-  const debounced = useDebouncedCallback(
-    (v: string) => void navigate({ search: { ...search, page: 1, search: v.trim() || undefined } }),
-    300,
-  );
   return (
     <>
       <PageHeader title="Campaigns">
@@ -30,19 +24,15 @@ export function CampaignsPage() {
           </Button>
         )}
       </PageHeader>
-      <TextInput
-        label="Search"
-        placeholder="Campaign name"
-        value={typed}
-        onChange={(e) => {
-          setTyped(e.currentTarget.value);
-          debounced(e.currentTarget.value);
-        }}
-        mb="md"
-        w={{ base: '100%', sm: 300 }}
-      />
       <ListView<CampaignRow>
         noun="campaigns"
+        filters={
+          <SearchBox
+            value={search.search}
+            placeholder="Campaign name"
+            onSearch={(s) => void navigate({ search: { ...search, page: 1, search: s } })}
+          />
+        }
         items={list.data?.items}
         error={list.error}
         empty={search.search ? 'No campaign matches this search.' : 'No campaigns yet.'}

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { errorText } from '../../api/errors';
 import { campaignQuery } from '../../api/queries/campaigns';
 import { useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
-import { PageHeader } from '../../ui/page';
+import { FormBesidePreview, PageHeader } from '../../ui/page';
 import { AudienceStep } from './composer/AudienceStep';
 import { useChosenTemplate } from './composer/chosen-template';
 import { audienceBody, type Campaign, type Retarget, useComposerForm } from './composer/composer-form';
@@ -55,83 +55,80 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   return (
     <>
       <PageHeader title={draft ? 'Edit draft' : 'New campaign'} />
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <form
-            noValidate
-            onSubmit={(ev) => {
-              ev.preventDefault();
-              void save(true);
-            }}
-          >
-            <Stack>
-              <TextInput label="Campaign name" required {...form.getInputProps('name')} />
-              <TemplatePicker
-                templateId={v.templateId}
-                required={templateRequired}
-                error={
-                  (form.errors.templateId as string | undefined) ??
-                  (withdrawn ? 'This template is no longer approved: choose another' : undefined)
-                }
-                onChange={applyTemplate}
-              />
-              {template && (
-                <VariableMapping
-                  template={template}
-                  mappings={v.templateParameters}
-                  errors={form.errors}
-                  onChange={(path, value) => {
-                    form.setFieldValue(path, value);
-                    form.clearFieldError(path);
-                  }}
-                />
-              )}
-              {!v.templateId && <MessageStep form={form} onError={setError} />}
-              <AudienceStep form={form} retarget={retarget} />
-              <WhenStep form={form} />
-              {!template && <VariantsEditor value={ab} onChange={setAb} errors={form.errors} />}
-              <Switch
-                label="Track link clicks (links go out as short tracked links)"
-                {...form.getInputProps('trackClicks', { type: 'checkbox' })}
-              />
-              <PriceStep form={form} audience={audienceBody(v, retarget, draft)} />
-              <FormError message={error} />
-              <Group>
-                <Button type="submit" loading={busy === 'publish'} disabled={!!busy}>
-                  {v.when === 'later' ? 'Schedule campaign' : 'Send now'}
-                </Button>
-                <Button
-                  variant="default"
-                  loading={busy === 'draft'}
-                  disabled={!!busy}
-                  onClick={() => void save(false)}
-                >
-                  Save draft
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <div style={{ position: 'sticky', top: 72 }}>
-            {template ? (
-              <TemplatePreview
+      <FormBesidePreview
+        preview={
+          template ? (
+            <TemplatePreview
+              template={template}
+              mappings={v.templateParameters}
+              businessName={businessName}
+            />
+          ) : (
+            <PhonePreview
+              header={v.header}
+              message={v.message}
+              media={v.uploadFileUrl}
+              ctaTitle={v.actionButtonTitle}
+              businessName={businessName}
+            />
+          )
+        }
+      >
+        <form
+          noValidate
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void save(true);
+          }}
+        >
+          <Stack>
+            <TextInput label="Campaign name" required {...form.getInputProps('name')} />
+            <TemplatePicker
+              templateId={v.templateId}
+              required={templateRequired}
+              error={
+                (form.errors.templateId as string | undefined) ??
+                (withdrawn ? 'This template is no longer approved: choose another' : undefined)
+              }
+              onChange={applyTemplate}
+            />
+            {template && (
+              <VariableMapping
                 template={template}
                 mappings={v.templateParameters}
-                businessName={businessName}
-              />
-            ) : (
-              <PhonePreview
-                header={v.header}
-                message={v.message}
-                media={v.uploadFileUrl}
-                ctaTitle={v.actionButtonTitle}
-                businessName={businessName}
+                errors={form.errors}
+                onChange={(path, value) => {
+                  form.setFieldValue(path, value);
+                  form.clearFieldError(path);
+                }}
               />
             )}
-          </div>
-        </Grid.Col>
-      </Grid>
+            {!v.templateId && <MessageStep form={form} onError={setError} />}
+            <AudienceStep form={form} retarget={retarget} />
+            <WhenStep form={form} />
+            {!template && <VariantsEditor value={ab} onChange={setAb} errors={form.errors} />}
+            <Switch
+              label="Track link clicks (links go out as short tracked links)"
+              {...form.getInputProps('trackClicks', { type: 'checkbox' })}
+            />
+            <PriceStep form={form} audience={audienceBody(v, retarget, draft)} />
+            <FormError message={error} />
+            <Group>
+              <Button type="submit" loading={busy === 'publish'} disabled={!!busy}>
+                {v.when === 'later' ? 'Schedule campaign' : 'Send now'}
+              </Button>
+              <Button
+                variant="default"
+                loading={busy === 'draft'}
+                disabled={!!busy}
+                onClick={() => void save(false)}
+              >
+                Save draft
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormBesidePreview>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Menu, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Group, Menu, SegmentedControl, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
+import { SearchBox } from '../../ui/search-box';
 import { type Contact, ContactForm } from './ContactForm';
 import { ImportContacts } from './ImportContacts';
 import { TagFilter } from './TagFilter';
@@ -25,7 +26,6 @@ export function ContactsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, importModal] = useDisclosure(false);
-  const [typed, setTyped] = useState(search.search ?? '');
 
   const query = {
     page: search.page,
@@ -40,7 +40,6 @@ export function ContactsPage() {
     setSelected(new Set());
     void navigate({ search: { ...search, page: 1, ...patch } });
   };
-  const debounced = useDebouncedCallback((v: string) => setSearch({ search: v.trim() || undefined }), 300);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
   const remove = async (ids: string[]) => {
@@ -97,15 +96,11 @@ export function ContactsPage() {
         )}
       </PageHeader>
       <Group mb="md" gap="sm" align="flex-end">
-        <TextInput
-          label="Search"
+        <SearchBox
+          value={search.search}
           placeholder="Name or phone number"
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            debounced(e.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 260 }}
+          onSearch={(s) => setSearch({ search: s })}
+          width={260}
         />
         <TagFilter value={search.tag} onChange={(tag) => setSearch({ tag })} />
         <div>

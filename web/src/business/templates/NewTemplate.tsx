@@ -1,8 +1,8 @@
-import { Button, Grid, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
-import { PageHeader } from '../../ui/page';
+import { FormBesidePreview, PageHeader } from '../../ui/page';
 import { AuthenticationStep } from './new-template/AuthenticationStep';
 import { BodyStep } from './new-template/BodyStep';
 import { ButtonsStep } from './new-template/ButtonsStep';
@@ -33,58 +33,57 @@ export function NewTemplate() {
           All templates
         </Button>
       </PageHeader>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <TextInput
-                label="Name"
-                required
-                description="Lower-case letters, digits and underscores, as WhatsApp requires"
-                placeholder="order_update"
-                {...form.getInputProps('name')}
-                onChange={(e) => form.setFieldValue('name', toTemplateName(e.currentTarget.value))}
-              />
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <Select
-                  label="Language"
-                  searchable
-                  allowDeselect={false}
-                  data={LANGUAGES}
-                  {...form.getInputProps('language')}
-                />
-                <Select
-                  label="Category"
-                  allowDeselect={false}
-                  data={CATEGORIES}
-                  {...form.getInputProps('category')}
-                />
-              </SimpleGrid>
-              {form.values.category === 'AUTHENTICATION' ? (
-                <AuthenticationStep form={form} />
-              ) : (
-                <>
-                  <HeaderStep form={form} />
-                  <BodyStep form={form} cloud={cloud} />
-                  <ButtonsStep form={form} cloud={cloud} />
-                </>
-              )}
-              <FormError message={error} />
-              <Group>
-                <Button type="submit" loading={form.submitting}>
-                  {cloud ? 'Submit for review' : 'Save template'}
-                </Button>
-                <Button variant="default" component={Link} to="/templates">
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <FormBesidePreview
+        preview={
           <TemplatePreview values={form.values} businessName={business?.companyName ?? 'Your business'} />
-        </Grid.Col>
-      </Grid>
+        }
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label="Name"
+              required
+              description="Lower-case letters, digits and underscores, as WhatsApp requires"
+              placeholder="order_update"
+              {...form.getInputProps('name')}
+              onChange={(e) => form.setFieldValue('name', toTemplateName(e.currentTarget.value))}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Select
+                label="Language"
+                searchable
+                allowDeselect={false}
+                data={LANGUAGES}
+                {...form.getInputProps('language')}
+              />
+              <Select
+                label="Category"
+                allowDeselect={false}
+                data={CATEGORIES}
+                {...form.getInputProps('category')}
+              />
+            </SimpleGrid>
+            {form.values.category === 'AUTHENTICATION' ? (
+              <AuthenticationStep form={form} />
+            ) : (
+              <>
+                <HeaderStep form={form} />
+                <BodyStep form={form} cloud={cloud} />
+                <ButtonsStep form={form} cloud={cloud} />
+              </>
+            )}
+            <FormError message={error} />
+            <Group>
+              <Button type="submit" loading={form.submitting}>
+                {cloud ? 'Submit for review' : 'Save template'}
+              </Button>
+              <Button variant="default" component={Link} to="/templates">
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormBesidePreview>
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, unwrap } from '../../api/client';
+import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { creditPricingQuery, walletQuery, walletTransactionsQuery } from '../../api/queries/payments';
 import { myPlanQuery, plansQuery } from '../../api/queries/plans';
@@ -13,8 +13,9 @@ import { TransactionBadge } from '../../ui/badges';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { PageHeader } from '../../ui/page';
+import { PageHeader, SectionCard } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
+import { useCheckout } from './checkout';
 
 type WalletTransaction = Data<'/api/v1/payments/transactions', 'get'>['items'][number];
 
@@ -66,21 +67,15 @@ export function WalletPage() {
       </SimpleGrid>
       {may('wallet:purchase') && <BuyCredits />}
       {plans.data && plans.data.items.length > 0 && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Plans
-          </Title>
+        <SectionCard title="Plans" gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {plans.data.items.map((p) => (
               <PlanCard key={p.id} plan={p} />
             ))}
           </SimpleGrid>
-        </Card>
+        </SectionCard>
       )}
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          Transactions
-        </Title>
+      <SectionCard title="Transactions" gap="sm">
         <ListView<WalletTransaction>
           noun="transactions"
           items={transactions.data?.items}
@@ -111,7 +106,7 @@ export function WalletPage() {
             { header: 'Status', cell: (t) => <TransactionBadge state={t.status} /> },
           ]}
         />
-      </Card>
+      </SectionCard>
     </Stack>
   );
 }
@@ -120,58 +115,46 @@ export function WalletPage() {
 function BuyCredits() {
   const [credits, setCredits] = useState<number | string>(1000);
   const [debounced] = useDebouncedValue(credits, 300);
+  const checkout = useCheckout();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const valid = typeof debounced === 'number' && debounced >= 1;
   const price = useQuery({
     ...creditPricingQuery(valid ? debounced : 0),
     enabled: valid,
     retry: false,
   });
-  const buy = async () => {
+  const buy = () => {
     if (typeof credits !== 'number' || credits < 1) return setError('Enter how many credits to buy');
-    setBusy(true);
     setError(null);
-    try {
-      const link = await unwrap(api.POST('/api/v1/payments/credit-link', { body: { totalCredit: credits } }));
-      window.location.assign(link.authorization_url);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    void checkout.go(() => api.POST('/api/v1/payments/credit-link', { body: { totalCredit: credits } }));
   };
   return (
-    <Card withBorder>
-      <Stack>
-        <Title order={2} size="h4">
+    <SectionCard title="Buy credits">
+      <Group align="flex-end">
+        <NumberInput
+          label="Credits"
+          min={1}
+          allowDecimal={false}
+          thousandSeparator=","
+          value={credits}
+          onChange={setCredits}
+          w={200}
+        />
+        <Button onClick={buy} loading={checkout.busy}>
           Buy credits
-        </Title>
-        <Group align="flex-end">
-          <NumberInput
-            label="Credits"
-            min={1}
-            allowDecimal={false}
-            thousandSeparator=","
-            value={credits}
-            onChange={setCredits}
-            w={200}
-          />
-          <Button onClick={buy} loading={busy}>
-            Buy credits
-          </Button>
-        </Group>
-        {price.data && (
-          <Text role="status" data-testid="credit-price">
-            {formatNumber(price.data.totalCredit)} credits cost{' '}
-            {price.data.priceNGN !== null ? `₦${formatNumber(price.data.priceNGN, 2)}` : ''} (US$
-            {formatNumber(price.data.priceUSD, 2)}; US${formatNumber(price.data.rates.pricePerCredit, 4)} per
-            credit)
-          </Text>
-        )}
-        {price.isError && <FormError message={errorText(price.error)} />}
-        <FormError message={error} />
-      </Stack>
-    </Card>
+        </Button>
+      </Group>
+      {price.data && (
+        <Text role="status" data-testid="credit-price">
+          {formatNumber(price.data.totalCredit)} credits cost{' '}
+          {price.data.priceNGN !== null ? `₦${formatNumber(price.data.priceNGN, 2)}` : ''} (US$
+          {formatNumber(price.data.priceUSD, 2)}; US${formatNumber(price.data.rates.pricePerCredit, 4)} per
+          credit)
+        </Text>
+      )}
+      {price.isError && <FormError message={errorText(price.error)} />}
+      <FormError message={error ?? checkout.error} />
+    </SectionCard>
   );
 }
 
@@ -189,19 +172,8 @@ function PlanCard({
     price: number;
   };
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const buy = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const link = await unwrap(api.POST('/api/v1/payments/plan-link', { body: { planId: plan.id } }));
-      window.location.assign(link.authorization_url);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  };
+  const checkout = useCheckout();
+  const buy = () => checkout.go(() => api.POST('/api/v1/payments/plan-link', { body: { planId: plan.id } }));
   return (
     <Card withBorder>
       <Stack gap={4}>
@@ -213,8 +185,14 @@ function PlanCard({
           {formatNumber(plan.freeCredit)} credits for {plan.duration} days
         </Text>
         {plan.description && <Text size="sm">{plan.description}</Text>}
-        <FormError message={error} />
-        <Button variant="light" onClick={buy} loading={busy} mt="xs" aria-label={`Buy the ${plan.name} plan`}>
+        <FormError message={checkout.error} />
+        <Button
+          variant="light"
+          onClick={buy}
+          loading={checkout.busy}
+          mt="xs"
+          aria-label={`Buy the ${plan.name} plan`}
+        >
           Buy
         </Button>
       </Stack>

@@ -26,7 +26,7 @@ export function TemplatePreview({
       : `This code expires in ${v.codeExpiration} minutes.`
     : v.footer;
   return (
-    <div style={{ position: 'sticky', top: 72 }}>
+    <>
       <TemplatePhone
         businessName={businessName}
         message={{
@@ -46,6 +46,6 @@ export function TemplatePreview({
       <Text size="xs" c="dimmed" ta="center" mt="xs">
         Variables are shown with their examples.
       </Text>
-    </div>
+    </>
   );
 }
