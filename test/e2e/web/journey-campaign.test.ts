@@ -104,7 +104,8 @@ describe.skipIf(!hasChromium)('journey: campaigns', () => {
       await screenshot(page, 'campaign');
 
       // The failures: only failed recipients are listed, each with the gateway's reason.
-      await page.getByText('Failed', { exact: true }).last().click();
+      // The message-state filter's choice (the rows' state badges say Failed too).
+      await page.getByLabel('Message state').getByText('Failed', { exact: true }).click();
       await page.waitForURL(/state=failed/);
       const recipients = page
         .getByRole('table')

@@ -179,9 +179,14 @@ function RowCards<T>(props: TableProps<T>) {
             <Box component="dl" m={0}>
               {rest
                 .filter((c) => !c.hiddenHeader)
-                .map((c) => (
+                .map((c) => [c, c.cell(row)] as const)
+                // A blank cell (no click yet, no reason) is left off the card rather than labelled empty.
+                .filter(
+                  ([, value]) => value !== '' && value !== null && value !== undefined && value !== false,
+                )
+                .map(([c, value]) => (
                   <Labelled key={c.header} label={c.header}>
-                    {c.cell(row)}
+                    {value}
                   </Labelled>
                 ))}
             </Box>
