@@ -7,7 +7,7 @@ import { errorText } from '../../api/errors';
 import { adminAccountsQuery, adminKeys } from '../../api/queries/admin';
 import { hasRole, useSession } from '../../auth/session';
 import { DetailList } from '../../ui/detail-list';
-import { FormError } from '../../ui/form-errors';
+import { DialogActions } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
@@ -170,15 +170,14 @@ function RoleChange({ account }: { account: AdminAccount }) {
             {role === 'admin' &&
               ' They will be able to verify businesses, see every transaction and answer tickets.'}
           </Text>
-          {change.error && <FormError message={errorText(change.error)} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <DialogActions
+            error={change.error ? errorText(change.error) : null}
+            onCancel={() => setConfirming(false)}
+          >
             <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
               Make {account.name} {role}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>

@@ -30,7 +30,7 @@ import {
 import { type AuditEntry, auditColumns } from '../../ui/audit';
 import { VerificationBadge } from '../../ui/badges';
 import { DetailList } from '../../ui/detail-list';
-import { FormError } from '../../ui/form-errors';
+import { DialogActions, FormError } from '../../ui/form-errors';
 import { flagOf, formatDateTime, formatNumber, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
@@ -232,15 +232,11 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
               maxLength={1000}
               data-autofocus
             />
-            {decide.error && <FormError message={errorText(decide.error)} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reject.close}>
-                Cancel
-              </Button>
+            <DialogActions error={decide.error ? errorText(decide.error) : null} onCancel={reject.close}>
               <Button type="submit" color="red.9" loading={decide.isPending}>
                 Reject
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       </Modal>

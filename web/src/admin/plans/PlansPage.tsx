@@ -20,7 +20,7 @@ import { errorText } from '../../api/errors';
 import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { adminPlansQuery, planKeys } from '../../api/queries/plans';
 import { ActiveBadge } from '../../ui/badges';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
@@ -272,15 +272,11 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
             />
           ))}
         </SimpleGrid>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={formError} onCancel={onDone}>
           <Button type="submit" loading={save.isPending}>
             {plan ? 'Save changes' : 'Create plan'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { type ApiKey, apiKeysQuery, type IssuedKey } from '../../api/queries/api-keys';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { toast } from '../../ui/page';
@@ -290,15 +290,11 @@ function RotateKey(props: { apiKey: ApiKey; onDone: (key: IssuedKey) => void; on
         onChange={(v) => v && setOverlap(v)}
         allowDeselect={false}
       />
-      {rotate.error && <FormError message={errorText(rotate.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
+      <DialogActions error={rotate.error ? errorText(rotate.error) : null} onCancel={props.onCancel}>
         <Button loading={rotate.isPending} onClick={() => rotate.mutate()}>
           Rotate key
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }
@@ -319,15 +315,11 @@ function RevokeKey({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
         Every program using <strong>{apiKey.name}</strong> (wak_{apiKey.prefix}_…) is refused from its next
         request, its old secret too. This cannot be undone.
       </Text>
-      {revoke.error && <FormError message={errorText(revoke.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions error={revoke.error ? errorText(revoke.error) : null} onCancel={onDone}>
         <Button color="red.9" loading={revoke.isPending} onClick={() => revoke.mutate()}>
           Revoke {apiKey.name}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../api/queries/members';
 import { sessionQuery, useCan, useSession } from '../../auth/session';
 import { InvitationBadge } from '../../ui/badges';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { toast } from '../../ui/page';
@@ -269,17 +269,13 @@ function ConfirmChange({
           </>
         )}
       </Text>
-      {change.error && <FormError message={errorText(change.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions error={change.error ? errorText(change.error) : null} onCancel={onDone}>
         <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
           {pending.kind === 'role'
             ? `Make ${ROLE_LABELS[pending.role].toLowerCase()}`
             : `Remove ${member.name}`}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }
@@ -319,15 +315,11 @@ function TransferOwnership({ member, onDone }: { member: Member; onDone: () => v
           autoComplete="current-password"
           {...form.getInputProps('password')}
         />
-        <FormError message={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={error} onCancel={onDone}>
           <Button type="submit" color="red.9" loading={form.submitting}>
             Make {member.name} owner
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { api, unwrap } from '../../api/client';
 import { ticketKeys, ticketsQuery } from '../../api/queries/tickets';
 import type { Data } from '../../api/types';
 import { TicketStatusBadge } from '../../ui/badges';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
@@ -107,15 +107,11 @@ function NewTicket({ opened, onClose }: { opened: boolean; onClose: () => void }
             {...form.getInputProps('issueType')}
           />
           <Textarea label="Your question" autosize minRows={4} required {...form.getInputProps('question')} />
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions error={error} onCancel={onClose}>
             <Button type="submit" loading={form.submitting}>
               Send
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
