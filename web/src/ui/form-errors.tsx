@@ -60,3 +60,22 @@ export function DialogActions(props: {
     </>
   );
 }
+
+/** The foot of a page's form: what went wrong, then its one submit button. */
+export function FormSubmit(props: {
+  error: string | null | undefined;
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={props.error ?? null} />
+      <Group>
+        <Button type="submit" loading={props.busy} disabled={props.disabled}>
+          {props.children}
+        </Button>
+      </Group>
+    </>
+  );
+}

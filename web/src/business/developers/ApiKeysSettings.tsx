@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { type ApiKey, apiKeysQuery, type IssuedKey } from '../../api/queries/api-keys';
-import { applyApiError, DialogActions, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { toast } from '../../ui/page';
@@ -159,12 +159,9 @@ function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
             </Text>
           )}
         </fieldset>
-        <FormError message={error} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Create key
-          </Button>
-        </Group>
+        <FormSubmit error={error} busy={form.submitting}>
+          Create key
+        </FormSubmit>
       </Stack>
     </form>
   );

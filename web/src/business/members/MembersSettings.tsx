@@ -14,7 +14,7 @@ import {
 } from '../../api/queries/members';
 import { sessionQuery, useCan, useSession } from '../../auth/session';
 import { InvitationBadge } from '../../ui/badges';
-import { applyApiError, DialogActions, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { toast } from '../../ui/page';
@@ -94,12 +94,9 @@ function InviteForm() {
             {...form.getInputProps('role')}
           />
         </Group>
-        <FormError message={error} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Send invitation
-          </Button>
-        </Group>
+        <FormSubmit error={error} busy={form.submitting}>
+          Send invitation
+        </FormSubmit>
       </Stack>
     </form>
   );

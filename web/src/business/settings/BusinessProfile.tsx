@@ -18,7 +18,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { sessionQuery, useSession } from '../../auth/session';
 import { stateBadge, VERIFICATION_TINTS, type Verification } from '../../ui/badges';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, FormError, FormSubmit } from '../../ui/form-errors';
 import { uploadFile } from '../../ui/upload';
 
 /** The business's own words for where its verification stands. */
@@ -158,12 +158,9 @@ export function BusinessProfile() {
               {...form.getInputProps('noOfSubscribers')}
             />
           </SimpleGrid>
-          <FormError message={error} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Save business profile
-            </Button>
-          </Group>
+          <FormSubmit error={error} busy={form.submitting}>
+            Save business profile
+          </FormSubmit>
         </Stack>
       </form>
       {b.businessVerified !== 'accepted' && (

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Card, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,7 +8,7 @@ import { errorText } from '../../api/errors';
 import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import { useLiveEvent } from '../../realtime/socket';
 import { TicketStatusBadge } from '../../ui/badges';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
@@ -75,12 +75,9 @@ export function TicketPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Textarea label="Reply" autosize minRows={3} {...form.getInputProps('content')} />
-          <FormError message={error} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Send reply
-            </Button>
-          </Group>
+          <FormSubmit error={error} busy={form.submitting}>
+            Send reply
+          </FormSubmit>
         </Stack>
       </form>
     </Stack>
