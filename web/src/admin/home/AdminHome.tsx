@@ -40,23 +40,20 @@ export function AdminHome() {
           }
           error={queue.error}
         >
-          {queue.data &&
-            (queue.data.items.length ? (
-              <Stack gap={6}>
-                {queue.data.items.map((b) => (
-                  <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
-                      {b.companyName || b.account.name}
-                    </AnchorLink>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      waiting {waitedFor(b.verificationSubmittedAt)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>No business is waiting.</Empty>
-            ))}
+          <PanelRows
+            items={queue.data?.items}
+            empty="No business is waiting."
+            row={(b) => (
+              <>
+                <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
+                  {b.companyName || b.account.name}
+                </AnchorLink>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  waiting {waitedFor(b.verificationSubmittedAt)}
+                </Text>
+              </>
+            )}
+          />
         </Panel>
         <Panel
           title="Flagged transactions"
@@ -68,22 +65,19 @@ export function AdminHome() {
           }
           error={flagged.error}
         >
-          {flagged.data &&
-            (flagged.data.items.length ? (
-              <Stack gap={6}>
-                {flagged.data.items.map((t) => (
-                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/transactions" search={{ flagged: true, open: t.id }} truncate>
-                      {t.companyName ?? 'Business'}:{' '}
-                      {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
-                    </AnchorLink>
-                    <TransactionBadge state={t.status} />
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>Nothing is flagged.</Empty>
-            ))}
+          <PanelRows
+            items={flagged.data?.items}
+            empty="Nothing is flagged."
+            row={(t) => (
+              <>
+                <AnchorLink to="/admin/transactions" search={{ flagged: true, open: t.id }} truncate>
+                  {t.companyName ?? 'Business'}:{' '}
+                  {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
+                </AnchorLink>
+                <TransactionBadge state={t.status} />
+              </>
+            )}
+          />
         </Panel>
         <Panel
           title="Open tickets"
@@ -95,26 +89,42 @@ export function AdminHome() {
           }
           error={tickets.error}
         >
-          {tickets.data &&
-            (tickets.data.items.length ? (
-              <Stack gap={6}>
-                {tickets.data.items.map((t) => (
-                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
-                      {t.question}
-                    </AnchorLink>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(t.updatedAt)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>No open ticket.</Empty>
-            ))}
+          <PanelRows
+            items={tickets.data?.items}
+            empty="No open ticket."
+            row={(t) => (
+              <>
+                <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
+                  {t.question}
+                </AnchorLink>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(t.updatedAt)}
+                </Text>
+              </>
+            )}
+          />
         </Panel>
       </SimpleGrid>
       <PlatformTotals />
+    </Stack>
+  );
+}
+
+/** A panel's few rows, each a link with a note on the right, or why there is none. */
+function PanelRows<T extends { id: string }>(props: {
+  items: T[] | undefined;
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  if (!props.items) return null;
+  if (!props.items.length) return <Empty>{props.empty}</Empty>;
+  return (
+    <Stack gap={6}>
+      {props.items.map((item) => (
+        <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
+          {props.row(item)}
+        </Group>
+      ))}
     </Stack>
   );
 }

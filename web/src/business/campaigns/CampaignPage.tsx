@@ -178,31 +178,25 @@ export function CampaignPage() {
             </Group>
             <Progress value={percent} aria-label="Sending progress" animated={status === 'pending'} />
             <SimpleGrid cols={{ base: 2, sm: c.trackClicks ? 7 : 6 }} mt="sm">
-              <Figure label="Recipients" value={counts.recipients} />
-              <Figure label="Sent" value={reached.sent} />
-              <Figure
-                label="Delivered"
-                value={reached.delivered}
-                rate={reached.sent ? reached.delivered / reached.sent : undefined}
-              />
-              <Figure
-                label="Read"
-                value={reached.read}
-                rate={reached.delivered ? reached.read / reached.delivered : undefined}
-              />
-              {c.trackClicks && (
+              {[
+                { label: 'Recipients', value: counts.recipients },
+                { label: 'Sent', value: reached.sent },
+                { label: 'Delivered', value: reached.delivered, of: reached.sent },
+                { label: 'Read', value: reached.read, of: reached.delivered },
+                ...(c.trackClicks
+                  ? [{ label: 'Clicked', value: reached.clicked, of: reached.delivered }]
+                  : []),
+                { label: 'Replied', value: reached.replied, of: reached.delivered },
+                { label: 'Failed', value: counts.failed },
+              ].map((f) => (
+                // A rate is of the step before (delivered of sent, read of delivered), when there is one.
                 <Figure
-                  label="Clicked"
-                  value={reached.clicked}
-                  rate={reached.delivered ? reached.clicked / reached.delivered : undefined}
+                  key={f.label}
+                  label={f.label}
+                  value={f.value}
+                  rate={f.of ? f.value / f.of : undefined}
                 />
-              )}
-              <Figure
-                label="Replied"
-                value={reached.replied}
-                rate={reached.delivered ? reached.replied / reached.delivered : undefined}
-              />
-              <Figure label="Failed" value={counts.failed} />
+              ))}
             </SimpleGrid>
             {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}
             {r && r.pricing.billed + r.pricing.free > 0 && (
