@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { affiliateTransactionsQuery } from '../api/queries/affiliate';
 import type { Data } from '../api/types';
+import { TransactionBadge } from '../ui/badges';
 import { formatDateTime, formatMoney } from '../ui/format';
 import { ListView } from '../ui/list';
-import { StateBadge } from '../ui/page';
 import { PAGE_SIZES } from '../ui/search';
 
 const route = getRouteApi('/app/affiliate');
@@ -69,7 +69,7 @@ export function History() {
                 t.currency === 'CREDIT' ? 'NGN' : t.currency,
               ),
           },
-          { header: 'State', cell: (t) => <StateBadge state={t.status} /> },
+          { header: 'State', cell: (t) => <TransactionBadge state={t.status} /> },
         ]}
       />
     </Card>

@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { referralsQuery } from '../api/queries/affiliate';
 import type { Data } from '../api/types';
+import { isVerification, VerificationBadge } from '../ui/badges';
 import { flagOf, formatDateTime } from '../ui/format';
 import { ListView } from '../ui/list';
-import { StateBadge } from '../ui/page';
 import { PAGE_SIZES } from '../ui/search';
 
 const route = getRouteApi('/app/affiliate');
@@ -62,7 +62,15 @@ export function Referrals() {
                 '—'
               ),
           },
-          { header: 'Verification', cell: (r) => <StateBadge state={r.businessVerified} /> },
+          {
+            header: 'Verification',
+            cell: (r) =>
+              isVerification(r.businessVerified) ? (
+                <VerificationBadge state={r.businessVerified} />
+              ) : (
+                r.businessVerified
+              ),
+          },
           { header: 'Joined', cell: (r) => formatDateTime(r.createdAt) },
         ]}
       />

@@ -9,7 +9,7 @@ import type { paths } from './schema';
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
 
 /** What the typed client answers: the success envelope (`{ data, … }`, or no data) or a failure. */
-interface Answer<Envelope extends object> {
+export interface Answer<Envelope extends object> {
   data?: Envelope;
   error?: unknown;
   response: Response;

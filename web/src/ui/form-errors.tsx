@@ -1,4 +1,5 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ApiError, errorText } from '../api/errors';
 
 interface SettableForm {
@@ -34,5 +35,47 @@ export function FormError({ message }: { message: string | null | undefined }) {
     <Alert color="red" role="alert" variant="light" title="Not done">
       {message}
     </Alert>
+  );
+}
+
+/**
+ * The foot of a dialog's form: what went wrong, then Cancel (or the dialog's own words for backing out) and
+ * the dialog's action, on the right.
+ */
+export function DialogActions(props: {
+  error: string | null | undefined;
+  onCancel: () => void;
+  cancel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={props.error ?? null} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          {props.cancel ?? 'Cancel'}
+        </Button>
+        {props.children}
+      </Group>
+    </>
+  );
+}
+
+/** The foot of a page's form: what went wrong, then its one submit button. */
+export function FormSubmit(props: {
+  error: string | null | undefined;
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={props.error ?? null} />
+      <Group>
+        <Button type="submit" loading={props.busy} disabled={props.disabled}>
+          {props.children}
+        </Button>
+      </Group>
+    </>
   );
 }

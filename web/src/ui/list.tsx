@@ -1,9 +1,11 @@
-import { Box, Card, Group, Pagination, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { CSSProperties, ReactNode } from 'react';
+import { Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { errorText } from '../api/errors';
+import { type Column, ListTable, type TableLook } from './list-table';
 import { Empty } from './page';
 import { PAGE_SIZES } from './search';
+
+export type { Column, Selection } from './list-table';
 
 /**
  * Page links of a server-side list, how many rows in all and, where the reader may choose it, the rows per
@@ -54,17 +56,6 @@ export function Pager(props: {
   );
 }
 
-/** A column of a ListView table: its header and what each row shows in it. */
-export interface Column<T> {
-  header: string;
-  /** The header is read by screen readers only (a column of buttons). */
-  hiddenHeader?: boolean;
-  cell: (row: T) => ReactNode;
-  align?: 'left' | 'right';
-  maw?: number;
-  style?: CSSProperties;
-}
-
 /** Where a server-side list stands: the page shown, how many pages and rows in all. */
 export interface PageInfo {
   page: number;
@@ -75,13 +66,13 @@ export interface PageInfo {
 }
 
 type ListLayout<T> =
-  | {
+  | ({
       /** A table of these columns, scrolling sideways inside its card when the screen is narrower. */
       columns: Column<T>[];
       rowKey: (row: T) => string;
       minWidth: number;
       render?: never;
-    }
+    } & TableLook<T>)
   | { /** Another layout of the rows (cards). */ render: (items: T[]) => ReactNode; columns?: never };
 
 /**
@@ -95,9 +86,10 @@ export function ListView<T>(
     noun: string;
     filters?: ReactNode;
     items: T[] | undefined;
-    error: unknown;
+    /** Why the rows could not load (left out for rows already in hand). */
+    error?: unknown;
     /** Said when there is no row, saying why (nothing yet, or nothing matches the filters). */
-    empty: ReactNode;
+    empty?: ReactNode;
     /** A server page: the pager under the list. Left out for a list shown whole. */
     paging?: {
       page: PageInfo | undefined;
@@ -121,17 +113,11 @@ export function ListView<T>(
           Loading {props.noun}…
         </Text>
       ) : !items.length ? (
-        <Empty>{props.empty}</Empty>
+        <Empty>{props.empty ?? `No ${props.noun}.`}</Empty>
       ) : props.render ? (
         props.render(items)
       ) : (
-        <ListTable
-          items={items}
-          noun={props.noun}
-          columns={props.columns}
-          rowKey={props.rowKey}
-          minWidth={props.minWidth}
-        />
+        <ListTable {...props} items={items} />
       )}
       {paging?.page && paging.page.total > 0 && (
         <Pager
@@ -144,92 +130,6 @@ export function ListView<T>(
           onPageSize={paging.fixedSize ? undefined : (pageSize) => paging.go({ pageSize, page: 1 })}
         />
       )}
-    </Stack>
-  );
-}
-
-function ListTable<T>(props: {
-  items: T[];
-  noun: string;
-  columns: Column<T>[];
-  rowKey: (row: T) => string;
-  minWidth: number;
-}) {
-  const name = (props.noun[0]?.toUpperCase() ?? '') + props.noun.slice(1);
-  const [first, ...rest] = props.columns;
-  // One layout is drawn, not both with one hidden by CSS: a row's words are on the page once.
-  const phone = useMediaQuery('(max-width: 47.99em)');
-  if (!phone)
-    return (
-      <Card withBorder p={0}>
-        <Table.ScrollContainer minWidth={props.minWidth} type="native">
-          <Table highlightOnHover verticalSpacing="sm" aria-label={name}>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((c) => (
-                  <Table.Th key={c.header} ta={c.align}>
-                    {c.hiddenHeader ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {props.items.map((row) => (
-                <Table.Tr key={props.rowKey(row)}>
-                  {props.columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.align} maw={c.maw} style={c.style}>
-                      {c.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
-    );
-  // On a phone each row is a card: the first column its title, the others labelled under it.
-  return (
-    <Stack gap="xs" component="ul" aria-label={name} p={0} m={0} style={{ listStyle: 'none' }}>
-      {props.items.map((row) => (
-        <Card key={props.rowKey(row)} withBorder padding="sm" component="li">
-          {first && <Box mb={4}>{first.cell(row)}</Box>}
-          <Box component="dl" m={0}>
-            {rest
-              .filter((c) => !c.hiddenHeader)
-              .map((c) => (
-                <Group
-                  key={c.header}
-                  justify="space-between"
-                  align="flex-start"
-                  wrap="nowrap"
-                  gap="sm"
-                  py={2}
-                >
-                  <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                    {c.header}
-                  </Text>
-                  <Box
-                    component="dd"
-                    m={0}
-                    ta="right"
-                    fz="sm"
-                    style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                  >
-                    {c.cell(row)}
-                  </Box>
-                </Group>
-              ))}
-          </Box>
-          {rest
-            .filter((c) => c.hiddenHeader)
-            .map((c) => (
-              <Box key={c.header} mt="xs">
-                {c.cell(row)}
-              </Box>
-            ))}
-        </Card>
-      ))}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Grid, Group, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
@@ -29,54 +29,57 @@ export function PageHeader({
   );
 }
 
+/** A bordered part of a page under its heading (h2), an action (a button, a link) beside the heading. */
+export function SectionCard({
+  title,
+  action,
+  gap,
+  children,
+}: {
+  title: ReactNode;
+  action?: ReactNode;
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
+  const heading = (
+    <Title order={2} size="h4">
+      {title}
+    </Title>
+  );
+  return (
+    <Card withBorder>
+      <Stack gap={gap}>
+        {action ? (
+          <Group justify="space-between">
+            {heading}
+            {action}
+          </Group>
+        ) : (
+          heading
+        )}
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A form with its live preview beside it (under it on a phone); the preview stays in view as the form scrolls. */
+export function FormBesidePreview({ children, preview }: { children: ReactNode; preview: ReactNode }) {
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <div style={{ position: 'sticky', top: 72 }}>{preview}</div>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
 /** Shown where a list has nothing to show, saying why. */
 export function Empty({ children }: { children: ReactNode }) {
   return (
     <Text c="dimmed" py="lg" ta="center">
       {children}
-    </Text>
-  );
-}
-
-const STATE_COLOURS: Record<string, string> = {
-  pending: 'yellow',
-  accepted: 'green',
-  rejected: 'red',
-  successful: 'green',
-  failed: 'red',
-  reversed: 'gray',
-  open: 'blue',
-  closed: 'gray',
-  resolved: 'green',
-  active: 'green',
-  inactive: 'gray',
-  high: 'red',
-  medium: 'yellow',
-  low: 'gray',
-};
-
-/**
- * A state in words (the tint only repeats what the word says). Dark words on a pale tint: Mantine's light
- * badge draws yellow and green words under 4.5:1.
- */
-export function StateBadge({ state }: { state: string }) {
-  const colour = STATE_COLOURS[state] ?? 'gray';
-  return (
-    <Text
-      span
-      size="xs"
-      fw={700}
-      tt="uppercase"
-      px={8}
-      py={2}
-      style={{
-        borderRadius: 4,
-        whiteSpace: 'nowrap',
-        background: `var(--mantine-color-${colour}-1)`,
-        color: 'var(--mantine-color-dark-9)',
-      }}
-    >
-      {state}
     </Text>
   );
 }

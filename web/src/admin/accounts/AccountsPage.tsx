@@ -1,16 +1,4 @@
-import {
-  Button,
-  Drawer,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Drawer, Group, Modal, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -18,11 +6,13 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { adminAccountsQuery, adminKeys } from '../../api/queries/admin';
 import { hasRole, useSession } from '../../auth/session';
-import { FormError } from '../../ui/form-errors';
+import { DetailList } from '../../ui/detail-list';
+import { DialogActions } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import type { AdminAccount } from '../types';
 
 const route = getRouteApi('/app/admin/accounts');
@@ -39,7 +29,6 @@ export function AccountsPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: { ...search, ...patch } });
   const query = { page: search.page, pageSize: search.pageSize, search: search.search, role: search.role };
   const { data, error } = useQuery({ ...adminAccountsQuery(query), placeholderData: keepPreviousData });
-  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   const selected = data?.items.find((a) => a.id === search.account) ?? null;
 
   return (
@@ -49,12 +38,11 @@ export function AccountsPage() {
         noun="accounts"
         filters={
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Search"
+            <SearchBox
+              value={search.search}
               placeholder="Name or e-mail"
-              defaultValue={search.search ?? ''}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 320 }}
+              onSearch={(s) => go({ search: s, page: 1 })}
+              width={320}
             />
             <Select
               label="Role"
@@ -116,18 +104,7 @@ function AccountDetail({ account }: { account: AdminAccount }) {
   ];
   return (
     <Stack>
-      <Table variant="vertical" withRowBorders={false}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th fw={500} c="dimmed" bg="transparent">
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailList rows={rows} />
       {account.businessId && (
         <AnchorLink to="/admin/businesses/$id" params={{ id: account.businessId }}>
           Open the business
@@ -193,15 +170,14 @@ function RoleChange({ account }: { account: AdminAccount }) {
             {role === 'admin' &&
               ' They will be able to verify businesses, see every transaction and answer tickets.'}
           </Text>
-          {change.error && <FormError message={errorText(change.error)} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
+          <DialogActions
+            error={change.error ? errorText(change.error) : null}
+            onCancel={() => setConfirming(false)}
+          >
             <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
               Make {account.name} {role}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -29,11 +28,13 @@ import {
   adminKeys,
 } from '../../api/queries/admin';
 import { type AuditEntry, auditColumns } from '../../ui/audit';
-import { FormError } from '../../ui/form-errors';
+import { VerificationBadge } from '../../ui/badges';
+import { DetailList } from '../../ui/detail-list';
+import { DialogActions, FormError } from '../../ui/form-errors';
 import { flagOf, formatDateTime, formatNumber, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge, toast } from '../../ui/page';
+import { PageHeader, toast } from '../../ui/page';
 import type { AdminBusinessDetail } from '../types';
 import { useQueueLive, type VerificationDecided } from './live';
 
@@ -68,7 +69,7 @@ export function BusinessDetail() {
           </>
         }
       >
-        <StateBadge state={b.businessVerified} />
+        <VerificationBadge state={b.businessVerified} />
       </PageHeader>
       {decidedElsewhere && (
         <Alert color="blue" role="status">
@@ -80,7 +81,7 @@ export function BusinessDetail() {
       <Decision business={b} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Profile">
-          <Facts
+          <DetailList
             rows={[
               ['Company', b.companyName],
               ['Registration number', b.businessRegistrationNumber],
@@ -101,7 +102,7 @@ export function BusinessDetail() {
           />
         </Section>
         <Section title="Account">
-          <Facts
+          <DetailList
             rows={[
               ['Name', b.account.name],
               ['E-mail', b.account.email],
@@ -120,7 +121,7 @@ export function BusinessDetail() {
           </AnchorLink>
         </Section>
         <Section title="Wallet, plan and campaigns">
-          <Facts
+          <DetailList
             rows={[
               ['Credit balance', b.wallet ? formatNumber(b.wallet.balance, 2) : 'No wallet'],
               [
@@ -160,23 +161,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       <Stack gap="xs">{children}</Stack>
     </Card>
-  );
-}
-
-function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
-  return (
-    <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w="40%" fw={500} c="dimmed" bg="transparent">
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
@@ -248,15 +232,11 @@ function Decision({ business }: { business: AdminBusinessDetail }) {
               maxLength={1000}
               data-autofocus
             />
-            {decide.error && <FormError message={errorText(decide.error)} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={reject.close}>
-                Cancel
-              </Button>
+            <DialogActions error={decide.error ? errorText(decide.error) : null} onCancel={reject.close}>
               <Button type="submit" color="red.9" loading={decide.isPending}>
                 Reject
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       </Modal>

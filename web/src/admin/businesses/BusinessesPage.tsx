@@ -1,12 +1,13 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { adminBusinessesQuery } from '../../api/queries/admin';
+import { VerificationBadge } from '../../ui/badges';
 import { flagOf, formatDateTime, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge } from '../../ui/page';
+import { PageHeader } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import type { AdminBusiness as Business } from '../types';
 import { useQueueLive } from './live';
 
@@ -29,7 +30,6 @@ export function BusinessesPage() {
     sort: pending ? ('waiting' as const) : ('newest' as const),
   };
   const { data, error } = useQuery({ ...adminBusinessesQuery(query), placeholderData: keepPreviousData });
-  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
 
   return (
     <Stack>
@@ -45,12 +45,11 @@ export function BusinessesPage() {
         noun="businesses"
         filters={
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Search"
+            <SearchBox
+              value={search.search}
               placeholder="Company, owner or e-mail"
-              defaultValue={search.search ?? ''}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 320 }}
+              onSearch={(s) => go({ search: s, page: 1 })}
+              width={320}
             />
             <SegmentedControl
               aria-label="Verification state"
@@ -110,7 +109,7 @@ export function BusinessesPage() {
                 '—'
               ),
           },
-          { header: 'State', cell: (b) => <StateBadge state={b.businessVerified} /> },
+          { header: 'State', cell: (b) => <VerificationBadge state={b.businessVerified} /> },
           {
             header: pending ? 'Waiting' : 'Registered',
             cell: (b) =>

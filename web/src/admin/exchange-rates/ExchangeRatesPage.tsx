@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { countriesQuery, exchangeRateKeys, exchangeRatesQuery } from '../../api/queries/exchange-rates';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { flagOf, formatDateTime, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
@@ -168,15 +168,11 @@ function RateForm({
           {...form.getInputProps('currency')}
         />
         <NumberInput label="Units per US dollar" min={0} decimalScale={6} {...form.getInputProps('rate')} />
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={formError} onCancel={onDone}>
           <Button type="submit" loading={save.isPending}>
             Save rate
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -206,11 +202,7 @@ function DeleteRate({ rate, name, onDone }: { rate: ExchangeRate | null; name: s
     >
       <Stack>
         <Text>Businesses in {name} will see prices in US dollars until a new rate is added.</Text>
-        {remove.error && <FormError message={errorText(remove.error)} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={remove.error ? errorText(remove.error) : null} onCancel={onDone}>
           <Button
             color="red.9"
             loading={remove.isPending}
@@ -218,7 +210,7 @@ function DeleteRate({ rate, name, onDone }: { rate: ExchangeRate | null; name: s
           >
             Delete the rate for {name}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,15 +1,17 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorText } from '../../api/errors';
 import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/admin';
 import { adminOverviewQuery } from '../../api/queries/analytics';
 import { adminTicketsQuery } from '../../api/queries/tickets';
+import { TransactionBadge } from '../../ui/badges';
 import { formatDateTime, formatMoney, formatNumber, rate, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
-import { Empty, PageHeader, StateBadge } from '../../ui/page';
+import { type Column, ListView } from '../../ui/list';
+import { Empty, PageHeader } from '../../ui/page';
 import { useQueueLive } from '../businesses/live';
 
 /** What needs an administrator now (queue, flagged money, open tickets) and how the platform is doing. */
@@ -38,23 +40,20 @@ export function AdminHome() {
           }
           error={queue.error}
         >
-          {queue.data &&
-            (queue.data.items.length ? (
-              <Stack gap={6}>
-                {queue.data.items.map((b) => (
-                  <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
-                      {b.companyName || b.account.name}
-                    </AnchorLink>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      waiting {waitedFor(b.verificationSubmittedAt)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>No business is waiting.</Empty>
-            ))}
+          <PanelRows
+            items={queue.data?.items}
+            empty="No business is waiting."
+            row={(b) => (
+              <>
+                <AnchorLink to="/admin/businesses/$id" params={{ id: b.id }} truncate>
+                  {b.companyName || b.account.name}
+                </AnchorLink>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  waiting {waitedFor(b.verificationSubmittedAt)}
+                </Text>
+              </>
+            )}
+          />
         </Panel>
         <Panel
           title="Flagged transactions"
@@ -66,22 +65,19 @@ export function AdminHome() {
           }
           error={flagged.error}
         >
-          {flagged.data &&
-            (flagged.data.items.length ? (
-              <Stack gap={6}>
-                {flagged.data.items.map((t) => (
-                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/transactions" search={{ flagged: true, open: t.id }} truncate>
-                      {t.companyName ?? 'Business'}:{' '}
-                      {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
-                    </AnchorLink>
-                    <StateBadge state={t.status} />
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>Nothing is flagged.</Empty>
-            ))}
+          <PanelRows
+            items={flagged.data?.items}
+            empty="Nothing is flagged."
+            row={(t) => (
+              <>
+                <AnchorLink to="/admin/transactions" search={{ flagged: true, open: t.id }} truncate>
+                  {t.companyName ?? 'Business'}:{' '}
+                  {formatMoney(t.amount, t.currency === 'CREDIT' ? 'USD' : t.currency)}
+                </AnchorLink>
+                <TransactionBadge state={t.status} />
+              </>
+            )}
+          />
         </Panel>
         <Panel
           title="Open tickets"
@@ -93,26 +89,42 @@ export function AdminHome() {
           }
           error={tickets.error}
         >
-          {tickets.data &&
-            (tickets.data.items.length ? (
-              <Stack gap={6}>
-                {tickets.data.items.map((t) => (
-                  <Group key={t.id} justify="space-between" wrap="nowrap" gap="xs">
-                    <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
-                      {t.question}
-                    </AnchorLink>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(t.updatedAt)}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
-            ) : (
-              <Empty>No open ticket.</Empty>
-            ))}
+          <PanelRows
+            items={tickets.data?.items}
+            empty="No open ticket."
+            row={(t) => (
+              <>
+                <AnchorLink to="/admin/tickets/$id" params={{ id: t.id }} truncate>
+                  {t.question}
+                </AnchorLink>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(t.updatedAt)}
+                </Text>
+              </>
+            )}
+          />
         </Panel>
       </SimpleGrid>
       <PlatformTotals />
+    </Stack>
+  );
+}
+
+/** A panel's few rows, each a link with a note on the right, or why there is none. */
+function PanelRows<T extends { id: string }>(props: {
+  items: T[] | undefined;
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  if (!props.items) return null;
+  if (!props.items.length) return <Empty>{props.empty}</Empty>;
+  return (
+    <Stack gap={6}>
+      {props.items.map((item) => (
+        <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs">
+          {props.row(item)}
+        </Group>
+      ))}
     </Stack>
   );
 }
@@ -241,53 +253,47 @@ function PlatformTotals() {
 }
 
 /** The charts' numbers as a table: readable without seeing the chart, and by a screen reader. */
-function DaysTable({
-  days,
-}: {
-  days: {
-    day: string;
-    sent: number;
-    delivered: number;
-    read: number;
-    failed: number;
-    newBusinesses: number;
-    creditsSold: number;
-  }[];
-}) {
+interface Day {
+  day: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  newBusinesses: number;
+  creditsSold: number;
+}
+
+function DaysTable({ days }: { days: Day[] }) {
   const recent = days.slice(-7).reverse();
+  const count = (header: string, value: (d: Day) => number, digits?: number): Column<Day> => ({
+    header,
+    align: 'right',
+    cell: (d) => formatNumber(value(d), digits),
+  });
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5" id="days-table">
+      <Title order={3} size="h5">
         The last seven days
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-labelledby="days-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day</Table.Th>
-              <Table.Th ta="right">Sent</Table.Th>
-              <Table.Th ta="right">Delivered</Table.Th>
-              <Table.Th ta="right">Read</Table.Th>
-              <Table.Th ta="right">Failed</Table.Th>
-              <Table.Th ta="right">New businesses</Table.Th>
-              <Table.Th ta="right">Credits sold</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {recent.map((d) => (
-              <Table.Tr key={d.day}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.day}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.sent)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.delivered)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.read)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.failed)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.newBusinesses)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.creditsSold, 2)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListView<Day>
+        noun="days"
+        label="The last seven days"
+        items={recent}
+        empty="No day counted yet."
+        bare
+        striped
+        rowKey={(d) => d.day}
+        minWidth={560}
+        columns={[
+          { header: 'Day', cell: (d) => d.day, style: { whiteSpace: 'nowrap' } },
+          count('Sent', (d) => d.sent),
+          count('Delivered', (d) => d.delivered),
+          count('Read', (d) => d.read),
+          count('Failed', (d) => d.failed),
+          count('New businesses', (d) => d.newBusinesses),
+          count('Credits sold', (d) => d.creditsSold, 2),
+        ]}
+      />
     </Stack>
   );
 }

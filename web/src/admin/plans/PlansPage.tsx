@@ -19,10 +19,11 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { adminPlansQuery, planKeys } from '../../api/queries/plans';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { ActiveBadge } from '../../ui/badges';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge, toast } from '../../ui/page';
+import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
 
 /** One price per currency that has a rate (several countries may share one currency). */
@@ -107,7 +108,7 @@ function PlanCard({
         <Title order={2} size="h4">
           {plan.name}
         </Title>
-        <StateBadge state={plan.isActive ? 'active' : 'inactive'} />
+        <ActiveBadge state={plan.isActive ? 'active' : 'inactive'} />
       </Group>
       <Text fw={700} size="xl">
         {formatMoney(plan.price, 'USD')}
@@ -271,15 +272,11 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
             />
           ))}
         </SimpleGrid>
-        <FormError message={formError} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={formError} onCancel={onDone}>
           <Button type="submit" loading={save.isPending}>
             {plan ? 'Save changes' : 'Create plan'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -7,7 +7,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -20,6 +19,7 @@ import { adminSettingsQuery } from '../../api/queries/admin';
 import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { applyApiError, FormError } from '../../ui/form-errors';
 import { formatMoney, formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 import type { AppSettings } from '../types';
 
@@ -126,10 +126,22 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
  * A campaign of 1,000 recipients of each kind, priced at the saved and at the edited settings: credits are
  * rate × recipients, their value credits × price per credit, the referrer's commission a percentage of that.
  */
+interface Priced {
+  credits: number;
+  usd: number;
+}
+
+/** A message type's sample price at the saved settings and at the edited ones. */
+interface SampleRow {
+  field: 'marketingRate' | 'utilityRate' | 'authenticationRate';
+  was: Priced;
+  now: Priced;
+}
+
 function SampleCampaign({ before, after }: { before: AppSettings; after: AppSettings }) {
   const { data: rates } = useQuery(exchangeRatesQuery);
   const ngn = rates?.find((r) => r.countryCode === 'NG');
-  const rows = (['marketingRate', 'utilityRate', 'authenticationRate'] as const).map((field) => {
+  const rows: SampleRow[] = (['marketingRate', 'utilityRate', 'authenticationRate'] as const).map((field) => {
     const price = (s: AppSettings) => {
       const credits = Number(s[field]) * SAMPLE_RECIPIENTS;
       return { credits, usd: credits * Number(s.pricePerCredit) };
@@ -147,36 +159,36 @@ function SampleCampaign({ before, after }: { before: AppSettings; after: AppSett
         What a business would be billed, now and with your changes
         {ngn ? `; naira at ${formatNumber(ngn.rate, 2)} per dollar` : ''}.
       </Text>
-      {/* Three columns, each price a line of credits over its value: it fits a phone without scrolling. */}
-      <Table.ScrollContainer minWidth={300} type="native">
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Message type</Table.Th>
-              <Table.Th ta="right">Now</Table.Th>
-              <Table.Th ta="right">With changes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.field} data-testid={`sample-${r.field}`}>
-                <Table.Td>{label[r.field]}</Table.Td>
-                <Table.Td ta="right">
-                  <Price credits={r.was.credits} usd={r.was.usd} ngnRate={ngn?.rate} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Price
-                    credits={r.now.credits}
-                    usd={r.now.usd}
-                    ngnRate={ngn?.rate}
-                    changed={r.was.credits !== r.now.credits || r.was.usd !== r.now.usd}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Each price a line of credits over its value; on a phone a message type is a card. */}
+      <ListView<SampleRow>
+        noun="sample prices"
+        label="Sample prices"
+        items={rows}
+        bare
+        rowTestId={(r) => `sample-${r.field}`}
+        rowKey={(r) => r.field}
+        minWidth={300}
+        columns={[
+          { header: 'Message type', cell: (r) => label[r.field] },
+          {
+            header: 'Now',
+            align: 'right',
+            cell: (r) => <Price credits={r.was.credits} usd={r.was.usd} ngnRate={ngn?.rate} />,
+          },
+          {
+            header: 'With changes',
+            align: 'right',
+            cell: (r) => (
+              <Price
+                credits={r.now.credits}
+                usd={r.now.usd}
+                ngnRate={ngn?.rate}
+                changed={r.was.credits !== r.now.credits || r.was.usd !== r.now.usd}
+              />
+            ),
+          },
+        ]}
+      />
       <Text size="sm" mt="xs">
         A new affiliate who referred the business earns{' '}
         {money(commission(before, rows[0]!.was.usd), ngn?.rate)} on the marketing campaign now,{' '}

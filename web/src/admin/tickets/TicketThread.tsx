@@ -17,10 +17,11 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../ui/badges';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
-import { PageHeader, StateBadge, toast } from '../../ui/page';
+import { PageHeader, toast } from '../../ui/page';
 import { ISSUE_TYPES } from './TicketsPage';
 
 const route = getRouteApi('/app/admin/tickets/$id');
@@ -74,8 +75,8 @@ export function TicketThread() {
         title={ISSUE_TYPES[ticket.issueType] ?? ticket.issueType}
         description={`Opened ${formatDateTime(ticket.createdAt)}`}
       >
-        <StateBadge state={ticket.status} />
-        <StateBadge state={ticket.priority} />
+        <TicketStatusBadge state={ticket.status} />
+        <TicketPriorityBadge state={ticket.priority} />
       </PageHeader>
       <Card withBorder padding="md">
         <Group align="flex-end" gap="sm">

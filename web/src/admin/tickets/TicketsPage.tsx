@@ -1,12 +1,13 @@
-import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { adminTicketsQuery } from '../../api/queries/tickets';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../ui/badges';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge } from '../../ui/page';
+import { PageHeader } from '../../ui/page';
+import { SearchBox } from '../../ui/search-box';
 import type { AdminTicket } from '../types';
 
 const route = getRouteApi('/app/admin/tickets');
@@ -32,7 +33,6 @@ export function TicketsPage() {
     search: search.search,
   };
   const { data, error } = useQuery({ ...adminTicketsQuery(query), placeholderData: keepPreviousData });
-  const setSearch = useDebouncedCallback((value: string) => go({ search: value || undefined, page: 1 }), 300);
   return (
     <Stack>
       <PageHeader title="Support tickets" description="Questions from every business." />
@@ -40,12 +40,10 @@ export function TicketsPage() {
         noun="tickets"
         filters={
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Search"
+            <SearchBox
+              value={search.search}
               placeholder="Question, company or e-mail"
-              defaultValue={search.search ?? ''}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', sm: 300 }}
+              onSearch={(s) => go({ search: s, page: 1 })}
             />
             <SegmentedControl
               aria-label="Status"
@@ -94,8 +92,8 @@ export function TicketsPage() {
             ),
           },
           { header: 'Type', cell: (t) => ISSUE_TYPES[t.issueType] ?? t.issueType },
-          { header: 'Status', cell: (t) => <StateBadge state={t.status} /> },
-          { header: 'Priority', cell: (t) => <StateBadge state={t.priority} /> },
+          { header: 'Status', cell: (t) => <TicketStatusBadge state={t.status} /> },
+          { header: 'Priority', cell: (t) => <TicketPriorityBadge state={t.priority} /> },
           { header: 'Updated', cell: (t) => formatDateTime(t.updatedAt) },
         ]}
       />

@@ -7,16 +7,17 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/admin';
+import { TransactionBadge } from '../../ui/badges';
+import { DetailList } from '../../ui/detail-list';
 import { formatDateTime, formatMoney, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { PageHeader, StateBadge } from '../../ui/page';
+import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
 import type { AdminTransaction } from '../types';
 
@@ -183,7 +184,7 @@ export function TransactionsPage() {
             header: 'Status',
             cell: (t) => (
               <Group gap={4} wrap="nowrap">
-                <StateBadge state={t.status} />
+                <TransactionBadge state={t.status} />
                 {t.flagged && (
                   <Badge color="red.9" variant="filled" radius="sm">
                     flagged
@@ -216,7 +217,7 @@ function TransactionDetail({ t }: { t: AdminTransaction }) {
       </Link>,
     ],
     ['Kind', kindLabel(t.kind)],
-    ['Status', <StateBadge key="s" state={t.status} />],
+    ['Status', <TransactionBadge key="s" state={t.status} />],
     ['Amount', amountText(t)],
     ['Credits', t.credits === null ? '—' : formatNumber(t.credits, 2)],
     ['Balance change', formatNumber(t.balanceDelta, 2)],
@@ -227,18 +228,5 @@ function TransactionDetail({ t }: { t: AdminTransaction }) {
     ['Created', formatDateTime(t.createdAt)],
     ['Updated', formatDateTime(t.updatedAt)],
   ];
-  return (
-    <Table variant="vertical" withRowBorders={false}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th fw={500} c="dimmed" bg="transparent" w="40%">
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <DetailList rows={rows} />;
 }

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
+import { api } from '../client';
 import type { Query } from '../types';
+import { apiQuery } from './api-query';
 
 /** The administrators' views of businesses, accounts, money and settings. */
 export const adminKeys = {
@@ -13,47 +13,35 @@ export const adminKeys = {
 };
 
 export const adminBusinessesQuery = (query: Query<'/api/v1/admin/businesses'>) =>
-  queryOptions({
-    queryKey: [...adminKeys.businesses, query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses', { params: { query } })),
-  });
+  apiQuery([...adminKeys.businesses, query], () =>
+    api.GET('/api/v1/admin/businesses', { params: { query } }),
+  );
 
 export const adminBusinessQuery = (id: string) =>
-  queryOptions({
-    queryKey: adminKeys.business(id),
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses/{id}', { params: { path: { id } } })),
-  });
+  apiQuery(adminKeys.business(id), () =>
+    api.GET('/api/v1/admin/businesses/{id}', { params: { path: { id } } }),
+  );
 
 export const adminBusinessFilesQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...adminKeys.business(id), 'files'],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/businesses/{id}/files', { params: { path: { id } } })),
-  });
+  apiQuery([...adminKeys.business(id), 'files'], () =>
+    api.GET('/api/v1/admin/businesses/{id}/files', { params: { path: { id } } }),
+  );
 
 /** A business's audit log as a platform administrator reads it, newest first. */
 export const adminBusinessAuditQuery = (
   id: string,
   query: Query<'/api/v1/admin/businesses/{id}/audit-log'>,
 ) =>
-  queryOptions({
-    queryKey: [...adminKeys.business(id), 'audit-log', query],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/admin/businesses/{id}/audit-log', { params: { path: { id }, query } })),
-  });
+  apiQuery([...adminKeys.business(id), 'audit-log', query], () =>
+    api.GET('/api/v1/admin/businesses/{id}/audit-log', { params: { path: { id }, query } }),
+  );
 
 export const adminAccountsQuery = (query: Query<'/api/v1/admin/accounts'>) =>
-  queryOptions({
-    queryKey: [...adminKeys.accounts, query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/accounts', { params: { query } })),
-  });
+  apiQuery([...adminKeys.accounts, query], () => api.GET('/api/v1/admin/accounts', { params: { query } }));
 
 export const adminTransactionsQuery = (query: Query<'/api/v1/admin/transactions'>) =>
-  queryOptions({
-    queryKey: [...adminKeys.transactions, query],
-    queryFn: () => unwrap(api.GET('/api/v1/admin/transactions', { params: { query } })),
-  });
+  apiQuery([...adminKeys.transactions, query], () =>
+    api.GET('/api/v1/admin/transactions', { params: { query } }),
+  );
 
-export const adminSettingsQuery = queryOptions({
-  queryKey: adminKeys.settings,
-  queryFn: () => unwrap(api.GET('/api/v1/admin/settings')),
-});
+export const adminSettingsQuery = apiQuery(adminKeys.settings, () => api.GET('/api/v1/admin/settings'));

@@ -1,31 +1,28 @@
 import { queryOptions } from '@tanstack/react-query';
 import { toDataURL } from 'qrcode';
 import { api, unwrap } from '../client';
+import { apiQuery } from './api-query';
 
 /** Every affiliate query starts with this key, so one invalidation refreshes the whole page. */
 export const affiliateKeys = { all: ['affiliate'] as const };
 
-export const earningsQuery = queryOptions({
-  queryKey: [...affiliateKeys.all, 'earnings'],
-  queryFn: () => unwrap(api.GET('/api/v1/affiliate/earnings')),
-});
+export const earningsQuery = apiQuery([...affiliateKeys.all, 'earnings'], () =>
+  api.GET('/api/v1/affiliate/earnings'),
+);
 
 export const referralsQuery = (query: { page: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: [...affiliateKeys.all, 'referrals', query],
-    queryFn: () => unwrap(api.GET('/api/v1/affiliate/referrals', { params: { query } })),
-  });
+  apiQuery([...affiliateKeys.all, 'referrals', query], () =>
+    api.GET('/api/v1/affiliate/referrals', { params: { query } }),
+  );
 
 export const affiliateTransactionsQuery = (query: { page: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: [...affiliateKeys.all, 'transactions', query],
-    queryFn: () => unwrap(api.GET('/api/v1/affiliate/transactions', { params: { query } })),
-  });
+  apiQuery([...affiliateKeys.all, 'transactions', query], () =>
+    api.GET('/api/v1/affiliate/transactions', { params: { query } }),
+  );
 
-export const bankAccountsQuery = queryOptions({
-  queryKey: [...affiliateKeys.all, 'bank-accounts'],
-  queryFn: () => unwrap(api.GET('/api/v1/affiliate/bank-accounts')),
-});
+export const bankAccountsQuery = apiQuery([...affiliateKeys.all, 'bank-accounts'], () =>
+  api.GET('/api/v1/affiliate/bank-accounts'),
+);
 
 export const banksQuery = queryOptions({
   queryKey: [...affiliateKeys.all, 'banks'],

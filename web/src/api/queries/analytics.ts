@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
+import { apiQuery } from './api-query';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The business's last 30 days, cut in the reader's own time zone. */
-export const overviewQuery = queryOptions({
-  queryKey: ['analytics', 'overview'],
-  queryFn: () =>
-    unwrap(api.GET('/api/v1/analytics/overview', { params: { query: { timeZone: timeZone() } } })),
-});
+export const overviewQuery = apiQuery(['analytics', 'overview'], () =>
+  api.GET('/api/v1/analytics/overview', { params: { query: { timeZone: timeZone() } } }),
+);
 
 /** The platform's last 30 days, across every business, in the administrator's own time zone. */
 export const adminOverviewQuery = queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
+import { apiQuery } from './api-query';
 
 /** Every exchange-rate query starts with this key. */
 export const exchangeRateKeys = { all: ['exchange-rates'] as const };
 
-export const exchangeRatesQuery = queryOptions({
-  queryKey: [...exchangeRateKeys.all, 'list'],
-  queryFn: () => unwrap(api.GET('/api/v1/exchange-rates')),
-});
+export const exchangeRatesQuery = apiQuery([...exchangeRateKeys.all, 'list'], () =>
+  api.GET('/api/v1/exchange-rates'),
+);
 
 /** The countries a rate can be set for. */
 export const countriesQuery = queryOptions({

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -8,7 +7,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -25,11 +23,13 @@ import {
   campaignQuery,
   campaignReportQuery,
 } from '../../api/queries/campaigns';
+import type { Data } from '../../api/types';
 import { useCan } from '../../auth/session';
 import { useLiveEvent } from '../../realtime/socket';
+import { MessageStateBadge } from '../../ui/badges';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
-import { Pager } from '../../ui/list';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 import { CampaignControls } from './CampaignControls';
@@ -37,12 +37,13 @@ import { DeliverabilityAlerts } from './DeliverabilityAlerts';
 import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
 import { LinkClicks } from './LinkClicks';
-import { statusBadge } from './status';
+import { CampaignBadge, shownStatus } from './status';
 import { Variants } from './Variants';
 
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
 type LiveProgress = RoomEvents['campaignProgress'];
+type Recipient = Data<'/api/v1/campaigns/{id}/messages', 'get'>['items'][number];
 
 /** The recipients' filter: every message state the service has, or all of them. */
 const STATES = [
@@ -135,9 +136,7 @@ export function CampaignPage() {
   return (
     <Stack>
       <PageHeader title={c.name} description={<AnchorLink to="/campaigns">All campaigns</AnchorLink>}>
-        <Badge color={statusBadge(c).color} variant="light" size="lg" data-testid="campaign-status">
-          {statusBadge(c).label}
-        </Badge>
+        <CampaignBadge state={shownStatus(c)} testId="campaign-status" />
         {status === 'draft' && may('campaigns:write') && (
           <>
             <Button component={Link} to={`/campaigns/${id}/edit`}>
@@ -179,31 +178,25 @@ export function CampaignPage() {
             </Group>
             <Progress value={percent} aria-label="Sending progress" animated={status === 'pending'} />
             <SimpleGrid cols={{ base: 2, sm: c.trackClicks ? 7 : 6 }} mt="sm">
-              <Figure label="Recipients" value={counts.recipients} />
-              <Figure label="Sent" value={reached.sent} />
-              <Figure
-                label="Delivered"
-                value={reached.delivered}
-                rate={reached.sent ? reached.delivered / reached.sent : undefined}
-              />
-              <Figure
-                label="Read"
-                value={reached.read}
-                rate={reached.delivered ? reached.read / reached.delivered : undefined}
-              />
-              {c.trackClicks && (
+              {[
+                { label: 'Recipients', value: counts.recipients },
+                { label: 'Sent', value: reached.sent },
+                { label: 'Delivered', value: reached.delivered, of: reached.sent },
+                { label: 'Read', value: reached.read, of: reached.delivered },
+                ...(c.trackClicks
+                  ? [{ label: 'Clicked', value: reached.clicked, of: reached.delivered }]
+                  : []),
+                { label: 'Replied', value: reached.replied, of: reached.delivered },
+                { label: 'Failed', value: counts.failed },
+              ].map((f) => (
+                // A rate is of the step before (delivered of sent, read of delivered), when there is one.
                 <Figure
-                  label="Clicked"
-                  value={reached.clicked}
-                  rate={reached.delivered ? reached.clicked / reached.delivered : undefined}
+                  key={f.label}
+                  label={f.label}
+                  value={f.value}
+                  rate={f.of ? f.value / f.of : undefined}
                 />
-              )}
-              <Figure
-                label="Replied"
-                value={reached.replied}
-                rate={reached.delivered ? reached.replied / reached.delivered : undefined}
-              />
-              <Figure label="Failed" value={counts.failed} />
+              ))}
             </SimpleGrid>
             {c.cost !== null && <Text size="sm">Cost: {formatNumber(c.cost, 2)} credits</Text>}
             {r && r.pricing.billed + r.pricing.free > 0 && (
@@ -264,45 +257,28 @@ export function CampaignPage() {
             data={STATES}
             style={{ maxWidth: '100%', overflowX: 'auto' }}
           />
-          {messages.isError && <Text role="alert">{errorText(messages.error)}</Text>}
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Phone number</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Clicked</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {messages.data?.items.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      {m.firstName} {m.lastName}
-                    </Table.Td>
-                    <Table.Td>{m.phoneNumber}</Table.Td>
-                    <Table.Td>{m.status}</Table.Td>
-                    <Table.Td>{m.clickedAt ? formatDateTime(m.clickedAt) : ''}</Table.Td>
-                    <Table.Td>{m.failureReason ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {messages.data && messages.data.items.length === 0 && (
-            <Text size="sm">No recipient in this state.</Text>
-          )}
-          {messages.data && (
-            <Pager
-              page={search.page}
-              pageSize={DEFAULT_PAGE_SIZE}
-              totalPages={messages.data.totalPages}
-              total={messages.data.total}
-              onPage={(page) => void navigate({ search: { ...search, page } })}
-            />
-          )}
+          <ListView<Recipient>
+            noun="recipients"
+            items={messages.data?.items}
+            error={messages.error}
+            empty="No recipient in this state."
+            paging={{
+              page: messages.data,
+              go: (patch) => void navigate({ search: { ...search, ...patch } }),
+              fixedSize: true,
+            }}
+            bare
+            striped
+            rowKey={(m) => m.id}
+            minWidth={560}
+            columns={[
+              { header: 'Name', cell: (m) => `${m.firstName} ${m.lastName}` },
+              { header: 'Phone number', cell: (m) => m.phoneNumber },
+              { header: 'State', cell: (m) => <MessageStateBadge state={m.status} /> },
+              { header: 'Clicked', cell: (m) => (m.clickedAt ? formatDateTime(m.clickedAt) : '') },
+              { header: 'Reason', cell: (m) => m.failureReason ?? '' },
+            ]}
+          />
         </Card>
       )}
     </Stack>

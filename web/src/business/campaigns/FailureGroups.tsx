@@ -1,8 +1,10 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Data } from '../../api/types';
 import { formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
 
 type Report = Data<'/api/v1/campaigns/{id}/report', 'get'>;
+type Reason = Report['failureGroups'][number]['reasons'][number];
 
 const OUTCOME_COLOR: Record<string, string> = {
   retry: 'yellow.9',
@@ -34,18 +36,18 @@ export function FailureGroups({ report: r }: { report: Report }) {
                   </Group>
                   {g.refunded > 0 && <Text size="sm">{formatNumber(g.refunded)} refunded</Text>}
                 </Group>
-                <Table>
-                  <Table.Tbody>
-                    {g.reasons.map((f) => (
-                      <Table.Tr key={f.reason}>
-                        <Table.Td>
-                          <Text size="sm">{f.reason}</Text>
-                        </Table.Td>
-                        <Table.Td ta="right">{formatNumber(f.count)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <ListView<Reason>
+                  noun="reasons"
+                  label={`Reasons: ${g.words}`}
+                  items={g.reasons}
+                  bare
+                  rowKey={(f) => f.reason}
+                  minWidth={280}
+                  columns={[
+                    { header: 'Reason', cell: (f) => <Text size="sm">{f.reason}</Text> },
+                    { header: 'Messages', align: 'right', cell: (f) => formatNumber(f.count) },
+                  ]}
+                />
               </Stack>
             ))}
           </Stack>

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 
 export interface Contact {
   id: string;
@@ -87,15 +87,11 @@ export function ContactForm({
           {contact === 'new' && (
             <Switch label="Opted in to messages" {...form.getInputProps('optIn', { type: 'checkbox' })} />
           )}
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions error={error} onCancel={onClose}>
             <Button type="submit" loading={form.submitting}>
               Save
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

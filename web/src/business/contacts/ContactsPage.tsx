@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  SegmentedControl,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Group, Menu, SegmentedControl, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -20,9 +9,10 @@ import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
 import { useCan } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
-import { Pager } from '../../ui/list';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
+import { SearchBox } from '../../ui/search-box';
 import { type Contact, ContactForm } from './ContactForm';
 import { ImportContacts } from './ImportContacts';
 import { TagFilter } from './TagFilter';
@@ -36,7 +26,6 @@ export function ContactsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, importModal] = useDisclosure(false);
-  const [typed, setTyped] = useState(search.search ?? '');
 
   const query = {
     page: search.page,
@@ -51,7 +40,6 @@ export function ContactsPage() {
     setSelected(new Set());
     void navigate({ search: { ...search, page: 1, ...patch } });
   };
-  const debounced = useDebouncedCallback((v: string) => setSearch({ search: v.trim() || undefined }), 300);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactKeys.all });
   const remove = async (ids: string[]) => {
@@ -83,9 +71,7 @@ export function ContactsPage() {
     }
   };
 
-  const items = list.data?.items ?? [];
   const may = useCan();
-  const allOnPage = items.length > 0 && items.every((c) => selected.has(c.id));
   return (
     <>
       <PageHeader title="Contacts" description="The people your campaigns go to.">
@@ -110,15 +96,11 @@ export function ContactsPage() {
         )}
       </PageHeader>
       <Group mb="md" gap="sm" align="flex-end">
-        <TextInput
-          label="Search"
+        <SearchBox
+          value={search.search}
           placeholder="Name or phone number"
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            debounced(e.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 260 }}
+          onSearch={(s) => setSearch({ search: s })}
+          width={260}
         />
         <TagFilter value={search.tag} onChange={(tag) => setSearch({ tag })} />
         <div>
@@ -145,102 +127,73 @@ export function ContactsPage() {
           </Button>
         </Group>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Select every contact on this page"
-                  checked={allOnPage}
-                  onChange={() => setSelected(allOnPage ? new Set() : new Set(items.map((c) => c.id)))}
-                />
-              </Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Phone number</Table.Th>
-              <Table.Th>Tags</Table.Th>
-              <Table.Th>Opt-in</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${c.firstName} ${c.lastName}`}
-                    checked={selected.has(c.id)}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (!next.delete(c.id)) next.add(c.id);
-                        return next;
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {c.firstName} {c.lastName}
-                </Table.Td>
-                <Table.Td>{c.phoneNumber}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {c.tags.map((t) => (
-                      <Badge key={t} variant="light" size="sm">
-                        {t}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{c.optIn ? 'Opted in' : 'No'}</Table.Td>
-                <Table.Td>
-                  {may('contacts:write') && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => setEditing(c)}
-                        aria-label={`Edit ${c.firstName} ${c.lastName}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => remove([c.id])}
-                        aria-label={`Delete ${c.firstName} ${c.lastName}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.isSuccess && items.length === 0 && (
-        <Text ta="center" my="lg">
-          {search.search || search.tag || search.optIn !== undefined
+      <ListView<Contact>
+        noun="contacts"
+        items={list.data?.items}
+        error={list.error}
+        empty={
+          search.search || search.tag || search.optIn !== undefined
             ? 'No contact matches these filters.'
-            : 'No contacts yet: add one or import a file.'}
-        </Text>
-      )}
-      {list.isError && <Text role="alert">{errorText(list.error)}</Text>}
-      {list.data && (
-        <Pager
-          page={search.page}
-          pageSize={search.pageSize}
-          totalPages={list.data.totalPages}
-          total={list.data.total}
-          totalIsEstimate={list.data.totalIsEstimate}
-          onPage={(page) => void navigate({ search: { ...search, page } })}
-          onPageSize={(pageSize) => setSearch({ pageSize })}
-        />
-      )}
+            : 'No contacts yet: add one or import a file.'
+        }
+        paging={{
+          page: list.data,
+          go: ({ page, pageSize }) =>
+            pageSize ? setSearch({ pageSize }) : void navigate({ search: { ...search, page } }),
+        }}
+        striped
+        busy={list.isFetching}
+        selection={{
+          selected,
+          onChange: setSelected,
+          allLabel: 'Select every contact on this page',
+          rowLabel: (c) => `Select ${c.firstName} ${c.lastName}`,
+        }}
+        rowKey={(c) => c.id}
+        minWidth={640}
+        columns={[
+          { header: 'Name', cell: (c) => `${c.firstName} ${c.lastName}` },
+          { header: 'Phone number', cell: (c) => c.phoneNumber },
+          {
+            header: 'Tags',
+            cell: (c) => (
+              <Group gap={4}>
+                {c.tags.map((t) => (
+                  <Badge key={t} variant="light" size="sm">
+                    {t}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          { header: 'Opt-in', cell: (c) => (c.optIn ? 'Opted in' : 'No') },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (c) =>
+              may('contacts:write') && (
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setEditing(c)}
+                    aria-label={`Edit ${c.firstName} ${c.lastName}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => remove([c.id])}
+                    aria-label={`Delete ${c.firstName} ${c.lastName}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              ),
+          },
+        ]}
+      />
       <ContactForm contact={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <ImportContacts opened={importing} onClose={importModal.close} onImported={refresh} />
     </>

@@ -1,16 +1,23 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Button, Group, Modal, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useState } from 'react';
 import { api, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { formatNumber } from '../../ui/format';
+import { ListView } from '../../ui/list';
 import { uploadFile } from '../../ui/upload';
 
 interface Report {
   imported: number;
   duplicatesSkipped: number;
-  failed: { row: number; reason: string }[];
+  failed: Failure[];
+}
+
+/** A row of the file that was not imported, and why. */
+interface Failure {
+  row: number;
+  reason: string;
 }
 
 const ACCEPT = {
@@ -118,24 +125,17 @@ export function ImportContacts({
             </SimpleGrid>
             {report.failed.length > 0 && (
               <>
-                <Table.ScrollContainer minWidth={300} mah={240}>
-                  <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Row</Table.Th>
-                        <Table.Th>Reason</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.failed.slice(0, 100).map((f) => (
-                        <Table.Tr key={f.row}>
-                          <Table.Td>{f.row}</Table.Td>
-                          <Table.Td>{f.reason}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <ListView<Failure>
+                  noun="failed rows"
+                  items={report.failed.slice(0, 100)}
+                  maxHeight={240}
+                  rowKey={(f) => String(f.row)}
+                  minWidth={300}
+                  columns={[
+                    { header: 'Row', cell: (f) => f.row },
+                    { header: 'Reason', cell: (f) => f.reason },
+                  ]}
+                />
                 <Button variant="default" onClick={downloadFailures} w="fit-content">
                   Download the failed rows
                 </Button>

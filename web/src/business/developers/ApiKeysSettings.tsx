@@ -5,12 +5,19 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { type ApiKey, apiKeysQuery, type IssuedKey } from '../../api/queries/api-keys';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
+import { toast } from '../../ui/page';
 import { IssuedSecret } from './IssuedSecret';
-import { keyState, RESOURCE_LABELS, SCOPE_RESOURCES, type Scope, scopesInWords } from './scopes';
+import {
+  KeyStateBadge,
+  keyState,
+  RESOURCE_LABELS,
+  SCOPE_RESOURCES,
+  type Scope,
+  scopesInWords,
+} from './scopes';
 
 /** Settings → API keys: keys a program uses instead of a member's password; the secret is shown once. */
 export function ApiKeysSettings() {
@@ -152,12 +159,9 @@ function CreateKeyForm({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
             </Text>
           )}
         </fieldset>
-        <FormError message={error} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Create key
-          </Button>
-        </Group>
+        <FormSubmit error={error} busy={form.submitting}>
+          Create key
+        </FormSubmit>
       </Stack>
     </form>
   );
@@ -197,7 +201,7 @@ function KeyList({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
           { header: 'Scopes', cell: (k) => <Text size="sm">{scopesInWords(k.scopes)}</Text>, maw: 260 },
           { header: 'Last used', cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
           { header: 'Expires', cell: (k) => (k.expiresAt ? formatDateTime(k.expiresAt) : 'Never') },
-          { header: 'Status', cell: (k) => <StateBadge state={keyState(k)} /> },
+          { header: 'Status', cell: (k) => <KeyStateBadge state={keyState(k)} /> },
           {
             header: 'Actions',
             hiddenHeader: true,
@@ -283,15 +287,11 @@ function RotateKey(props: { apiKey: ApiKey; onDone: (key: IssuedKey) => void; on
         onChange={(v) => v && setOverlap(v)}
         allowDeselect={false}
       />
-      {rotate.error && <FormError message={errorText(rotate.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
+      <DialogActions error={rotate.error ? errorText(rotate.error) : null} onCancel={props.onCancel}>
         <Button loading={rotate.isPending} onClick={() => rotate.mutate()}>
           Rotate key
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }
@@ -312,15 +312,11 @@ function RevokeKey({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => void }) {
         Every program using <strong>{apiKey.name}</strong> (wak_{apiKey.prefix}_…) is refused from its next
         request, its old secret too. This cannot be undone.
       </Text>
-      {revoke.error && <FormError message={errorText(revoke.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions error={revoke.error ? errorText(revoke.error) : null} onCancel={onDone}>
         <Button color="red.9" loading={revoke.isPending} onClick={() => revoke.mutate()}>
           Revoke {apiKey.name}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }

@@ -11,8 +11,8 @@ import {
 } from '../../api/queries/webhooks';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
-import { eventInWords } from './webhook-events';
+import { toast } from '../../ui/page';
+import { DeliveryStatusBadge, eventInWords } from './webhook-events';
 
 const STATUS_CHOICES = [
   { value: '', label: 'Every status' },
@@ -88,7 +88,7 @@ export function WebhookDeliveries({ endpointId, onClose }: { endpointId: string;
               </Stack>
             ),
           },
-          { header: 'Status', cell: (d) => <StateBadge state={d.status} /> },
+          { header: 'Status', cell: (d) => <DeliveryStatusBadge state={d.status} /> },
           { header: 'Attempts', cell: (d) => d.attempts, align: 'right' },
           { header: 'Answer', cell: (d) => answerOf(d), maw: 220 },
           { header: 'Last attempt', cell: (d) => (d.lastAttemptAt ? formatDateTime(d.lastAttemptAt) : '—') },

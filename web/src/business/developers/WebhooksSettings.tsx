@@ -13,11 +13,11 @@ import {
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
+import { toast } from '../../ui/page';
 import { EndpointForm, type EndpointValues } from './EndpointForm';
 import { IssuedSecret } from './IssuedSecret';
 import { WebhookDeliveries } from './WebhookDeliveries';
-import { eventInWords } from './webhook-events';
+import { EndpointStateBadge, endpointState, eventInWords } from './webhook-events';
 
 /** Settings → Webhooks: addresses the business's events are posted to, each with its signing secret and log. */
 export function WebhooksSettings() {
@@ -76,12 +76,6 @@ export function WebhooksSettings() {
   );
 }
 
-/** An endpoint's state in one word: on, off (by a member or after a day of failures), or failing. */
-function endpointState(e: WebhookEndpoint): 'active' | 'failing' | 'inactive' {
-  if (!e.enabled) return 'inactive';
-  return e.failingSince ? 'failing' : 'active';
-}
-
 type Pending = { kind: 'edit' | 'delete'; endpoint: WebhookEndpoint };
 
 function EndpointList(props: {
@@ -137,7 +131,7 @@ function EndpointList(props: {
                       </Text>
                     )}
                   </Stack>
-                  <StateBadge state={endpointState(e)} />
+                  <EndpointStateBadge state={endpointState(e)} />
                 </Group>
                 <Text size="sm">{e.eventTypes.map(eventInWords).join(' · ')}</Text>
                 {e.failingSince && e.enabled && (

@@ -1,5 +1,6 @@
 import { API_KEY_RESOURCES, type ApiKeyResource } from '../../api/model';
 import type { ApiKey } from '../../api/queries/api-keys';
+import { stateBadge } from '../../ui/badges';
 
 export type Scope = `${ApiKeyResource}:${'read' | 'write'}`;
 export const SCOPE_RESOURCES = API_KEY_RESOURCES;
@@ -22,9 +23,13 @@ export function scopesInWords(scopes: readonly string[]): string {
   }).join(' · ');
 }
 
+export type KeyState = 'active' | 'revoked' | 'expired';
+
 /** A key's state in one word: revoked and expired keys are refused. */
-export function keyState(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>): 'active' | 'revoked' | 'expired' {
+export function keyState(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>): KeyState {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return 'expired';
   return 'active';
 }
+
+export const KeyStateBadge = stateBadge<KeyState>({ active: 'green', revoked: 'gray', expired: 'gray' });

@@ -1,4 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../api/model';
+import type { WebhookDelivery, WebhookEndpoint } from '../../api/queries/webhooks';
+import { stateBadge } from '../../ui/badges';
 
 /** What the console calls each event an endpoint may subscribe to. */
 export const EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -40,3 +42,20 @@ export function eventInWords(type: string): string {
   if (!group || !label) return type === 'webhook.test' ? 'Test event' : type;
   return `${group.label}: ${label.toLowerCase()}`;
 }
+
+/** An endpoint's state in one word: on, failing (every delivery fails), or off (by a member or a day of failures). */
+type EndpointState = 'active' | 'failing' | 'off';
+export function endpointState(e: Pick<WebhookEndpoint, 'enabled' | 'failingSince'>): EndpointState {
+  if (!e.enabled) return 'off';
+  return e.failingSince ? 'failing' : 'active';
+}
+export const EndpointStateBadge = stateBadge<EndpointState>({
+  active: 'green',
+  failing: 'orange',
+  off: 'gray',
+});
+
+export const DeliveryStatusBadge = stateBadge<WebhookDelivery['status']>(
+  { pending: 'yellow', succeeded: 'green', failed: 'red' },
+  { pending: 'retrying', succeeded: 'delivered', failed: 'failed' },
+);

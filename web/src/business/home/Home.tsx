@@ -9,7 +9,6 @@ import {
   Progress,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,8 +22,9 @@ import { Icons } from '../../app/icons';
 import { useCan, useSession } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
-import { statusBadge } from '../campaigns/status';
+import { type CampaignRow, campaignColumns } from '../campaigns/campaign-columns';
 import { NumberHealth } from './NumberHealth';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
@@ -205,42 +205,16 @@ function BusinessHome() {
             </Group>
           </AnchorLink>
         </Group>
-        {recent.data?.items.length ? (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Recipients</Table.Th>
-                  <Table.Th ta="right">Sent</Table.Th>
-                  <Table.Th ta="right">Failed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {recent.data.items.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <AnchorLink to="/campaigns/$id" params={{ id: c.id }}>
-                        {c.name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={statusBadge(c).color} variant="light">
-                        {statusBadge(c).label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.recipientCount)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.sentCount)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.failedCount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Text size="sm">No campaigns yet.</Text>
-        )}
+        <ListView<CampaignRow>
+          noun="recent campaigns"
+          items={recent.data?.items}
+          error={recent.error}
+          empty="No campaigns yet."
+          bare
+          rowKey={(c) => c.id}
+          minWidth={480}
+          columns={campaignColumns({ withWhen: false })}
+        />
       </Card>
     </Stack>
   );

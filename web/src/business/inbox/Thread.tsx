@@ -19,9 +19,9 @@ import { errorText } from '../../api/errors';
 import { conversationKeys, conversationMessagesQuery } from '../../api/queries/conversations';
 import { approvedTemplatesQuery } from '../../api/queries/templates';
 import { useCan } from '../../auth/session';
+import { ConversationBadge } from '../../ui/badges';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
-import { StateBadge } from '../../ui/page';
 import { uploadFileRecord } from '../../ui/upload';
 import { AssignmentBar } from './Assignment';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
@@ -61,7 +61,7 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
             )}
           </Stack>
           <Group gap="xs">
-            <StateBadge state={c.status} />
+            <ConversationBadge state={c.status} />
             {may('inbox:update') && (
               <Button
                 size="xs"

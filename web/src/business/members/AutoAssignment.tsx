@@ -1,11 +1,11 @@
-import { Button, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { type AssignmentSettings, assignmentSettingsQuery } from '../../api/queries/conversations';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, FormSubmit } from '../../ui/form-errors';
 import { toast } from '../../ui/page';
 
 type Mode = AssignmentSettings['mode'];
@@ -97,12 +97,13 @@ export function AutoAssignment() {
             {...form.getInputProps('capacity')}
           />
         </Group>
-        <FormError message={error ?? (current.error ? errorText(current.error) : null)} />
-        <Group>
-          <Button type="submit" loading={form.submitting} disabled={!current.data}>
-            Save
-          </Button>
-        </Group>
+        <FormSubmit
+          error={error ?? (current.error ? errorText(current.error) : null)}
+          busy={form.submitting}
+          disabled={!current.data}
+        >
+          Save
+        </FormSubmit>
       </Stack>
     </form>
   );

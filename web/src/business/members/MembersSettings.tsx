@@ -13,12 +13,13 @@ import {
   seatsQuery,
 } from '../../api/queries/members';
 import { sessionQuery, useCan, useSession } from '../../auth/session';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { InvitationBadge } from '../../ui/badges';
+import { applyApiError, DialogActions, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { ListView } from '../../ui/list';
-import { StateBadge, toast } from '../../ui/page';
+import { toast } from '../../ui/page';
 import { AutoAssignment } from './AutoAssignment';
-import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS } from './roles';
+import { ASSIGNABLE_ROLES, type AssignableRole, ROLE_HELP, ROLE_LABELS, RoleBadge } from './roles';
 
 /** Settings → Members: who is in the business and with which role, inviting, and the pending invitations. */
 export function MembersSettings() {
@@ -93,12 +94,9 @@ function InviteForm() {
             {...form.getInputProps('role')}
           />
         </Group>
-        <FormError message={error} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Send invitation
-          </Button>
-        </Group>
+        <FormSubmit error={error} busy={form.submitting}>
+          Send invitation
+        </FormSubmit>
       </Stack>
     </form>
   );
@@ -159,7 +157,7 @@ function MemberList({ manage }: { manage: boolean }) {
                   }
                 />
               ) : (
-                <StateBadge state={ROLE_LABELS[m.role].toLowerCase()} />
+                <RoleBadge state={m.role} />
               ),
           },
           {
@@ -268,17 +266,13 @@ function ConfirmChange({
           </>
         )}
       </Text>
-      {change.error && <FormError message={errorText(change.error)} />}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions error={change.error ? errorText(change.error) : null} onCancel={onDone}>
         <Button color="red.9" loading={change.isPending} onClick={() => change.mutate()}>
           {pending.kind === 'role'
             ? `Make ${ROLE_LABELS[pending.role].toLowerCase()}`
             : `Remove ${member.name}`}
         </Button>
-      </Group>
+      </DialogActions>
     </Stack>
   );
 }
@@ -318,15 +312,11 @@ function TransferOwnership({ member, onDone }: { member: Member; onDone: () => v
           autoComplete="current-password"
           {...form.getInputProps('password')}
         />
-        <FormError message={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
+        <DialogActions error={error} onCancel={onDone}>
           <Button type="submit" color="red.9" loading={form.submitting}>
             Make {member.name} owner
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );
@@ -370,7 +360,7 @@ function PendingInvitations() {
             ),
           },
           { header: 'Role', cell: (i) => ROLE_LABELS[i.role] },
-          { header: 'Status', cell: (i) => <StateBadge state={i.status} /> },
+          { header: 'Status', cell: (i) => <InvitationBadge state={i.status} /> },
           { header: 'Link valid until', cell: (i) => formatDateTime(i.expiresAt) },
           {
             header: 'Actions',

@@ -1,4 +1,5 @@
 import type { MemberRole } from '../../auth/session';
+import { stateBadge } from '../../ui/badges';
 
 /** The roles an invitation or a role change may give (the owner's role moves only by a handover). */
 export const ASSIGNABLE_ROLES = ['admin', 'marketer', 'agent', 'viewer'] as const;
@@ -19,3 +20,9 @@ export const ROLE_HELP: Record<AssignableRole, string> = {
   agent: 'Answers conversations in the inbox',
   viewer: 'Reads campaigns and reports',
 };
+
+/** A member's role in words; the owner stands out, the others read alike. */
+export const RoleBadge = stateBadge<MemberRole>(
+  { owner: 'violet', admin: 'blue', marketer: 'gray', agent: 'gray', viewer: 'gray' },
+  ROLE_LABELS,
+);

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   FileButton,
   Group,
@@ -18,15 +17,16 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { sessionQuery, useSession } from '../../auth/session';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { stateBadge, VERIFICATION_TINTS, type Verification } from '../../ui/badges';
+import { applyApiError, FormError, FormSubmit } from '../../ui/form-errors';
 import { uploadFile } from '../../ui/upload';
 
-const VERIFICATION_LABEL = {
+/** The business's own words for where its verification stands. */
+const VerificationBadge = stateBadge<Verification>(VERIFICATION_TINTS, {
   pending: 'Not verified yet',
   accepted: 'Verified',
   rejected: 'Rejected',
-} as const;
-const VERIFICATION_COLOR = { pending: 'gray', accepted: 'green', rejected: 'red' } as const;
+});
 
 /** The business profile, its logo (uploaded through a presigned URL) and the request for verification. */
 export function BusinessProfile() {
@@ -111,9 +111,7 @@ export function BusinessProfile() {
     <Stack maw={720}>
       <Group>
         <Text fw={500}>Verification:</Text>
-        <Badge color={VERIFICATION_COLOR[b.businessVerified]} variant="light">
-          {VERIFICATION_LABEL[b.businessVerified]}
-        </Badge>
+        <VerificationBadge state={b.businessVerified} />
         {b.verificationSubmittedAt && b.businessVerified === 'pending' && (
           <Text size="sm">Submitted, waiting for review</Text>
         )}
@@ -160,12 +158,9 @@ export function BusinessProfile() {
               {...form.getInputProps('noOfSubscribers')}
             />
           </SimpleGrid>
-          <FormError message={error} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Save business profile
-            </Button>
-          </Group>
+          <FormSubmit error={error} busy={form.submitting}>
+            Save business profile
+          </FormSubmit>
         </Stack>
       </form>
       {b.businessVerified !== 'accepted' && (

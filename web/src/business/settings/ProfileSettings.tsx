@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { sessionQuery, useSession } from '../../auth/session';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, FormSubmit } from '../../ui/form-errors';
 import { uploadFile } from '../../ui/upload';
 
 export function ProfileSettings() {
@@ -63,12 +63,9 @@ export function ProfileSettings() {
           description="Change it under Security"
         />
         <Text size="sm">WhatsApp number: {session.user.whatsappNumber ?? 'not set'}</Text>
-        <FormError message={error} />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            Save profile
-          </Button>
-        </Group>
+        <FormSubmit error={error} busy={form.submitting}>
+          Save profile
+        </FormSubmit>
       </Stack>
     </form>
   );

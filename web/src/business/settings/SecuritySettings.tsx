@@ -20,7 +20,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { sessionQuery, useSession } from '../../auth/session';
 import { disconnectRealtime } from '../../realtime/socket';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { applyApiError, DialogActions, FormError } from '../../ui/form-errors';
 
 export function SecuritySettings() {
   return (
@@ -212,11 +212,7 @@ function DeleteCard() {
         <Stack>
           <Text size="sm">Type your e-mail address, {session.user.email}, to confirm.</Text>
           <TextInput label="Your e-mail" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep my account
-            </Button>
+          <DialogActions error={error} onCancel={close} cancel="Keep my account">
             <Button
               color="red.9"
               disabled={typed.trim().toLowerCase() !== session.user.email}
@@ -224,7 +220,7 @@ function DeleteCard() {
             >
               Delete account
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </Card>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,10 +6,12 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ticketKeys, ticketsQuery } from '../../api/queries/tickets';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import type { Data } from '../../api/types';
+import { TicketStatusBadge } from '../../ui/badges';
+import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
-import { Pager } from '../../ui/list';
+import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 
@@ -21,7 +23,8 @@ export const ISSUE_TYPES = {
   featureRequests: 'A feature request',
   campaignDelivery: 'Campaign delivery',
 } as const;
-export const TICKET_COLOR = { pending: 'orange', open: 'blue', resolved: 'green', closed: 'gray' } as const;
+
+type TicketRow = Data<'/api/v1/tickets', 'get'>['items'][number];
 
 const route = getRouteApi('/app/support');
 
@@ -41,46 +44,33 @@ export function SupportPage() {
       >
         <Button onClick={open}>New ticket</Button>
       </PageHeader>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Question</Table.Th>
-              <Table.Th>Topic</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Opened</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>
-                  <AnchorLink to="/support/$id" params={{ id: t.id }} lineClamp={1}>
-                    {t.question}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>{ISSUE_TYPES[t.issueType]}</Table.Td>
-                <Table.Td>
-                  <Badge color={TICKET_COLOR[t.status]} variant="light">
-                    {t.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.data?.items.length === 0 && <Text my="md">No tickets yet.</Text>}
-      {list.data && (
-        <Pager
-          page={search.page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          totalPages={list.data.totalPages}
-          total={list.data.total}
-          onPage={(page) => void navigate({ search: { page } })}
-        />
-      )}
+      <ListView<TicketRow>
+        noun="tickets"
+        items={list.data?.items}
+        error={list.error}
+        empty="No tickets yet."
+        paging={{
+          page: list.data,
+          go: (patch) => void navigate({ search: { page: patch.page ?? 1 } }),
+          fixedSize: true,
+        }}
+        striped
+        rowKey={(t) => t.id}
+        minWidth={560}
+        columns={[
+          {
+            header: 'Question',
+            cell: (t) => (
+              <AnchorLink to="/support/$id" params={{ id: t.id }} lineClamp={1}>
+                {t.question}
+              </AnchorLink>
+            ),
+          },
+          { header: 'Topic', cell: (t) => ISSUE_TYPES[t.issueType] },
+          { header: 'Status', cell: (t) => <TicketStatusBadge state={t.status} /> },
+          { header: 'Opened', cell: (t) => formatDateTime(t.createdAt) },
+        ]}
+      />
       <NewTicket opened={opened} onClose={close} />
     </>
   );
@@ -117,15 +107,11 @@ function NewTicket({ opened, onClose }: { opened: boolean; onClose: () => void }
             {...form.getInputProps('issueType')}
           />
           <Textarea label="Your question" autosize minRows={4} required {...form.getInputProps('question')} />
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions error={error} onCancel={onClose}>
             <Button type="submit" loading={form.submitting}>
               Send
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Card, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -7,11 +7,12 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { ticketKeys, ticketQuery } from '../../api/queries/tickets';
 import { useLiveEvent } from '../../realtime/socket';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { TicketStatusBadge } from '../../ui/badges';
+import { applyApiError, FormSubmit } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { PageHeader } from '../../ui/page';
-import { ISSUE_TYPES, TICKET_COLOR } from './SupportPage';
+import { ISSUE_TYPES } from './SupportPage';
 
 const route = getRouteApi('/app/support/$id');
 
@@ -44,9 +45,7 @@ export function TicketPage() {
   return (
     <Stack maw={760}>
       <PageHeader title="Ticket" description={<AnchorLink to="/support">All tickets</AnchorLink>}>
-        <Badge color={TICKET_COLOR[t.status]} variant="light" size="lg">
-          {t.status}
-        </Badge>
+        <TicketStatusBadge state={t.status} />
       </PageHeader>
       <Card withBorder>
         <Text size="sm" c="dimmed">
@@ -76,12 +75,9 @@ export function TicketPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Textarea label="Reply" autosize minRows={3} {...form.getInputProps('content')} />
-          <FormError message={error} />
-          <Group>
-            <Button type="submit" loading={form.submitting}>
-              Send reply
-            </Button>
-          </Group>
+          <FormSubmit error={error} busy={form.submitting}>
+            Send reply
+          </FormSubmit>
         </Stack>
       </form>
     </Stack>

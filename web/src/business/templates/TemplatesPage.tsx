@@ -18,7 +18,7 @@ import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { templateKeys, templatesQuery } from '../../api/queries/templates';
 import { useCan, useSession } from '../../auth/session';
-import { FormError } from '../../ui/form-errors';
+import { DialogActions } from '../../ui/form-errors';
 import { formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { type Column, ListView } from '../../ui/list';
@@ -262,11 +262,7 @@ function DeleteTemplate({
           {cloud ? ' It is deleted from WhatsApp too. ' : ' '}
           Campaigns already sent keep their messages; drafts built from it can no longer be sent.
         </Text>
-        <FormError message={remove.error ? errorText(remove.error) : null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions error={remove.error ? errorText(remove.error) : null} onCancel={onClose}>
           <Button
             color="red.9"
             loading={remove.isPending}
@@ -274,7 +270,7 @@ function DeleteTemplate({
           >
             Delete {template?.name}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,31 +1,23 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, unwrap } from '../../api/client';
+import { api } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { creditPricingQuery, walletQuery, walletTransactionsQuery } from '../../api/queries/payments';
 import { myPlanQuery, plansQuery } from '../../api/queries/plans';
+import type { Data } from '../../api/types';
 import { useCan } from '../../auth/session';
+import { TransactionBadge } from '../../ui/badges';
 import { FormError } from '../../ui/form-errors';
 import { formatDateTime, formatNumber } from '../../ui/format';
-import { Pager } from '../../ui/list';
-import { PageHeader } from '../../ui/page';
+import { ListView } from '../../ui/list';
+import { PageHeader, SectionCard } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
+import { useCheckout } from './checkout';
 
-const STATUS_COLOR = { pending: 'orange', successful: 'green', failed: 'red', reversed: 'gray' } as const;
+type WalletTransaction = Data<'/api/v1/payments/transactions', 'get'>['items'][number];
 
 const route = getRouteApi('/app/wallet');
 
@@ -75,62 +67,46 @@ export function WalletPage() {
       </SimpleGrid>
       {may('wallet:purchase') && <BuyCredits />}
       {plans.data && plans.data.items.length > 0 && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Plans
-          </Title>
+        <SectionCard title="Plans" gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {plans.data.items.map((p) => (
               <PlanCard key={p.id} plan={p} />
             ))}
           </SimpleGrid>
-        </Card>
+        </SectionCard>
       )}
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          Transactions
-        </Title>
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Credits</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {transactions.data?.items.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{formatDateTime(t.createdAt)}</Table.Td>
-                  <Table.Td>{t.description ?? t.kind}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatNumber(t.amount, 2)} {t.currency}
-                  </Table.Td>
-                  <Table.Td ta="right">{t.balanceDelta ? formatNumber(t.balanceDelta, 2) : ''}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[t.status]} variant="light">
-                      {t.status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {transactions.data?.items.length === 0 && <Text size="sm">No transactions yet.</Text>}
-        {transactions.data && (
-          <Pager
-            page={search.page}
-            pageSize={DEFAULT_PAGE_SIZE}
-            totalPages={transactions.data.totalPages}
-            total={transactions.data.total}
-            onPage={(page) => void navigate({ search: { page } })}
-          />
-        )}
-      </Card>
+      <SectionCard title="Transactions" gap="sm">
+        <ListView<WalletTransaction>
+          noun="transactions"
+          items={transactions.data?.items}
+          error={transactions.error}
+          empty="No transactions yet."
+          paging={{
+            page: transactions.data,
+            go: (patch) => void navigate({ search: { page: patch.page ?? 1 } }),
+            fixedSize: true,
+          }}
+          bare
+          striped
+          rowKey={(t) => t.id}
+          minWidth={600}
+          columns={[
+            { header: 'Date', cell: (t) => formatDateTime(t.createdAt) },
+            { header: 'What', cell: (t) => t.description ?? t.kind },
+            {
+              header: 'Amount',
+              align: 'right',
+              cell: (t) => `${formatNumber(t.amount, 2)} ${t.currency}`,
+            },
+            {
+              header: 'Credits',
+              align: 'right',
+              cell: (t) => (t.balanceDelta ? formatNumber(t.balanceDelta, 2) : ''),
+            },
+            { header: 'Status', cell: (t) => <TransactionBadge state={t.status} /> },
+          ]}
+        />
+      </SectionCard>
     </Stack>
   );
 }
@@ -139,58 +115,46 @@ export function WalletPage() {
 function BuyCredits() {
   const [credits, setCredits] = useState<number | string>(1000);
   const [debounced] = useDebouncedValue(credits, 300);
+  const checkout = useCheckout();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const valid = typeof debounced === 'number' && debounced >= 1;
   const price = useQuery({
     ...creditPricingQuery(valid ? debounced : 0),
     enabled: valid,
     retry: false,
   });
-  const buy = async () => {
+  const buy = () => {
     if (typeof credits !== 'number' || credits < 1) return setError('Enter how many credits to buy');
-    setBusy(true);
     setError(null);
-    try {
-      const link = await unwrap(api.POST('/api/v1/payments/credit-link', { body: { totalCredit: credits } }));
-      window.location.assign(link.authorization_url);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    void checkout.go(() => api.POST('/api/v1/payments/credit-link', { body: { totalCredit: credits } }));
   };
   return (
-    <Card withBorder>
-      <Stack>
-        <Title order={2} size="h4">
+    <SectionCard title="Buy credits">
+      <Group align="flex-end">
+        <NumberInput
+          label="Credits"
+          min={1}
+          allowDecimal={false}
+          thousandSeparator=","
+          value={credits}
+          onChange={setCredits}
+          w={200}
+        />
+        <Button onClick={buy} loading={checkout.busy}>
           Buy credits
-        </Title>
-        <Group align="flex-end">
-          <NumberInput
-            label="Credits"
-            min={1}
-            allowDecimal={false}
-            thousandSeparator=","
-            value={credits}
-            onChange={setCredits}
-            w={200}
-          />
-          <Button onClick={buy} loading={busy}>
-            Buy credits
-          </Button>
-        </Group>
-        {price.data && (
-          <Text role="status" data-testid="credit-price">
-            {formatNumber(price.data.totalCredit)} credits cost{' '}
-            {price.data.priceNGN !== null ? `₦${formatNumber(price.data.priceNGN, 2)}` : ''} (US$
-            {formatNumber(price.data.priceUSD, 2)}; US${formatNumber(price.data.rates.pricePerCredit, 4)} per
-            credit)
-          </Text>
-        )}
-        {price.isError && <FormError message={errorText(price.error)} />}
-        <FormError message={error} />
-      </Stack>
-    </Card>
+        </Button>
+      </Group>
+      {price.data && (
+        <Text role="status" data-testid="credit-price">
+          {formatNumber(price.data.totalCredit)} credits cost{' '}
+          {price.data.priceNGN !== null ? `₦${formatNumber(price.data.priceNGN, 2)}` : ''} (US$
+          {formatNumber(price.data.priceUSD, 2)}; US${formatNumber(price.data.rates.pricePerCredit, 4)} per
+          credit)
+        </Text>
+      )}
+      {price.isError && <FormError message={errorText(price.error)} />}
+      <FormError message={error ?? checkout.error} />
+    </SectionCard>
   );
 }
 
@@ -208,19 +172,8 @@ function PlanCard({
     price: number;
   };
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const buy = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const link = await unwrap(api.POST('/api/v1/payments/plan-link', { body: { planId: plan.id } }));
-      window.location.assign(link.authorization_url);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  };
+  const checkout = useCheckout();
+  const buy = () => checkout.go(() => api.POST('/api/v1/payments/plan-link', { body: { planId: plan.id } }));
   return (
     <Card withBorder>
       <Stack gap={4}>
@@ -232,8 +185,14 @@ function PlanCard({
           {formatNumber(plan.freeCredit)} credits for {plan.duration} days
         </Text>
         {plan.description && <Text size="sm">{plan.description}</Text>}
-        <FormError message={error} />
-        <Button variant="light" onClick={buy} loading={busy} mt="xs" aria-label={`Buy the ${plan.name} plan`}>
+        <FormError message={checkout.error} />
+        <Button
+          variant="light"
+          onClick={buy}
+          loading={checkout.busy}
+          mt="xs"
+          aria-label={`Buy the ${plan.name} plan`}
+        >
           Buy
         </Button>
       </Stack>
