@@ -93,7 +93,7 @@ export const conversationMessageSchema = z.object({
     .object({ ruleId: z.string(), ruleName: z.string() })
     .nullable()
     .optional()
-    .describe('an automated reply: the rule that sent it and its name then; null for a member\'s'),
+    .describe("an automated reply: the rule that sent it and its name then; null for a member's"),
   pricing: z
     .object({
       billable: z.boolean().nullable(),

@@ -41,6 +41,14 @@ export const AUDIT_ACTIONS = [
   'wallet.purchase_completed',
   // The inbox.
   'conversation.assigned',
+  // Automated answers.
+  'automation_rule.created',
+  'automation_rule.updated',
+  'automation_rule.deleted',
+  'automation_rule.enabled',
+  'automation_rule.disabled',
+  'business_hours.updated',
+  'automation_settings.updated',
   // Programs' access.
   'api_key.created',
   'api_key.rotated',

@@ -8,7 +8,12 @@ export { startsConversation, WINDOW_MS, windowEndsAt } from './conversation-wind
 export { conversationsRoutes } from './conversations.routes.js';
 export { type ReplyBody, replyBody } from './conversations.schemas.js';
 export type { StoredInbound } from './inbound-batch.js';
-export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';
+export {
+  type InboundMessageInput,
+  receiveInbound,
+  receiveInboundBatch,
+  receiveInboundRecords,
+} from './inbound-receiver.js';
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
 export {
   type AutomatedReply,
