@@ -128,6 +128,77 @@ describe('automation', () => {
       ]);
     });
 
+    it('business hours and settings are saved, read back and audited; bad input is refused by field', async () => {
+      const { user } = await business();
+      const empty = await t.request({ url: '/automation/business-hours', token: user.accessToken });
+      expect(empty.body.data).toBeNull();
+      const defaults = await t.request({ url: '/automation/settings', token: user.accessToken });
+      expect(defaults.body.data).toEqual({
+        optOutWords: ['STOP', 'UNSUBSCRIBE', 'OPT OUT'],
+        cooldownSeconds: 3600,
+        dailyCap: 10,
+        configured: false,
+      });
+      const week = {
+        mon: [{ open: '09:00', close: '17:00' }],
+        tue: [],
+        wed: [],
+        thu: [],
+        fri: [],
+        sat: [],
+        sun: [],
+      };
+      for (const [body, path] of [
+        [{ timeZone: 'Mars/Olympus', week }, 'timeZone'],
+        [
+          { timeZone: 'Africa/Lagos', week: { ...week, mon: [{ open: '17:00', close: '09:00' }] } },
+          'week.mon.0.close',
+        ],
+        [
+          { timeZone: 'Africa/Lagos', week: { ...week, mon: [{ open: '9:00', close: '17:00' }] } },
+          'week.mon.0.open',
+        ],
+      ] as const) {
+        const res = await t.request({
+          method: 'PUT',
+          url: '/automation/business-hours',
+          token: user.accessToken,
+          body,
+        });
+        expect(res.status, path).toBe(400);
+        expect(res.body.errorMessage.fields[0].path).toBe(path);
+      }
+      const saved = await t.request({
+        method: 'PUT',
+        url: '/automation/business-hours',
+        token: user.accessToken,
+        body: { timeZone: 'Africa/Lagos', week },
+      });
+      expect(saved.status).toBe(200);
+      const settings = await t.request({
+        method: 'PUT',
+        url: '/automation/settings',
+        token: user.accessToken,
+        body: { dailyCap: 3 },
+      });
+      expect(settings.body.data).toMatchObject({ dailyCap: 3, cooldownSeconds: 3600, configured: true });
+      // First saved without words: today's words and their usual translations.
+      expect(settings.body.data.optOutWords).toEqual(
+        expect.arrayContaining(['STOP', 'UNSUBSCRIBE', 'BAJA', 'ARRET']),
+      );
+      const refused = await t.request({
+        method: 'PUT',
+        url: '/automation/settings',
+        token: user.accessToken,
+        body: { dailyCap: 0 },
+      });
+      expect(refused.body.errorMessage.fields[0].path).toBe('dailyCap');
+      const actions = (
+        await t.db.select().from(auditLog).where(eq(auditLog.businessId, user.businessId))
+      ).map((e) => e.action);
+      expect(actions.sort()).toEqual(['automation_settings.updated', 'business_hours.updated']);
+    });
+
     it("another tenant's rule id is a 404 on every route, and changes nothing", async () => {
       const { user } = await business();
       const { user: other } = await business();
