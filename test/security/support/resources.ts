@@ -4,6 +4,7 @@ import { publishInTransaction } from '../../../src/modules/campaigns/campaign-pu
 import {
   accounts,
   apiKeys,
+  automationRules,
   bankAccounts,
   businesses,
   businessMembers,
@@ -419,4 +420,23 @@ export const apiKey: Resource = {
     return { id: row!.id };
   },
   read: (t, { id }) => byId(t.db.select().from(apiKeys).where(eq(apiKeys.id, id!))),
+};
+
+export const automationRule: Resource = {
+  name: 'automation rule',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(automationRules)
+      .values({
+        businessId: owner.businessId,
+        name: 'Probe',
+        trigger: 'keyword',
+        matchMode: 'contains',
+        pattern: 'price',
+        reply: { text: 'Our prices' },
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(automationRules).where(eq(automationRules.id, id!))),
 };
