@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
+import { sendPendingAutomation } from '../../src/modules/automation/index.js';
 import { conversationMessages, conversations } from '../../src/platform/db/schema/index.js';
 import { MessagingError } from '../../src/providers/messaging/messaging.port.js';
 import { uniquePhone } from '../factories.js';
@@ -23,8 +24,16 @@ describe('automation through the Cloud API', () => {
   });
   afterAll(() => dispatcher.stop());
 
-  const post = (body: string) =>
-    t.request({ url: '/webhooks/whatsapp-cloud', headers: signedHeaders(APP_SECRET, body), payload: body });
+  /** The webhook, then the worker's automation job. */
+  const post = async (body: string) => {
+    const res = await t.request({
+      url: '/webhooks/whatsapp-cloud',
+      headers: signedHeaders(APP_SECRET, body),
+      payload: body,
+    });
+    await sendPendingAutomation(t.deps);
+    return res;
+  };
   let seq = 0;
   const messagesBody = (account: GraphAccount, from: string, message: Record<string, unknown>) =>
     cloudWebhookBody(account.wabaId, 'messages', {

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sendPendingAutomation } from '../../src/modules/automation/index.js';
 import { claimReplies, replyOutboundOf } from '../../src/modules/conversations/index.js';
 import { auditLog, conversationMessages, conversations } from '../../src/platform/db/schema/index.js';
 import { createUser, setMessagingCredentials, type TestUser } from '../factories.js';
@@ -46,6 +47,8 @@ describe('automation', () => {
       headers: { 'x-webhook-token': SECRET },
     });
     expect(res.status).toBe(200);
+    // What the worker's automation job does after the webhook answered.
+    await sendPendingAutomation(t.deps);
   }
 
   const rule = (user: TestUser, body: Record<string, unknown>) =>
@@ -580,6 +583,35 @@ describe('automation', () => {
         button: { text: 'Sizes', payload: 'menu-sizes' },
       });
       expect((await automated(user, from)).map((m) => m.text)).toEqual(['S, M, L']);
+    });
+
+    it('buttons outside the window are refused naming interactive, nothing queued or billed', async () => {
+      const { user, number } = await business();
+      const from = mobile();
+      await writes(number, from, 'hi');
+      const conversation = await conversationOf(user, from);
+      await t.db
+        .update(conversations)
+        .set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) })
+        .where(eq(conversations.id, conversation.id));
+      const res = await t.request({
+        method: 'POST',
+        url: `/conversations/${conversation.id}/messages`,
+        token: user.accessToken,
+        body: { interactive: { type: 'buttons', body: 'Pick one', buttons: [{ id: 'a', title: 'Yes' }] } },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errorMessage.fields[0].path).toBe('interactive');
+      const out = await t.db
+        .select()
+        .from(conversationMessages)
+        .where(
+          and(
+            eq(conversationMessages.conversationId, conversation.id),
+            eq(conversationMessages.direction, 'out'),
+          ),
+        );
+      expect(out).toHaveLength(0);
     });
 
     it('a member can send reply buttons inside the window; the thread shows them', async () => {

@@ -213,3 +213,52 @@ export async function admitSend(
     UPDATE automation_rules SET uses_count = uses_count + 1 WHERE id = ${args.ruleId}`);
   return true;
 }
+
+/** The replies the engine decided, for the automation job (one statement per delivery). */
+export async function insertPending(
+  db: Db,
+  businessId: string,
+  rows: { ruleId: string; conversationId: string }[],
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO automation_pending (business_id, rule_id, conversation_id)
+    SELECT ${businessId}, r.rule, r.conversation
+    FROM jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ rule: r.ruleId, conversation: r.conversationId })))}::jsonb)
+      AS r(rule uuid, conversation uuid)`);
+}
+
+/** Businesses with decided replies waiting, oldest first. */
+export async function pendingBusinesses(db: Db, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ businessId: string }>(
+    db,
+    sql`SELECT business_id AS "businessId" FROM automation_pending GROUP BY business_id ORDER BY min(id) LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.businessId);
+}
+
+/**
+ * Takes up to `limit` of a business's decided replies in the caller's transaction (deleted at its commit;
+ * SKIP LOCKED lets jobs share them), with what queueing each needs of its rule (a rule deleted since: left out).
+ */
+export async function claimPending(tx: Db, businessId: string, limit: number) {
+  return queryRows<{
+    ruleId: string;
+    conversationId: string;
+    name: string;
+    reply: Record<string, unknown> | string;
+    cooldownSeconds: number | null;
+  }>(
+    tx,
+    sql`
+      WITH taken AS (
+        DELETE FROM automation_pending WHERE id IN (
+          SELECT id FROM automation_pending WHERE business_id = ${businessId}
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, rule_id, conversation_id
+      )
+      SELECT t.rule_id AS "ruleId", t.conversation_id AS "conversationId", r.name, r.reply,
+             r.cooldown_seconds AS "cooldownSeconds"
+      FROM taken t JOIN automation_rules r ON r.id = t.rule_id AND r.business_id = ${businessId}
+      ORDER BY t.id`,
+  );
+}

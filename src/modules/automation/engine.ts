@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { queueAutomatedReply, type StoredInbound } from '../conversations/index.js';
-import { admitSend, type ConversationState, conversationStates } from './automation.repository.js';
+import type { StoredInbound } from '../conversations/index.js';
+import { type ConversationState, conversationStates, insertPending } from './automation.repository.js';
 import { isOpen } from './business-hours.js';
 import { keywordMatches, normalize } from './matcher.js';
+import { signalAutomation } from './pending-signal.js';
 import { automationOf, type BusinessAutomation, type LiveRule } from './rule-cache.js';
 
 /**
@@ -14,7 +15,8 @@ import { automationOf, type BusinessAutomation, type LiveRule } from './rule-cac
  * business's time zone). Nothing for a contact that opted out, a conversation a member answered (until the
  * contact writes after it was closed), a rule within its cooldown for the contact, or a contact at the
  * daily cap. Costs a cached read when the business has no rule, one statement for the delivery otherwise,
- * and a transaction per reply sent. A failure is logged: the messages are already kept.
+ * and one more writing its decisions, which the automation job queues (`sendPendingAutomation`). A failure
+ * is logged: the messages are already kept. Returns how many replies it decided.
  */
 export async function answerInbound(
   deps: AppDeps,
@@ -42,29 +44,17 @@ export async function answerInbound(
       rules.some((r) => r.trigger === 'welcome'),
       Math.max(0, ...rules.map(cooldownOf)),
     );
-    let sent = 0;
+    const decided: { ruleId: string; conversationId: string }[] = [];
     for (const state of states) {
       const rule = chooseRule(auto, rules, state, threads.get(state.id) ?? [], now, cooldownOf);
-      if (!rule) continue;
-      try {
-        const reply = await queueAutomatedReply(deps, businessId, state.id, rule.reply, {
-          ruleId: rule.id,
-          ruleName: rule.name,
-          admit: (tx) =>
-            admitSend(tx, {
-              businessId,
-              ruleId: rule.id,
-              conversationId: state.id,
-              cooldownSeconds: cooldownOf(rule),
-              dailyCap: auto.dailyCap,
-            }),
-        });
-        if (reply) sent++;
-      } catch (err) {
-        // A reply the window, consent or the wallet refuses is not sent; the next message may be answered.
-        log.info({ err, ruleId: rule.id, conversationId: state.id }, 'automation: reply not queued');
-      }
+      if (rule) decided.push({ ruleId: rule.id, conversationId: state.id });
     }
+    // Queued (billed, checked again under locks) by the automation job, so ingest never waits on billing.
+    if (decided.length) {
+      await insertPending(deps.db, businessId, decided);
+      signalAutomation();
+    }
+    const sent = decided.length;
     return sent;
   } catch (err) {
     log.warn({ err, businessId }, 'automation: answering inbound messages failed');

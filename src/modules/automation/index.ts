@@ -3,3 +3,5 @@
 export { automationRoutes } from './automation.routes.js';
 export { answerInbound } from './engine.js';
 export { optOutWordOf, recordConsentForAutomation } from './opt-out-words.js';
+export { sendPendingAutomation } from './pending-sender.js';
+export { onAutomationSignal } from './pending-signal.js';

@@ -5,4 +5,5 @@ export const OWNED_TABLES = [
   'automation_settings',
   'automation_sends',
   'automation_opt_outs',
+  'automation_pending',
 ] as const;

@@ -17,7 +17,9 @@ export {
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
 export {
   type AutomatedReply,
-  queueAutomatedReply,
+  afterQueued,
+  type QueuedReply,
+  queueAutomatedReplyIn,
   WINDOW_CLOSED,
 } from './reply-compose.js';
 export { type InteractiveReply, interactiveReply } from './reply-interactive.js';

@@ -49,9 +49,64 @@ export async function queueReply(
   body: ReplyBody,
   automated?: AutomatedReply,
 ): Promise<MessageRecord | null> {
+  const { reply, category } = await composeReply(deps.db, businessId, conversation, body, automated);
+  // The answer is the reply as queued, read before the commit: once committed a dispatcher may already be
+  // sending it, and its later states reach the console as events.
+  const queued = await deps.db.transaction(async (tx) => {
+    if (automated && !(await automated.admit(tx))) return null;
+    return insertReply(tx, businessId, reply, category);
+  });
+  if (!queued) return null;
+  await afterQueued(deps, businessId, [queued]);
+  return queued.stored;
+}
+
+/** A reply queued in a transaction not yet committed: what its commit is followed by. */
+export interface QueuedReply {
+  conversationId: string;
+  messageId: string;
+  charge: { walletBefore: string; walletAfter: string };
+  stored: MessageRecord | null;
+}
+
+/** What follows the commit of queued replies: the dispatcher woken, a low-credit alert, the console told. */
+export async function afterQueued(deps: AppDeps, businessId: string, queued: QueuedReply[]): Promise<void> {
+  if (!queued.length) return;
+  signalDispatch();
+  await alertIfCreditLow(deps, businessId, queued[0]!.charge.walletBefore, queued.at(-1)!.charge.walletAfter);
+  // The event carries the reply as queued too: a dispatcher's claim may already have moved the row on, and
+  // its later states follow as events of their own.
+  for (const q of queued)
+    await emitConversationMessage(deps, businessId, q.conversationId, q.messageId, deps.logger, q.stored);
+}
+
+async function insertReply(
+  tx: Db,
+  businessId: string,
+  reply: Omit<NewReply, 'transactionId'>,
+  category: ReplyCategory,
+): Promise<QueuedReply> {
+  const charge = await chargeReply(tx, { businessId, conversationId: reply.conversationId, category });
+  const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
+  return {
+    conversationId: reply.conversationId,
+    messageId,
+    charge,
+    stored: await findMessage(tx, businessId, messageId),
+  };
+}
+
+/** The reply as it will be queued, every check of a reply made (a 400 naming the field otherwise). */
+async function composeReply(
+  db: Db,
+  businessId: string,
+  conversation: Conversation,
+  body: ReplyBody,
+  automated?: { ruleId: string; ruleName: string },
+): Promise<{ reply: Omit<NewReply, 'transactionId'>; category: ReplyCategory }> {
   const id = conversation.id;
   const open = windowEndsAt(conversation.lastInboundAt) !== null;
-  const optedOut = async () => !(await contactOptedIn(deps.db, businessId, conversation.phoneNumber));
+  const optedOut = async () => !(await contactOptedIn(db, businessId, conversation.phoneNumber));
   if (!open && !body.templateId)
     throw ValidationError.field(
       body.text !== undefined ? 'text' : body.interactive ? 'interactive' : 'mediaKey',
@@ -70,7 +125,7 @@ export async function queueReply(
     automation: automated ? { ruleId: automated.ruleId, ruleName: automated.ruleName } : null,
   };
   if (body.templateId) {
-    const template = await replyTemplate(deps.db, businessId, body.templateId, body.templateParameters);
+    const template = await replyTemplate(db, businessId, body.templateId, body.templateParameters);
     if (template.category === 'marketing' && (await optedOut()))
       throw ValidationError.field('templateId', MARKETING_NOT_OPTED_IN);
     category = template.category;
@@ -83,7 +138,7 @@ export async function queueReply(
       preview: template.text,
     };
   } else if (body.mediaKey) {
-    const upload = await findBusinessUpload(deps.db, businessId, body.mediaKey);
+    const upload = await findBusinessUpload(db, businessId, body.mediaKey);
     if (!upload) throw ValidationError.field('mediaKey', 'No upload of this business has this key');
     const mediaType = upload.type ?? 'application/octet-stream';
     const type = mediaKindOf(mediaType);
@@ -109,38 +164,29 @@ export async function queueReply(
     reply = { ...base, type: 'text', text: body.text!, templateParameters: null, preview: body.text! };
   }
 
-  // The answer is the reply as queued, read before the commit: once committed a dispatcher may already be
-  // sending it, and its later states reach the console as events.
-  const queued = await deps.db.transaction(async (tx) => {
-    if (automated && !(await automated.admit(tx))) return null;
-    const charge = await chargeReply(tx, { businessId, conversationId: id, category });
-    const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
-    return { messageId, charge, stored: await findMessage(tx, businessId, messageId) };
-  });
-  if (!queued) return null;
-  const { messageId, charge, stored } = queued;
-  signalDispatch();
-  await alertIfCreditLow(deps, businessId, charge.walletBefore, charge.walletAfter);
-  // The event carries the reply as queued too: a dispatcher's claim may already have moved the row on, and
-  // its later states follow as events of their own.
-  await emitConversationMessage(deps, businessId, id, messageId, deps.logger, stored);
-  return stored;
+  return { reply, category };
 }
 
 /**
- * An automated reply in a conversation of the business (the automation module's sending): the same checks,
- * billing and queue as a member's. Null when the conversation is gone or `admit` refused it.
+ * An automated reply queued in the caller's transaction (the automation job's batch, one per business), in a
+ * savepoint of its own: refused by a check (the window, consent, credits) or by `automated.admit`, it leaves
+ * nothing and the batch goes on. The same checks, billing and queue as a member's reply. The caller runs
+ * `afterQueued` once its transaction committed. Null when not queued.
  */
-export async function queueAutomatedReply(
-  deps: AppDeps,
+export async function queueAutomatedReplyIn(
+  tx: Db,
   businessId: string,
   conversationId: string,
   body: ReplyBody,
   automated: AutomatedReply,
-): Promise<MessageRecord | null> {
-  const conversation = await findConversation(deps.db, businessId, conversationId, null);
+): Promise<QueuedReply | null> {
+  const conversation = await findConversation(tx, businessId, conversationId, null);
   if (!conversation) return null;
-  return queueReply(deps, businessId, conversation, body, automated);
+  return tx.transaction(async (sp) => {
+    if (!(await automated.admit(sp))) return null;
+    const { reply, category } = await composeReply(sp, businessId, conversation, body, automated);
+    return insertReply(sp, businessId, reply, category);
+  });
 }
 
 function mediaKindOf(type: string): 'image' | 'video' | 'audio' | 'document' {

@@ -56,4 +56,13 @@ ALTER TABLE "automation_opt_outs" ADD CONSTRAINT "automation_opt_outs_business_i
 ALTER TABLE "conversations" ADD COLUMN "automation_paused" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversation_messages" ADD COLUMN "interactive" jsonb;--> statement-breakpoint
 ALTER TABLE "conversation_messages" ADD COLUMN "automation_rule_id" uuid;--> statement-breakpoint
-ALTER TABLE "conversation_messages" ADD COLUMN "automation_rule_name" text;
+ALTER TABLE "conversation_messages" ADD COLUMN "automation_rule_name" text;--> statement-breakpoint
+CREATE TABLE "automation_pending" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"business_id" uuid NOT NULL,
+	"rule_id" uuid NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "automation_pending" ADD CONSTRAINT "automation_pending_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "automation_pending_business_idx" ON "automation_pending" USING btree ("business_id","id");

@@ -140,3 +140,22 @@ export const automationOptOuts = pgTable(
   },
   (t) => [primaryKey({ name: 'automation_opt_outs_pkey', columns: [t.businessId, t.phoneNumber] })],
 );
+
+/**
+ * Automated replies decided at ingest and not yet queued: the webhook writes one row per reply in one
+ * statement, and the automation job bills and queues them in batches (one wallet lock per batch, not one per
+ * reply), so ingest never waits on billing. Owned by the automation module.
+ */
+export const automationPending = pgTable(
+  'automation_pending',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('automation_pending_business_idx').on(t.businessId, t.id)],
+);
