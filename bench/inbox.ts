@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
 import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
+import { startAutomationSender } from '../src/jobs/automation-sender.js';
 import { testConfig } from '../src/platform/config.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -59,6 +60,8 @@ async function main() {
     WHERE id = ${business.id}`);
 
   if (RULES) await addRules(deps.db, business.id);
+  // With rules, the worker's job that bills and queues the decided replies runs beside the ingest, as in `npm start`.
+  const automation = RULES ? startAutomationSender(deps) : null;
 
   // Ingest: the bodies, signed as Meta signs them.
   const bodies: string[] = [];
@@ -128,6 +131,19 @@ async function main() {
     }),
   );
   const ingestMs = performance.now() - started;
+  const drainStarted = performance.now();
+  if (automation) {
+    // The replies still waiting when the last delivery was stored, then how long the job took to queue them.
+    const waiting = async () =>
+      Number(
+        (await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM automation_pending`))[0]!
+          .n,
+      );
+    console.log(`automated replies waiting when ingest ended: ${await waiting()}`);
+    while ((await waiting()) > 0) await new Promise((r) => setTimeout(r, 100));
+    await automation.stop();
+    console.log(`  queued ${((performance.now() - drainStarted) / 1000).toFixed(1)} s later`);
+  }
   ingesting = false;
   await prober;
   const [stored] = await queryRows<{ messages: number; conversations: number }>(

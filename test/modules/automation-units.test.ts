@@ -5,6 +5,7 @@ import {
   keywordMatches,
   normalize,
   regexMatches,
+  regexMatchesAll,
 } from '../../src/modules/automation/matcher.js';
 import { CloudSandboxAdapter } from '../../src/providers/messaging/cloud-sandbox.adapter.js';
 import { MessagingError } from '../../src/providers/messaging/messaging.port.js';
@@ -28,6 +29,15 @@ describe('automation matching', () => {
     // Through the keyword path too, and a sane expression still matches afterwards.
     expect(keywordMatches('regex', '', evil, input)).toBe(false);
     expect(keywordMatches('regex', '', compilePattern('^order\\s+\\d+$'), 'order 42')).toBe(true);
+  });
+
+  it("runs a delivery's messages in one run; a backtracking one stops the run and none matches", () => {
+    const order = compilePattern('^order\\s+\\d+$')!;
+    expect(regexMatchesAll(order, ['order 1', 'hello', 'order 22'], 100)).toEqual([true, false, true]);
+    const evil = compilePattern('^(a+)+$')!;
+    const started = performance.now();
+    expect(regexMatchesAll(evil, ['aaa', `${'a'.repeat(40)}!`], 50)).toEqual([false, false]);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import type { StoredInbound } from '../conversations/index.js';
 import { type ConversationState, conversationStates, insertPending } from './automation.repository.js';
 import { isOpen } from './business-hours.js';
-import { keywordMatches, normalize } from './matcher.js';
+import { keywordMatches, normalize, REGEX_TIME_LIMIT_MS, regexMatchesAll } from './matcher.js';
 import { signalAutomation } from './pending-signal.js';
 import { automationOf, type BusinessAutomation, type LiveRule } from './rule-cache.js';
 
@@ -44,9 +44,10 @@ export async function answerInbound(
       rules.some((r) => r.trigger === 'welcome'),
       Math.max(0, ...rules.map(cooldownOf)),
     );
+    const hits = regexHits(rules, inbound);
     const decided: { ruleId: string; conversationId: string }[] = [];
     for (const state of states) {
-      const rule = chooseRule(auto, rules, state, threads.get(state.id) ?? [], now, cooldownOf);
+      const rule = chooseRule(auto, rules, state, threads.get(state.id) ?? [], now, cooldownOf, hits);
       if (rule) decided.push({ ruleId: rule.id, conversationId: state.id });
     }
     // Queued (billed, checked again under locks) by the automation job, so ingest never waits on billing.
@@ -69,6 +70,7 @@ function chooseRule(
   messages: StoredInbound[],
   now: Date,
   cooldownOf: (r: LiveRule) => number,
+  hits: RegexHits,
 ): LiveRule | null {
   if (state.paused || state.optedOut || Number(state.sentToday) >= auto.dailyCap) return null;
   const recent = (typeof state.recent === 'string' ? JSON.parse(state.recent) : state.recent) ?? [];
@@ -81,7 +83,7 @@ function chooseRule(
     (a, b) => new Date(a.message.createdAt).getTime() - new Date(b.message.createdAt).getTime(),
   );
   for (const [n, { message }] of ordered.entries()) {
-    const rule = matchOne(auto, rules, message, !state.wroteBefore && n === 0);
+    const rule = matchOne(auto, rules, message, !state.wroteBefore && n === 0, hits);
     // The rule that matches answers, or nothing does: a rule in its cooldown does not hand over to another.
     if (rule) return inCooldown(rule) ? null : rule;
   }
@@ -93,6 +95,7 @@ function matchOne(
   rules: LiveRule[],
   message: StoredInbound['message'],
   firstEver: boolean,
+  hits: RegexHits,
 ): LiveRule | null {
   const details = typeof message.details === 'string' ? JSON.parse(message.details) : message.details;
   const choice = message.type === 'button' && typeof details?.payload === 'string' ? details.payload : null;
@@ -117,4 +120,26 @@ function matchOne(
     if (rule) return rule;
   }
   return null;
+}
+
+/** Per regex rule, the messages of the delivery it matches. */
+type RegexHits = Map<string, Set<string>>;
+
+/** Each regex rule run once over the delivery's texts, within its time limit per message, capped. */
+function regexHits(rules: LiveRule[], inbound: StoredInbound[]): RegexHits {
+  const hits: RegexHits = new Map();
+  const texts = inbound
+    .filter((s) => s.message.text)
+    .map((s) => ({ id: s.message.id, text: normalize(s.message.text!) }));
+  for (const r of rules) {
+    if (r.trigger !== 'keyword' || r.matchMode !== 'regex' || !r.compiled || !texts.length) continue;
+    const budget = Math.min(REGEX_TIME_LIMIT_MS * texts.length, 4 * REGEX_TIME_LIMIT_MS);
+    const matched = regexMatchesAll(
+      r.compiled,
+      texts.map((t) => t.text),
+      budget,
+    );
+    hits.set(r.id, new Set(texts.filter((_, i) => matched[i]).map((t) => t.id)));
+  }
+  return hits;
 }

@@ -18,6 +18,7 @@ export function normalize(text: string): string {
  */
 const context = vm.createContext(Object.create(null) as Record<string, unknown>);
 const script = new vm.Script('re.test(input)');
+const manyScript = new vm.Script('inputs.map((s) => { re.lastIndex = 0; return re.test(s); })');
 
 /** A regex rule's pattern compiled as matched (case-insensitive, Unicode); null when it is not valid. */
 export function compilePattern(pattern: string): RegExp | null {
@@ -40,6 +41,27 @@ export function regexMatches(re: RegExp, input: string, timeoutMs = REGEX_TIME_L
   } finally {
     context.re = undefined;
     context.input = undefined;
+  }
+}
+
+/**
+ * `regexMatches` over the messages of one delivery in one run (a run with a time limit costs a watchdog
+ * thread, ~0.1 ms, so one per delivery rather than one per message), within `timeoutMs` for them all. Past it
+ * the run is stopped and none of them matches: a pattern that backtracks on one message of a delivery answers
+ * none of that delivery.
+ */
+export function regexMatchesAll(re: RegExp, inputs: string[], timeoutMs = REGEX_TIME_LIMIT_MS): boolean[] {
+  if (!inputs.length) return [];
+  context.re = re;
+  context.inputs = inputs.map((i) => i.slice(0, MATCH_INPUT_MAX));
+  try {
+    const out = manyScript.runInContext(context, { timeout: timeoutMs }) as unknown[];
+    return inputs.map((_, i) => out[i] === true);
+  } catch {
+    return inputs.map(() => false);
+  } finally {
+    context.re = undefined;
+    context.inputs = undefined;
   }
 }
 
