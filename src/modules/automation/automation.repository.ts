@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../platform/db/client.js';
+import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import {
   automationOptOuts,
@@ -147,8 +147,10 @@ export async function conversationStates(
   withWelcome: boolean,
   recentSeconds: number,
 ): Promise<ConversationState[]> {
-  return queryRows<ConversationState>(
+  // Prepared: one per delivery with rules in place, planned once per connection.
+  return queryRowsPrepared<ConversationState>(
     db,
+    'automation-conversation-states',
     sql`
       SELECT v.id, v.phone_number AS "phoneNumber", v.automation_paused AS paused,
              EXISTS (SELECT 1 FROM automation_opt_outs o
