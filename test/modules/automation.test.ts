@@ -419,6 +419,18 @@ describe('automation', () => {
       expect((await automated(user, from)).map((m) => m.text)).toEqual(['high']);
     });
 
+    it('a backtracking expression is stopped by its time limit: no reply, the message kept', async () => {
+      const { user, number } = await business();
+      await rule(user, { ...price, name: 'Evil', matchMode: 'regex', pattern: '^(a+)+$' });
+      const from = mobile();
+      const started = performance.now();
+      await writes(number, from, `${'a'.repeat(40)}!`);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(await automated(user, from)).toHaveLength(0);
+      const conversation = await conversationOf(user, from);
+      expect(conversation.lastMessageText).toBe(`${'a'.repeat(40)}!`);
+    });
+
     it('the cooldown stops a loop with an auto-responder answering every message', async () => {
       const { user, number } = await business();
       await rule(user, {

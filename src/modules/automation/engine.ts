@@ -105,9 +105,13 @@ function matchOne(
   }
   if (message.text) {
     const text = normalize(message.text);
+    // A regex rule's matches were found for the whole delivery at once (`regexHits`).
     const rule = rules.find(
       (r) =>
-        r.trigger === 'keyword' && r.matchMode && keywordMatches(r.matchMode, r.pattern, r.compiled, text),
+        r.trigger === 'keyword' &&
+        (r.matchMode === 'regex'
+          ? (hits.get(r.id)?.has(message.id) ?? false)
+          : r.matchMode !== null && keywordMatches(r.matchMode, r.pattern, r.compiled, text)),
     );
     if (rule) return rule;
   }
