@@ -9,6 +9,8 @@
  *
  *   npm run bench:inbox
  *   BENCH_MESSAGES=20000 BENCH_CONVERSATIONS=100000 npm run bench:inbox
+ *   BENCH_RULES=1 npm run bench:inbox   (with automation rules in place: a welcome to every new number, queued
+ *                                       and billed, and keyword, regex, choice and away rules that rarely match)
  */
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -16,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
 import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
+import { startAutomationSender } from '../src/jobs/automation-sender.js';
 import { testConfig } from '../src/platform/config.js';
 import { queryRows } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -31,6 +34,7 @@ const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const READS = Number(process.env.BENCH_READS ?? 300);
 // The service's own default (DATABASE_POOL_SIZE).
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+const RULES = process.env.BENCH_RULES === '1';
 const SECRET = 'bench-cloud-app-secret';
 const PHONE_NUMBER_ID = '109876543210';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,6 +58,10 @@ async function main() {
     UPDATE businesses SET provider = 'whatsapp-cloud', provider_hsm_id = ${PHONE_NUMBER_ID},
            waba_number = '2349000000001', business_verified = 'accepted'
     WHERE id = ${business.id}`);
+
+  if (RULES) await addRules(deps.db, business.id);
+  // With rules, the worker's job that bills and queues the decided replies runs beside the ingest, as in `npm start`.
+  const automation = RULES ? startAutomationSender(deps) : null;
 
   // Ingest: the bodies, signed as Meta signs them.
   const bodies: string[] = [];
@@ -123,11 +131,25 @@ async function main() {
     }),
   );
   const ingestMs = performance.now() - started;
+  const drainStarted = performance.now();
+  if (automation) {
+    // The replies still waiting when the last delivery was stored, then how long the job took to queue them.
+    const waiting = async () =>
+      Number(
+        (await queryRows<{ n: number }>(deps.db, sql`SELECT count(*)::int AS n FROM automation_pending`))[0]!
+          .n,
+      );
+    console.log(`automated replies waiting when ingest ended: ${await waiting()}`);
+    while ((await waiting()) > 0) await new Promise((r) => setTimeout(r, 100));
+    await automation.stop();
+    console.log(`  queued ${((performance.now() - drainStarted) / 1000).toFixed(1)} s later`);
+  }
   ingesting = false;
   await prober;
   const [stored] = await queryRows<{ messages: number; conversations: number }>(
     deps.db,
-    sql`SELECT (SELECT count(*)::int FROM conversation_messages WHERE business_id = ${business.id}) AS messages,
+    sql`SELECT (SELECT count(*)::int FROM conversation_messages
+                WHERE business_id = ${business.id} AND direction = 'in') AS messages,
                (SELECT count(*)::int FROM conversations WHERE business_id = ${business.id}) AS conversations`,
   );
 
@@ -180,6 +202,14 @@ async function main() {
   }
 
   console.log(`engine ${testDb.database.kind}, load average (1 min) at start ${load}`);
+  if (RULES) {
+    const [auto] = await queryRows<{ n: number }>(
+      deps.db,
+      sql`SELECT count(*)::int AS n FROM conversation_messages
+          WHERE business_id = ${business.id} AND automation_rule_id IS NOT NULL`,
+    );
+    console.log(`automation rules in place: ${auto!.n} automated replies queued and billed`);
+  }
   console.log(
     `ingest: ${MESSAGES} messages from ${SENDERS} numbers, ${PER_BODY} per signed body, ${CONCURRENCY} bodies in flight`,
   );
@@ -206,6 +236,28 @@ async function main() {
   await app.close();
   await testDb.drop();
   if (Number(stored!.messages) !== MESSAGES) process.exit(1);
+}
+
+/** Rules as a business would keep them, hours always open (so away never answers), credits to pay replies. */
+async function addRules(db: Parameters<typeof queryRows>[0], businessId: string) {
+  const rule = (name: string, trigger: string, extra: string, reply: string) => sql`
+    INSERT INTO automation_rules (business_id, name, trigger, match_mode, pattern, choice_id, reply)
+    VALUES (${businessId}, ${name}, ${trigger}, ${sql.raw(extra)}, ${JSON.stringify({ text: reply })}::jsonb)`;
+  await db.execute(rule('Welcome', 'welcome', 'NULL, NULL, NULL', 'Welcome! How can we help?'));
+  await db.execute(rule('Price', 'keyword', "'exact', 'price', NULL", 'Our prices'));
+  await db.execute(rule('Refund', 'keyword', "'contains', 'refund', NULL", 'Refunds take 3 days'));
+  await db.execute(rule('Order', 'keyword', "'starts', 'order status', NULL", 'Send your order number'));
+  await db.execute(rule('Track', 'keyword', "'regex', '^track\\s+\\d{6}$', NULL", 'Tracking...'));
+  await db.execute(rule('Menu', 'choice', "NULL, NULL, 'menu-1'", 'Menu one'));
+  await db.execute(rule('Away', 'away', 'NULL, NULL, NULL', 'We are closed'));
+  const day = [{ open: '00:00', close: '24:00' }];
+  const week = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
+  await db.execute(sql`
+    INSERT INTO business_hours (business_id, time_zone, week)
+    VALUES (${businessId}, 'Africa/Lagos', ${JSON.stringify(week)}::jsonb)`);
+  await db.execute(sql`
+    INSERT INTO wallets (business_id, balance) VALUES (${businessId}, 10000000)
+    ON CONFLICT (business_id) DO UPDATE SET balance = 10000000`);
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@ import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { startAuditRetention } from './audit-retention.js';
+import { startAutomationSender } from './automation-sender.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startIdempotencySweep } from './idempotency-sweep.js';
 import { startMediaFetcher } from './media-fetcher.js';
@@ -51,6 +52,8 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startNumberHealthSweep(deps),
     // The media contacts sent, copied into storage after their webhook answered.
     startMediaFetcher(deps),
+    // The automated replies the webhook decided, billed and queued in batches.
+    startAutomationSender(deps),
     // The audit log keeps a year.
     startAuditRetention(deps),
     // Idempotent answers keep a day.

@@ -92,7 +92,8 @@ export class ReplySender {
   }
 
   private async send(reply: ClaimedReply): Promise<ReplyOutcome> {
-    const { message, credentials } = await replyOutboundOf(this.deps, reply);
+    const { message, credentials, refusal } = await replyOutboundOf(this.deps, reply);
+    if (refusal) return { kind: 'failed', error: refusal };
     if (!message) return { kind: 'failed', error: 'Template not found' };
     if (!credentials) return { kind: 'failed', error: TWOWAY_CREDENTIALS_MISSING };
     const port = credentials.provider === 'whatsapp-cloud' ? this.deps.cloud : this.deps.messaging;

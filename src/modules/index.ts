@@ -7,6 +7,7 @@ import { analyticsRoutes } from './analytics/index.js';
 import { apiKeysRoutes } from './api-keys/index.js';
 import { auditRoutes } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
+import { automationRoutes } from './automation/index.js';
 import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
 import { contactsRoutes } from './contacts/index.js';
@@ -35,6 +36,7 @@ const modules: ModulePlugin[] = [
   apiKeysRoutes,
   auditRoutes,
   authRoutes,
+  automationRoutes,
   businessRoutes,
   campaignsRoutes,
   contactsRoutes,

@@ -17,6 +17,7 @@ export const CONVERSATION_MESSAGE_TYPES = [
   'location',
   'contacts',
   'template',
+  'interactive',
   'campaign',
   'unsupported',
 ] as const;
@@ -82,6 +83,17 @@ export const conversationMessageSchema = z.object({
     .describe(
       'an inbound reply: what it answers (its `details.context` names the provider id); null when it answers nothing we sent',
     ),
+  interactive: z
+    .object({})
+    .catchall(z.unknown())
+    .nullable()
+    .optional()
+    .describe('our reply buttons or list, as the Cloud API sends them (`interactive`)'),
+  automation: z
+    .object({ ruleId: z.string(), ruleName: z.string() })
+    .nullable()
+    .optional()
+    .describe("an automated reply: the rule that sent it and its name then; null for a member's"),
   pricing: z
     .object({
       billable: z.boolean().nullable(),

@@ -34,6 +34,17 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   'webhook_endpoint.deleted': 'test/modules/webhook-endpoints-audit.test.ts',
   'webhook_endpoint.secret_rotated': 'test/modules/webhook-endpoints-audit.test.ts',
   'webhook_delivery.replayed': 'test/modules/webhook-endpoints-audit.test.ts',
+  ...Object.fromEntries(
+    [
+      'automation_rule.created',
+      'automation_rule.updated',
+      'automation_rule.deleted',
+      'automation_rule.enabled',
+      'automation_rule.disabled',
+      'business_hours.updated',
+      'automation_settings.updated',
+    ].map((a) => [a, 'test/modules/automation.test.ts']),
+  ),
 };
 
 interface Entry {

@@ -82,6 +82,10 @@ const LISTS: Record<string, ListRow> = {
   'GET /conversations': shows('conversation'),
   // The business's own settings (the fixture sets none); another's are not read: conversations-assignment.test.ts.
   'GET /inbox/assignment': global,
+  // The fixture has no rules, hours or settings; another tenant's rule is a 404 in automation.test.ts.
+  'GET /automation/rules': global,
+  'GET /automation/business-hours': global,
+  'GET /automation/settings': global,
   'GET /conversations/unread': {
     shows: [],
     own: (data) => expect(data.conversations).toBe(1),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { interactiveProblem } from '../../src/providers/messaging/cloud-interactive.js';
 import { cloudSignature } from '../../src/providers/messaging/cloud-signature.js';
 import { StatusPoster, type StatusPricing, type StatusWebhook } from './graph-status-poster.js';
 
@@ -457,6 +458,13 @@ export class GraphApiSimulator {
       return fail(400, 131047, 'Re-engagement message', 'Re-engagement message');
     const type = String(b.type);
     if (!FREE_FORM.has(type)) return fail(400, 100, `Invalid parameter: type ${type}`);
+    if (type === 'interactive') {
+      // Meta's limits on buttons and lists: 131009 with the parameter named.
+      const problem = interactiveProblem(b.interactive);
+      if (problem)
+        return fail(400, 131009, `${problem.path}: ${problem.message}`, 'Parameter value is not valid');
+      return this.accept(account, b, to, answer);
+    }
     const content = b[type] as { body?: unknown; link?: unknown } | undefined;
     if (
       type === 'text' ? typeof content?.body !== 'string' || !content.body : typeof content?.link !== 'string'
@@ -488,7 +496,7 @@ export class GraphApiSimulator {
 }
 
 /** The kinds of free-form message the simulator takes, with what each needs. */
-const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document']);
+const FREE_FORM = new Set(['text', 'image', 'video', 'audio', 'document', 'interactive']);
 
 /** The template rules the real API applies on create, checked on their own here. */
 function templateProblem(b: Record<string, unknown>): string | null {

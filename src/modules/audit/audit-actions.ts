@@ -42,6 +42,14 @@ export const AUDIT_ACTIONS = [
   // The inbox.
   'conversation.assigned',
   'inbox_assignment.updated',
+  // Automated answers.
+  'automation_rule.created',
+  'automation_rule.updated',
+  'automation_rule.deleted',
+  'automation_rule.enabled',
+  'automation_rule.disabled',
+  'business_hours.updated',
+  'automation_settings.updated',
   // Programs' access.
   'api_key.created',
   'api_key.rotated',

@@ -39,6 +39,11 @@ export interface MessageRecord {
   replyTo: ReplyTo | string | null;
   /** A Cloud status's `pricing` (json: a string from some drivers). */
   pricing: ConversationMessageDto['pricing'] | string | null;
+  /** Our reply buttons or list (json: a string from some drivers). */
+  interactive?: Record<string, unknown> | string | null;
+  /** An automated reply's rule. */
+  automationRuleId?: string | null;
+  automationRuleName?: string | null;
 }
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
@@ -77,5 +82,10 @@ export function toMessageDto(row: MessageRecord, urlOf: (key: string) => string)
     createdAt: iso(row.createdAt),
     replyTo: typeof row.replyTo === 'string' ? JSON.parse(row.replyTo) : (row.replyTo ?? null),
     pricing: typeof row.pricing === 'string' ? JSON.parse(row.pricing) : (row.pricing ?? null),
+    interactive:
+      typeof row.interactive === 'string' ? JSON.parse(row.interactive) : (row.interactive ?? null),
+    automation: row.automationRuleId
+      ? { ruleId: row.automationRuleId, ruleName: row.automationRuleName ?? '' }
+      : null,
   };
 }

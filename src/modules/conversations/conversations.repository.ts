@@ -100,7 +100,8 @@ export async function countUnreadConversations(
 
 const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
   m.media_type AS "mediaType", m.media_status AS "mediaStatus", m.details, m.error, NULL::uuid AS "campaignId",
-  m.created_at AS "createdAt", ${replyToColumn('m')} AS "replyTo", m.pricing`;
+  m.created_at AS "createdAt", ${replyToColumn('m')} AS "replyTo", m.pricing, m.interactive,
+  m.automation_rule_id AS "automationRuleId", m.automation_rule_name AS "automationRuleName"`;
 
 /**
  * A page of a conversation's messages, newest first: its own (what the contact wrote, the replies) and the
@@ -119,7 +120,7 @@ export async function listMessages(
     UNION ALL
     SELECT q.id, 'out', 'campaign',
            replace(replace(k.message, '{{firstName}}', q.first_name), '{{lastName}}', q.last_name), q.status::text, NULL, NULL, NULL, NULL, q.error, k.id,
-           COALESCE(q.sent_at, q.created_at), NULL::json, q.pricing, 0
+           COALESCE(q.sent_at, q.created_at), NULL::json, q.pricing, NULL::jsonb, NULL::uuid, NULL, 0
     FROM campaigns k
     JOIN campaign_messages q ON q.campaign_id = k.id AND q.phone_number = ${conversation.phoneNumber}
     WHERE k.business_id = ${businessId} AND q.status <> 'held'`;

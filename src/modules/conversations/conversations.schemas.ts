@@ -3,6 +3,7 @@ import { ASSIGNMENT_MODES } from '../../platform/db/schema/index.js';
 import { pageQuery, queryBoolean } from '../../platform/http/pagination.js';
 import { TAG_MAX } from '../contacts/index.js';
 import { templateParameters } from '../templates/index.js';
+import { interactiveReply } from './reply-interactive.js';
 
 export {
   conversationMessageSchema,
@@ -41,15 +42,18 @@ export const replyBody = z
     caption: z.string().trim().max(1024).optional(),
     templateId: z.uuid({ message: 'Must be a UUID' }).optional(),
     templateParameters: templateParameters.optional(),
+    interactive: interactiveReply
+      .optional()
+      .describe('reply buttons (1 to 3) or a list (1 to 10 rows), inside the window only'),
   })
   .strict()
   .superRefine((b, ctx) => {
-    const kinds = [b.text, b.mediaKey, b.templateId].filter((v) => v !== undefined).length;
+    const kinds = [b.text, b.mediaKey, b.templateId, b.interactive].filter((v) => v !== undefined).length;
     if (kinds !== 1)
       ctx.addIssue({
         code: 'custom',
         path: [kinds === 0 ? 'text' : b.text !== undefined ? 'text' : 'mediaKey'],
-        message: 'Send exactly one of text, mediaKey or templateId',
+        message: 'Send exactly one of text, mediaKey, templateId or interactive',
       });
     if (b.caption !== undefined && b.mediaKey === undefined)
       ctx.addIssue({ code: 'custom', path: ['caption'], message: 'A caption goes with a mediaKey' });

@@ -90,6 +90,8 @@ export async function storeInboundBatch(
             last_inbound_at = GREATEST(v.last_inbound_at, EXCLUDED.last_inbound_at),
             last_message_text = CASE WHEN EXCLUDED.last_message_at >= v.last_message_at
                                      THEN EXCLUDED.last_message_text ELSE v.last_message_text END,
+            -- Writing again after a close lets automation answer again (a member's answer paused it).
+            automation_paused = v.automation_paused AND v.status <> 'closed',
             status = 'open', updated_at = now()
           RETURNING v.id, v.phone_number, v.contact_id, v.status, v.unread_count, v.last_message_at,
                     v.last_inbound_at, v.last_message_text, v.assignee_id

@@ -65,6 +65,21 @@ export async function receiveInboundBatch(
   now = new Date(),
 ): Promise<Set<string>> {
   const kept = new Set<string>();
+  for (const { stored } of await receiveInboundRecords(deps, inputs, log, now))
+    for (const s of stored) kept.add(s.eventKey);
+  return kept;
+}
+
+/**
+ * `receiveInboundBatch` answering with what was stored, per business (what automated answers read).
+ */
+export async function receiveInboundRecords(
+  deps: AppDeps,
+  inputs: InboundMessageInput[],
+  log: Logger,
+  now = new Date(),
+): Promise<{ businessId: string; stored: StoredInbound[] }[]> {
+  const out: { businessId: string; stored: StoredInbound[] }[] = [];
   const byBusiness = new Map<string, InboundMessageInput[]>();
   for (const input of inputs)
     byBusiness.set(input.businessId, [...(byBusiness.get(input.businessId) ?? []), input]);
@@ -74,11 +89,11 @@ export async function receiveInboundBatch(
       businessId,
       group.map((input) => recordOf(input, now)),
     );
-    for (const s of stored) kept.add(s.eventKey);
     await assignArrivals(deps, businessId, stored, log);
     emitConversationRecords(deps, businessId, stored, log);
+    out.push({ businessId, stored });
   }
-  return kept;
+  return out;
 }
 
 /**

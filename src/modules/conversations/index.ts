@@ -6,8 +6,23 @@ export { emitUnassigned } from './assignment-events.js';
 export { openAssignedCounts } from './assignment-store.js';
 export { startsConversation, WINDOW_MS, windowEndsAt } from './conversation-window.js';
 export { conversationsRoutes } from './conversations.routes.js';
-export { type InboundMessageInput, receiveInbound, receiveInboundBatch } from './inbound-receiver.js';
+export { type ReplyBody, replyBody } from './conversations.schemas.js';
+export type { StoredInbound } from './inbound-batch.js';
+export {
+  type InboundMessageInput,
+  receiveInbound,
+  receiveInboundBatch,
+  receiveInboundRecords,
+} from './inbound-receiver.js';
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
+export {
+  type AutomatedReply,
+  afterQueued,
+  type QueuedReply,
+  queueAutomatedReplyIn,
+  WINDOW_CLOSED,
+} from './reply-compose.js';
+export { type InteractiveReply, interactiveReply } from './reply-interactive.js';
 export {
   type ClaimedReply,
   claimReplies,
@@ -22,4 +37,4 @@ export {
   refundFailedReply,
   refundUnbilledReply,
 } from './reply-refund.js';
-export { replyDelivered, replyOutboundOf } from './reply-sending.js';
+export { AUTOMATION_RULE_OFF, replyDelivered, replyOutboundOf } from './reply-sending.js';

@@ -13,7 +13,7 @@ import type { Receipt } from '../messages/index.js';
 export interface NewReply {
   conversationId: string;
   businessId: string;
-  type: 'text' | 'image' | 'video' | 'audio' | 'document' | 'template';
+  type: 'text' | 'image' | 'video' | 'audio' | 'document' | 'template' | 'interactive';
   text: string | null;
   mediaKey: string | null;
   mediaType: string | null;
@@ -22,6 +22,10 @@ export interface NewReply {
   transactionId: string | null;
   /** The line the conversation list shows. */
   preview: string;
+  /** Reply buttons or a list, in the Cloud API's format. */
+  interactive?: Record<string, unknown> | null;
+  /** Set for an automated reply (a member's pauses automation in the conversation). */
+  automation?: { ruleId: string; ruleName: string } | null;
 }
 
 /** Queues a reply in the caller's transaction (the one that bills it); the conversation counts as read. */
@@ -30,16 +34,21 @@ export async function enqueueReply(tx: Db, reply: NewReply): Promise<string> {
     tx,
     sql`INSERT INTO conversation_messages
           (conversation_id, business_id, direction, type, text, media_key, media_type, template_id,
-           template_parameters, transaction_id, status, next_attempt_at)
+           template_parameters, transaction_id, status, next_attempt_at, interactive, automation_rule_id,
+           automation_rule_name)
         VALUES (${reply.conversationId}, ${reply.businessId}, 'out', ${reply.type}, ${reply.text},
                 ${reply.mediaKey}, ${reply.mediaType}, ${reply.templateId},
                 ${reply.templateParameters === null ? null : JSON.stringify(reply.templateParameters)}::jsonb,
-                ${reply.transactionId}, 'queued', now())
+                ${reply.transactionId}, 'queued', now(),
+                ${reply.interactive ? JSON.stringify(reply.interactive) : null}::jsonb,
+                ${reply.automation?.ruleId ?? null}, ${reply.automation?.ruleName ?? null})
         RETURNING id`,
   );
   await tx.execute(sql`
     UPDATE conversations SET last_message_at = GREATEST(last_message_at, now()), last_message_text = ${reply.preview},
-           unread_count = 0, updated_at = now()
+           unread_count = 0, updated_at = now(),
+           -- A member answered: automation stops here until the contact writes after a close.
+           automation_paused = automation_paused OR ${!reply.automation}
     WHERE id = ${reply.conversationId} AND business_id = ${reply.businessId}`);
   return row!.id;
 }
@@ -58,6 +67,9 @@ export interface ClaimedReply {
   mediaType: string | null;
   templateId: string | null;
   templateParameters: unknown;
+  interactive: Record<string, unknown> | null;
+  /** An automated reply's rule: re-read when it is sent, a rule switched off stops it. */
+  automationRuleId: string | null;
   attempts: number;
   /** The contact's last message: whether the customer-service window is open when it is sent. */
   lastInboundAt: string | Date | null;
@@ -86,7 +98,8 @@ export async function claimReplies(
              v.phone_number AS "phoneNumber", COALESCE(c.first_name, '') AS "firstName",
              COALESCE(c.last_name, '') AS "lastName", m.type, m.text, m.media_key AS "mediaKey",
              m.media_type AS "mediaType", m.template_id AS "templateId",
-             m.template_parameters AS "templateParameters", m.attempts, v.last_inbound_at AS "lastInboundAt"
+             m.template_parameters AS "templateParameters", m.attempts, v.last_inbound_at AS "lastInboundAt",
+             m.interactive, m.automation_rule_id AS "automationRuleId"
       FROM claimed m
       JOIN conversations v ON v.id = m.conversation_id
       LEFT JOIN contacts c ON c.id = v.contact_id AND c.business_id = v.business_id
@@ -97,6 +110,7 @@ export async function claimReplies(
     attempts: Number(r.attempts),
     templateParameters:
       typeof r.templateParameters === 'string' ? JSON.parse(r.templateParameters) : r.templateParameters,
+    interactive: typeof r.interactive === 'string' ? JSON.parse(r.interactive) : (r.interactive ?? null),
   }));
 }
 

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
+import { queryRows } from '../../platform/db/client.js';
+import { type CloudInteractive, interactiveAsText } from '../../providers/messaging/cloud-interactive.js';
 import type { MessagingCredentials, OutboundMessage } from '../../providers/messaging/messaging.port.js';
 import { credentialsForSending, twowayCredentialsForSending } from '../business/index.js';
 import { takePendingReceiptsOf } from '../messages/index.js';
@@ -16,6 +19,8 @@ import { applyReplyReceiptsCharged } from './reply-recharge.js';
 type SendDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'storage'>;
 type Component = Record<string, unknown> & { type: string };
 
+export const AUTOMATION_RULE_OFF = 'Not sent: its automation rule was switched off';
+
 /**
  * What the dispatcher sends for a claimed reply, and with which credentials: free text or a medium as a
  * session message (a gateway business's two-way account), or a template as a campaign message is sent
@@ -24,7 +29,14 @@ type Component = Record<string, unknown> & { type: string };
 export async function replyOutboundOf(
   deps: SendDeps,
   reply: ClaimedReply,
-): Promise<{ message: OutboundMessage | null; credentials: MessagingCredentials | null }> {
+): Promise<{
+  message: OutboundMessage | null;
+  credentials: MessagingCredentials | null;
+  refusal?: string;
+}> {
+  // A rule switched off stops its replies at once, also those already queued: re-read when sent.
+  if (reply.automationRuleId && !(await ruleEnabled(deps, reply.businessId, reply.automationRuleId)))
+    return { message: null, credentials: null, refusal: AUTOMATION_RULE_OFF };
   const recipient = { firstName: reply.firstName, lastName: reply.lastName, phoneNumber: reply.phoneNumber };
   if (reply.type === 'template') {
     const template = reply.templateId
@@ -45,7 +57,20 @@ export async function replyOutboundOf(
       credentials: await credentialsForSending(deps, reply.businessId),
     };
   }
-  const mediaKind = reply.type === 'text' ? null : reply.type;
+  if (reply.interactive) {
+    const interactive = reply.interactive as unknown as CloudInteractive;
+    return {
+      message: {
+        to: reply.phoneNumber,
+        text: interactiveAsText(interactive),
+        session: { mediaKind: null },
+        interactive,
+        reference: reply.id,
+      },
+      credentials: await twowayCredentialsForSending(deps, reply.businessId),
+    };
+  }
+  const mediaKind = reply.type === 'text' || reply.type === 'interactive' ? null : reply.type;
   return {
     message: {
       to: reply.phoneNumber,
@@ -77,4 +102,13 @@ export async function replyDelivered(
   }
   if (outcome.kind === 'sent' || outcome.kind === 'failed')
     await emitConversationMessage(deps, reply.businessId, reply.conversationId, reply.id, log);
+}
+
+/** Whether the automation rule still exists and is switched on (read, never written, here). */
+async function ruleEnabled(deps: SendDeps, businessId: string, ruleId: string): Promise<boolean> {
+  const [row] = await queryRows<{ enabled: boolean }>(
+    deps.db,
+    sql`SELECT enabled FROM automation_rules WHERE id = ${ruleId} AND business_id = ${businessId}`,
+  );
+  return row?.enabled === true;
 }

@@ -89,18 +89,26 @@ export function parseInbound(body: unknown): InboundMessage | null {
 const OPT_IN = new Set(['START', 'SUBSCRIBE', 'YES', 'OPT IN']);
 const OPT_OUT = new Set(['STOP', 'UNSUBSCRIBE', 'OPT OUT']);
 
-function keyword(value: string | null): 'opt_in' | 'opt_out' | null {
+/** A business's own opt-out words (automation settings); unset: the built-in ones. */
+export type OptOutWord = (text: string) => boolean;
+
+function keyword(value: string | null, optOut?: OptOutWord | null): 'opt_in' | 'opt_out' | null {
   const word = value?.trim().replace(/\s+/g, ' ').toUpperCase();
   if (!word) return null;
   if (OPT_IN.has(word)) return 'opt_in';
-  if (OPT_OUT.has(word)) return 'opt_out';
+  if (optOut ? optOut(word) : OPT_OUT.has(word)) return 'opt_out';
   return null;
 }
 
-/** Opt-in or opt-out, from the text or from a button's payload or text; null for any other message. */
-export function intentOf(message: InboundMessage): 'opt_in' | 'opt_out' | null {
+/**
+ * Opt-in or opt-out, from the text or from a button's payload or text; null for any other message.
+ * `optOut`: the business's own opt-out words, when it set them.
+ */
+export function intentOf(message: InboundMessage, optOut?: OptOutWord | null): 'opt_in' | 'opt_out' | null {
   return (
-    keyword(message.text) ?? keyword(message.button?.payload ?? null) ?? keyword(message.button?.text ?? null)
+    keyword(message.text, optOut) ??
+    keyword(message.button?.payload ?? null, optOut) ??
+    keyword(message.button?.text ?? null, optOut)
   );
 }
 

@@ -5,11 +5,19 @@ import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
 import { failureReason } from '../../platform/db/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
+import { answerInbound, optOutWordOf, recordConsentForAutomation } from '../automation/index.js';
 import { type ConsentBusiness, type ConsentReply, ConsentService } from '../consent/index.js';
 import { toE164 } from '../contacts/index.js';
-import { receiveInbound, receiveInboundBatch } from '../conversations/index.js';
+import { receiveInboundBatch, receiveInboundRecords } from '../conversations/index.js';
 import { claimUnfinishedEvents, markEvent, markEvents, receiveEvent, receiveEvents } from './inbox.js';
-import { eventKeyOf, type InboundMessage, intentOf, parseInbound, replaceNul } from './messaging.payload.js';
+import {
+  eventKeyOf,
+  type InboundMessage,
+  intentOf,
+  type OptOutWord,
+  parseInbound,
+  replaceNul,
+} from './messaging.payload.js';
 
 export const MESSAGING_PROVIDER = 'messaging-provider';
 /** How long after its arrival an unfinished opt-in or opt-out is still retried. */
@@ -94,7 +102,7 @@ export class MessagingWebhookService {
       else if (!owners.has(waNumber)) owners.set(waNumber, this.ownerOf(waNumber));
       const sender = senderWith(await owners.get(waNumber)!, message);
       if ('note' in sender) ignored.push({ message, note: sender.note });
-      else (intentOf(message) ? keywords : plain).push({ message, sender });
+      else (intentOf(message, await this.optOutWord(sender)) ? keywords : plain).push({ message, sender });
     }
     await this.keepPlain(plain, log);
     await this.recordIgnored(ignored, log);
@@ -110,13 +118,15 @@ export class MessagingWebhookService {
       eventType: 'message',
       payload: message,
     });
-    let kept: Set<string>;
+    const kept = new Set<string>();
+    let stored: Awaited<ReturnType<typeof receiveInboundRecords>>;
     try {
-      kept = await receiveInboundBatch(
+      stored = await receiveInboundRecords(
         this.deps,
         plain.map(({ sender, message }) => inboundOf(sender, message, message.eventKey!)),
         log,
       );
+      for (const group of stored) for (const s of group.stored) kept.add(s.eventKey);
     } catch (err) {
       log.error({ err, events: plain.length }, 'messaging webhook: keeping messages failed');
       await receiveEvents(
@@ -128,6 +138,13 @@ export class MessagingWebhookService {
       return;
     }
     for (const { message } of plain) count(kept.has(message.eventKey!) ? 'processed' : 'duplicate');
+    // Automated answers, once the messages are kept (a replay stored nothing, so answers nothing).
+    for (const group of stored) await answerInbound(this.deps, group.businessId, group.stored, log);
+  }
+
+  /** The business's own opt-out words (read through automation's cache); null: the built-in ones. */
+  private optOutWord(sender: Sender): Promise<OptOutWord | null> {
+    return optOutWordOf(this.deps.db, sender.business.id).catch(() => null);
   }
 
   /** Messages no business of ours can take (unknown number, unreadable sender): recorded with why. */
@@ -243,14 +260,17 @@ export class MessagingWebhookService {
     known?: Sender,
   ): Promise<void> {
     const log = parent.child({ eventId });
-    const intent = intentOf(message);
+    let intent = intentOf(message);
     try {
       const sender = known ?? (await this.senderOf(message));
       let outcome: Outcome;
+      let stored: Awaited<ReturnType<typeof receiveInboundRecords>> = [];
       if ('note' in sender) outcome = { status: 'ignored', note: sender.note };
       else {
+        intent = intentOf(message, await this.optOutWord(sender));
         // Every message is kept in its conversation first; a keyword then does what it always did.
-        if (!known) await receiveInbound(this.deps, inboundOf(sender, message, eventId), log);
+        if (!known)
+          stored = await receiveInboundRecords(this.deps, [inboundOf(sender, message, eventId)], log);
         outcome = intent ? await this.handle(sender, message, intent, log) : { status: 'processed' };
       }
       await markEvent(this.deps.db, eventId, outcome.status, outcome.note);
@@ -258,6 +278,8 @@ export class MessagingWebhookService {
       if (outcome.note) log.info({ note: outcome.note }, 'messaging webhook: ignored');
       else log.info({ intent }, 'messaging webhook: processed');
       if (outcome.reply) void this.consent.confirm(outcome.reply, log);
+      // A message without a keyword may get an automated answer; a keyword's answer is its confirmation.
+      else for (const group of stored) await answerInbound(this.deps, group.businessId, group.stored, log);
     } catch (err) {
       count('failed');
       log.error({ err }, 'messaging webhook: processing failed');
@@ -288,6 +310,8 @@ export class MessagingWebhookService {
       intent === 'opt_in'
         ? await this.consent.optIn(business, phone, message.name, log)
         : await this.consent.optOut(business, phone, message.name, log);
+    // After consent: an opted-out contact gets no automated reply until it opts in again.
+    await recordConsentForAutomation(this.deps.db, business.id, phone, intent);
     return { status: 'processed', reply };
   }
 }

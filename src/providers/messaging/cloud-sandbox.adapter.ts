@@ -10,8 +10,14 @@ import type {
   MediaFetchOptions,
 } from './cloud.port.js';
 import { cloudMessageKey } from './cloud.port.js';
+import { interactiveProblem } from './cloud-interactive.js';
 import { cloudSignature } from './cloud-signature.js';
-import type { MessagingCredentials, OutboundMessage, SendResult } from './messaging.port.js';
+import {
+  type MessagingCredentials,
+  MessagingError,
+  type OutboundMessage,
+  type SendResult,
+} from './messaging.port.js';
 
 export interface CloudSandboxOptions {
   /** The service's own Cloud webhook, where the sandbox posts what Meta would. */
@@ -117,6 +123,17 @@ export class CloudSandboxAdapter implements CloudMessagingPort {
   }
 
   async send(credentials: MessagingCredentials, message: OutboundMessage): Promise<SendResult> {
+    // An interactive message Meta would refuse is refused here the same way: 131009, the parameter named.
+    const problem = message.interactive ? interactiveProblem(message.interactive) : null;
+    if (problem)
+      throw new MessagingError(
+        `(#131009) Parameter value is not valid: ${problem.path}: ${problem.message}`,
+        false,
+        undefined,
+        false,
+        'message',
+        '131009',
+      );
     const id = `wamid.sandbox.${randomBytes(12).toString('base64url')}`;
     const status = (state: 'sent' | 'delivered' | 'read') => ({
       id,

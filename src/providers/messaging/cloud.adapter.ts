@@ -125,8 +125,9 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
     message: OutboundMessage,
   ): Promise<SendResult> {
     const kind = message.session?.mediaKind ?? null;
-    const content =
-      kind && message.mediaUrl
+    const content = message.interactive
+      ? { type: 'interactive', interactive: message.interactive }
+      : kind && message.mediaUrl
         ? {
             type: kind,
             [kind]: {

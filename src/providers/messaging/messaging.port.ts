@@ -1,4 +1,5 @@
 import type { FailureOutcome } from './cloud-errors.js';
+import type { CloudInteractive } from './cloud-interactive.js';
 
 /** What the messaging adapter needs of a business: its gateway credentials, decrypted only for the call. */
 export interface MessagingCredentials {
@@ -57,6 +58,11 @@ export interface OutboundMessage {
    * with `text` as its caption. The Cloud API sends it as a normal message instead of a template.
    */
   session?: { mediaKind: 'image' | 'video' | 'audio' | 'document' | null } | null;
+  /**
+   * A session message with reply buttons or a list (the Cloud API's `interactive`); `text` then carries the
+   * same as plain text for a channel without them.
+   */
+  interactive?: CloudInteractive | null;
 }
 
 export interface SendResult {

@@ -4,6 +4,7 @@ import { publishInTransaction } from '../../../src/modules/campaigns/campaign-pu
 import {
   accounts,
   apiKeys,
+  automationRules,
   bankAccounts,
   businesses,
   businessMembers,
@@ -458,4 +459,23 @@ export const webhookDelivery: Resource = {
   },
   read: (t, { deliveryId }) =>
     byId(t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId!))),
+};
+
+export const automationRule: Resource = {
+  name: 'automation rule',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(automationRules)
+      .values({
+        businessId: owner.businessId,
+        name: 'Probe',
+        trigger: 'keyword',
+        matchMode: 'contains',
+        pattern: 'price',
+        reply: { text: 'Our prices' },
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(automationRules).where(eq(automationRules.id, id!))),
 };

@@ -197,6 +197,7 @@ export interface RoomEvents {
         | 'location'
         | 'contacts'
         | 'template'
+        | 'interactive'
         | 'campaign'
         | 'unsupported';
       text: string | null;
@@ -213,6 +214,11 @@ export interface RoomEvents {
         campaignId: string | null;
         campaignName: string | null;
         text: string | null;
+      } | null;
+      interactive?: Record<string, unknown> | null;
+      automation?: {
+        ruleId: string;
+        ruleName: string;
       } | null;
       pricing: {
         billable: boolean | null;

@@ -512,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2233,7 +2233,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2306,7 +2306,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3207,6 +3207,991 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/automation/business-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's opening hours; null: none set (no away message is sent)
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                timeZone: string;
+                                week: {
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    fri: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    mon: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    sat: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    sun: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    thu: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    tue: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    wed: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                };
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Sets the opening hours: a time zone and, per weekday, open intervals (empty: closed)
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        week: {
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            fri: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            mon: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            sat: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            sun: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            thu: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            tue: {
+                                close: string;
+                                open: string;
+                            }[];
+                            /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                            wed: {
+                                close: string;
+                                open: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                timeZone: string;
+                                week: {
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    fri: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    mon: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    sat: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    sun: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    thu: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    tue: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                    /** @description open intervals, local time, open <= t < close; empty: closed all day */
+                                    wed: {
+                                        close: string;
+                                        open: string;
+                                    }[];
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/automation/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's automation rules, newest first, with their uses
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    activeFrom: string | null;
+                                    activeUntil: string | null;
+                                    /** @description choice only: the button or row id */
+                                    choiceId: string | null;
+                                    /** @description this rule's cooldown per contact; null: the business's */
+                                    cooldownSeconds: number | null;
+                                    createdAt: string;
+                                    enabled: boolean;
+                                    id: string;
+                                    /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                    matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                    name: string;
+                                    pattern: string | null;
+                                    /** @description the highest wins between matching rules */
+                                    priority: number;
+                                    reply: {
+                                        [key: string]: unknown;
+                                    };
+                                    /**
+                                     * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                     * @enum {string}
+                                     */
+                                    trigger: "keyword" | "welcome" | "away" | "choice";
+                                    updatedAt: string;
+                                    /** @description automated replies this rule queued */
+                                    usesCount: number;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a rule: a trigger and a reply
+         * @description The reply is validated as the Cloud API does (buttons: 1 to 3, ids up to 256 characters, titles up to 20, unique; lists: 1 to 10 rows in all, titles up to 24, descriptions up to 72, section titles up to 24, ids up to 200, unique; a button label up to 20; bodies up to 1024 for buttons, 4096 for lists): a refusal is a 400 naming the field. A keyword rule needs `matchMode` and `pattern`, a choice rule `choiceId`.
+         *
+         *     Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        activeFrom?: string | null;
+                        activeUntil?: string | null;
+                        /** @description choice only: the button or row id */
+                        choiceId?: string | null;
+                        /** @description this rule's cooldown per contact; null: the business's */
+                        cooldownSeconds?: number | null;
+                        enabled?: boolean;
+                        /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                        matchMode?: ("exact" | "contains" | "starts" | "regex") | null;
+                        name: string;
+                        pattern?: string | null;
+                        /** @description the highest wins between matching rules */
+                        priority?: number;
+                        /** @description what is sent: `text`, `mediaKey` (+ `caption`), `templateId` (+ `templateParameters`) or `interactive` (buttons or a list, held to Meta's limits) */
+                        reply: {
+                            caption?: string;
+                            /** @description reply buttons (1 to 3) or a list (1 to 10 rows), inside the window only */
+                            interactive?: {
+                                body: string;
+                                buttons: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                footer?: string;
+                                header?: string;
+                                /** @enum {string} */
+                                type: "buttons";
+                            } | {
+                                body: string;
+                                /** @description the label of the button that opens the list */
+                                button: string;
+                                footer?: string;
+                                header?: string;
+                                sections: {
+                                    rows: {
+                                        description?: string;
+                                        id: string;
+                                        title: string;
+                                    }[];
+                                    title?: string;
+                                }[];
+                                /** @enum {string} */
+                                type: "list";
+                            };
+                            /** @description the `key` of an upload of the business */
+                            mediaKey?: string;
+                            /** Format: uuid */
+                            templateId?: string;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            };
+                            text?: string;
+                        };
+                        /**
+                         * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                         * @enum {string}
+                         */
+                        trigger: "keyword" | "welcome" | "away" | "choice";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                activeFrom: string | null;
+                                activeUntil: string | null;
+                                /** @description choice only: the button or row id */
+                                choiceId: string | null;
+                                /** @description this rule's cooldown per contact; null: the business's */
+                                cooldownSeconds: number | null;
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                name: string;
+                                pattern: string | null;
+                                /** @description the highest wins between matching rules */
+                                priority: number;
+                                reply: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                 * @enum {string}
+                                 */
+                                trigger: "keyword" | "welcome" | "away" | "choice";
+                                updatedAt: string;
+                                /** @description automated replies this rule queued */
+                                usesCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/automation/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rule
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                activeFrom: string | null;
+                                activeUntil: string | null;
+                                /** @description choice only: the button or row id */
+                                choiceId: string | null;
+                                /** @description this rule's cooldown per contact; null: the business's */
+                                cooldownSeconds: number | null;
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                name: string;
+                                pattern: string | null;
+                                /** @description the highest wins between matching rules */
+                                priority: number;
+                                reply: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                 * @enum {string}
+                                 */
+                                trigger: "keyword" | "welcome" | "away" | "choice";
+                                updatedAt: string;
+                                /** @description automated replies this rule queued */
+                                usesCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a rule (its replies already sent stay in their threads)
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Changes a rule (fields left out keep their value)
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        activeFrom?: string | null;
+                        activeUntil?: string | null;
+                        /** @description choice only: the button or row id */
+                        choiceId?: string | null;
+                        /** @description this rule's cooldown per contact; null: the business's */
+                        cooldownSeconds?: number | null;
+                        enabled?: boolean;
+                        /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                        matchMode?: ("exact" | "contains" | "starts" | "regex") | null;
+                        name?: string;
+                        pattern?: string | null;
+                        /** @description the highest wins between matching rules */
+                        priority?: number;
+                        /** @description what is sent: `text`, `mediaKey` (+ `caption`), `templateId` (+ `templateParameters`) or `interactive` (buttons or a list, held to Meta's limits) */
+                        reply?: {
+                            caption?: string;
+                            /** @description reply buttons (1 to 3) or a list (1 to 10 rows), inside the window only */
+                            interactive?: {
+                                body: string;
+                                buttons: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                footer?: string;
+                                header?: string;
+                                /** @enum {string} */
+                                type: "buttons";
+                            } | {
+                                body: string;
+                                /** @description the label of the button that opens the list */
+                                button: string;
+                                footer?: string;
+                                header?: string;
+                                sections: {
+                                    rows: {
+                                        description?: string;
+                                        id: string;
+                                        title: string;
+                                    }[];
+                                    title?: string;
+                                }[];
+                                /** @enum {string} */
+                                type: "list";
+                            };
+                            /** @description the `key` of an upload of the business */
+                            mediaKey?: string;
+                            /** Format: uuid */
+                            templateId?: string;
+                            templateParameters?: {
+                                /** @default [] */
+                                body?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
+                                buttons?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[];
+                                /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
+                                code?: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                };
+                                header?: ({
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "phoneNumber";
+                                } | {
+                                    text: string;
+                                })[] | {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        field: "firstName" | "lastName" | "phoneNumber";
+                                    } | {
+                                        text: string;
+                                    };
+                                };
+                                /** Format: uri */
+                                headerMediaUrl?: string;
+                            };
+                            text?: string;
+                        };
+                        /**
+                         * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                         * @enum {string}
+                         */
+                        trigger?: "keyword" | "welcome" | "away" | "choice";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                activeFrom: string | null;
+                                activeUntil: string | null;
+                                /** @description choice only: the button or row id */
+                                choiceId: string | null;
+                                /** @description this rule's cooldown per contact; null: the business's */
+                                cooldownSeconds: number | null;
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                name: string;
+                                pattern: string | null;
+                                /** @description the highest wins between matching rules */
+                                priority: number;
+                                reply: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                 * @enum {string}
+                                 */
+                                trigger: "keyword" | "welcome" | "away" | "choice";
+                                updatedAt: string;
+                                /** @description automated replies this rule queued */
+                                usesCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/automation/rules/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches a rule off: it stops at once, its replies not yet sent included
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                activeFrom: string | null;
+                                activeUntil: string | null;
+                                /** @description choice only: the button or row id */
+                                choiceId: string | null;
+                                /** @description this rule's cooldown per contact; null: the business's */
+                                cooldownSeconds: number | null;
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                name: string;
+                                pattern: string | null;
+                                /** @description the highest wins between matching rules */
+                                priority: number;
+                                reply: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                 * @enum {string}
+                                 */
+                                trigger: "keyword" | "welcome" | "away" | "choice";
+                                updatedAt: string;
+                                /** @description automated replies this rule queued */
+                                usesCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/automation/rules/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switches a rule on
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                activeFrom: string | null;
+                                activeUntil: string | null;
+                                /** @description choice only: the button or row id */
+                                choiceId: string | null;
+                                /** @description this rule's cooldown per contact; null: the business's */
+                                cooldownSeconds: number | null;
+                                createdAt: string;
+                                enabled: boolean;
+                                id: string;
+                                /** @description keyword only: how `pattern` matches (case and accents ignored); `regex` runs with a time limit */
+                                matchMode: ("exact" | "contains" | "starts" | "regex") | null;
+                                name: string;
+                                pattern: string | null;
+                                /** @description the highest wins between matching rules */
+                                priority: number;
+                                reply: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description `keyword`: the text matches `pattern`; `welcome`: the first message a contact ever sends; `away`: a message outside business hours; `choice`: a button or list reply whose id is `choiceId`
+                                 * @enum {string}
+                                 */
+                                trigger: "keyword" | "welcome" | "away" | "choice";
+                                updatedAt: string;
+                                /** @description automated replies this rule queued */
+                                usesCount: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/automation/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opt-out words, the cooldown per rule and contact, the daily cap per contact
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description false: never saved; the built-in opt-out words apply */
+                                configured: boolean;
+                                /** @description one automated reply per rule and contact within it (default 3600) */
+                                cooldownSeconds: number;
+                                /** @description automated replies a contact gets in 24 hours at most (default 10) */
+                                dailyCap: number;
+                                optOutWords: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Saves the automation settings (fields left out keep their value or default)
+         * @description Access: authenticated.
+         *
+         *     Permission: automation:manage.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cooldownSeconds?: number;
+                        dailyCap?: number;
+                        /** @description words that opt a contact out (whole message, case and accents ignored); default STOP, UNSUBSCRIBE and their usual translations */
+                        optOutWords?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description false: never saved; the built-in opt-out words apply */
+                                configured: boolean;
+                                /** @description one automated reply per rule and contact within it (default 3600) */
+                                cooldownSeconds: number;
+                                /** @description automated replies a contact gets in 24 hours at most (default 10) */
+                                dailyCap: number;
+                                optOutWords: string[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7718,6 +8703,11 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    /** @description an automated reply: the rule that sent it and its name then; null for a member's */
+                                    automation?: {
+                                        ruleId: string;
+                                        ruleName: string;
+                                    } | null;
                                     /** @description set for the messages of a campaign */
                                     campaignId: string | null;
                                     createdAt: string;
@@ -7729,6 +8719,10 @@ export interface paths {
                                     direction: "in" | "out";
                                     error: string | null;
                                     id: string;
+                                    /** @description our reply buttons or list, as the Cloud API sends them (`interactive`) */
+                                    interactive?: {
+                                        [key: string]: unknown;
+                                    } | null;
                                     /** @description a medium the contact sent: `pending` while it is fetched into our storage, `fetched` once `mediaUrl` has it, `failed` when it could not be kept (`error` says why); null for messages without one */
                                     mediaStatus: ("pending" | "fetched" | "failed") | null;
                                     mediaType: string | null;
@@ -7755,7 +8749,7 @@ export interface paths {
                                     status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                     text: string | null;
                                     /** @enum {string} */
-                                    type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "campaign" | "unsupported";
+                                    type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "interactive" | "campaign" | "unsupported";
                                 }[];
                                 page: number;
                                 pageSize: number;
@@ -7794,6 +8788,34 @@ export interface paths {
                 content: {
                     "application/json": {
                         caption?: string;
+                        /** @description reply buttons (1 to 3) or a list (1 to 10 rows), inside the window only */
+                        interactive?: {
+                            body: string;
+                            buttons: {
+                                id: string;
+                                title: string;
+                            }[];
+                            footer?: string;
+                            header?: string;
+                            /** @enum {string} */
+                            type: "buttons";
+                        } | {
+                            body: string;
+                            /** @description the label of the button that opens the list */
+                            button: string;
+                            footer?: string;
+                            header?: string;
+                            sections: {
+                                rows: {
+                                    description?: string;
+                                    id: string;
+                                    title: string;
+                                }[];
+                                title?: string;
+                            }[];
+                            /** @enum {string} */
+                            type: "list";
+                        };
                         /** @description the `key` of an upload of the business */
                         mediaKey?: string;
                         /** Format: uuid */
@@ -7857,6 +8879,11 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description an automated reply: the rule that sent it and its name then; null for a member's */
+                                automation?: {
+                                    ruleId: string;
+                                    ruleName: string;
+                                } | null;
                                 /** @description set for the messages of a campaign */
                                 campaignId: string | null;
                                 createdAt: string;
@@ -7868,6 +8895,10 @@ export interface paths {
                                 direction: "in" | "out";
                                 error: string | null;
                                 id: string;
+                                /** @description our reply buttons or list, as the Cloud API sends them (`interactive`) */
+                                interactive?: {
+                                    [key: string]: unknown;
+                                } | null;
                                 /** @description a medium the contact sent: `pending` while it is fetched into our storage, `fetched` once `mediaUrl` has it, `failed` when it could not be kept (`error` says why); null for messages without one */
                                 mediaStatus: ("pending" | "fetched" | "failed") | null;
                                 mediaType: string | null;
@@ -7894,7 +8925,7 @@ export interface paths {
                                 status: "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                 text: string | null;
                                 /** @enum {string} */
-                                type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "campaign" | "unsupported";
+                                type: "text" | "image" | "video" | "audio" | "document" | "sticker" | "button" | "reaction" | "location" | "contacts" | "template" | "interactive" | "campaign" | "unsupported";
                             };
                             message: string;
                             /** @enum {string} */

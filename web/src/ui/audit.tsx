@@ -52,6 +52,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook_endpoint.deleted': 'Deleted a webhook endpoint',
   'webhook_endpoint.secret_rotated': "Rotated a webhook endpoint's secret",
   'webhook_delivery.replayed': 'Replayed a webhook delivery',
+  'automation_rule.created': 'Created an automation rule',
+  'automation_rule.updated': 'Changed an automation rule',
+  'automation_rule.deleted': 'Deleted an automation rule',
+  'automation_rule.enabled': 'Switched an automation rule on',
+  'automation_rule.disabled': 'Switched an automation rule off',
+  'business_hours.updated': 'Changed the business hours',
+  'automation_settings.updated': 'Changed the automation settings',
 };
 
 const labelOf = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -43,6 +44,11 @@ export const conversations = pgTable(
      * its own and unassigned conversations. Leaving the business leaves the conversation unassigned.
      */
     assigneeId: uuid('assignee_id'),
+    /**
+     * A member answered: automated replies stop here until the contact writes again after the conversation
+     * was closed.
+     */
+    automationPaused: boolean('automation_paused').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +133,11 @@ export const conversationMessages = pgTable(
     error: text('error'),
     templateId: uuid('template_id'),
     templateParameters: jsonb('template_parameters'),
+    /** An interactive reply (buttons or a list), in the Cloud API's `interactive` format. */
+    interactive: jsonb('interactive').$type<Record<string, unknown>>(),
+    /** An automated reply: the rule that sent it and its name then (the thread shows it). */
+    automationRuleId: uuid('automation_rule_id'),
+    automationRuleName: text('automation_rule_name'),
     /** The ledger entry that paid for a reply. */
     transactionId: uuid('transaction_id'),
     /** The `reply_refund` entry that gave a failed reply's charge back (set in the same transaction). */

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './api-keys.js';
 export * from './app-settings.js';
 export * from './audit-log.js';
+export * from './automation.js';
 export * from './bank-accounts.js';
 export * from './business-members.js';
 export * from './businesses.js';
