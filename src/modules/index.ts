@@ -9,7 +9,7 @@ import { auditRoutes } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
 import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
-import { contactsRoutes } from './contacts/index.js';
+import { contactsRoutes, fieldDefinitionsRoutes, segmentsRoutes } from './contacts/index.js';
 import { conversationsRoutes } from './conversations/index.js';
 import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
@@ -37,6 +37,8 @@ const modules: ModulePlugin[] = [
   businessRoutes,
   campaignsRoutes,
   contactsRoutes,
+  fieldDefinitionsRoutes,
+  segmentsRoutes,
   conversationsRoutes,
   deliverabilityRoutes,
   exchangeRatesRoutes,
