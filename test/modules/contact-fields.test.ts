@@ -259,7 +259,7 @@ describe('contact fields', () => {
       url: '/contacts/export?format=csv',
       token: user.accessToken,
     });
-    expect(res.status).toBe(200);
+    expect(res.status, res.text).toBe(200);
     const [header, line] = res.text.trim().split('\r\n');
     expect(header).toBe('firstName,lastName,phoneNumber,tags,optIn,city,orders,birthday,vip,plan');
     expect(line).toBe("A,B,'+2348031110020,,false,Lagos,'-2,1990-05-01,true,Gold");

@@ -70,17 +70,15 @@ describe('segments', () => {
       },
     ]);
     // Another business's contact matching everything: never counted.
-    await t.db
-      .insert(contacts)
-      .values({
-        businessId: other.businessId,
-        firstName: 'Ada',
-        lastName: 'Obi',
-        phoneNumber: '+2348031000001',
-        tags: ['gold'],
-        optIn: true,
-        fields: { city: 'Lagos' },
-      });
+    await t.db.insert(contacts).values({
+      businessId: other.businessId,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      phoneNumber: '+2348031000001',
+      tags: ['gold'],
+      optIn: true,
+      fields: { city: 'Lagos' },
+    });
 
     const ids = Object.fromEntries(
       (await t.db.select().from(contacts).where(eq(contacts.businessId, user.businessId))).map((c) => [
@@ -98,20 +96,18 @@ describe('segments', () => {
       status: 'sent' as const,
       ...at,
     });
-    await t.db
-      .insert(campaignMessages)
-      .values([
-        msg(campaignA, 'Ada', {
-          sentAt: ago(1),
-          deliveredAt: ago(1),
-          readAt: ago(1),
-          clickedAt: ago(1),
-          repliedAt: ago(1),
-        }),
-        msg(campaignA, 'Bola', { sentAt: ago(1), deliveredAt: ago(1) }),
-        msg(campaignB, 'Bola', { sentAt: ago(20), deliveredAt: ago(20), readAt: ago(20) }),
-        msg(campaignB, 'Dayo', { sentAt: ago(20) }),
-      ]);
+    await t.db.insert(campaignMessages).values([
+      msg(campaignA, 'Ada', {
+        sentAt: ago(1),
+        deliveredAt: ago(1),
+        readAt: ago(1),
+        clickedAt: ago(1),
+        repliedAt: ago(1),
+      }),
+      msg(campaignA, 'Bola', { sentAt: ago(1), deliveredAt: ago(1) }),
+      msg(campaignB, 'Bola', { sentAt: ago(20), deliveredAt: ago(20), readAt: ago(20) }),
+      msg(campaignB, 'Dayo', { sentAt: ago(20) }),
+    ]);
     await t.db.insert(conversations).values([
       {
         businessId: user.businessId,

@@ -101,13 +101,20 @@ const campaignFields = {
     })
     .strict()
     .nullish(),
-  /** A retarget audience: another campaign's recipients with an outcome (tags narrow it). */
+  /**
+   * A retarget audience (another campaign's recipients with an outcome; tags narrow it), or a segment,
+   * evaluated when the campaign goes out.
+   */
   audience: z
-    .object({
-      fromCampaign: z.uuid({ message: 'Must be a UUID' }),
-      outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
-    })
-    .strict()
+    .union([
+      z
+        .object({
+          fromCampaign: z.uuid({ message: 'Must be a UUID' }),
+          outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
+        })
+        .strict(),
+      z.object({ segmentId: z.uuid({ message: 'Must be a segment id' }) }).strict(),
+    ])
     .nullish(),
 };
 
@@ -209,9 +216,14 @@ export const campaignSchema = z.object({
   templateId: z.string().nullable().describe('The template the campaign is sent as'),
   trackClicks: z.boolean().describe('Links go out as tracked short links'),
   audience: z
-    .object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) })
+    .union([
+      z.object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) }),
+      z.object({ segmentId: z.string() }),
+    ])
     .nullable()
-    .describe("A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags`"),
+    .describe(
+      "A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment",
+    ),
   variants: z
     .array(
       z.object({
@@ -309,6 +321,11 @@ export type EstimateInput = z.output<typeof estimateBody>;
 
 export const estimateSchema = z.object({
   recipients: z.number().int().describe('Opted-in contacts the audience reaches now'),
+  evaluatedNow: z
+    .boolean()
+    .describe(
+      'True for a segment audience: counted now, while the campaign will reach whoever matches when it goes out',
+    ),
   messageType: z
     .enum(MESSAGE_TYPES)
     .describe("What it is priced as: the templates' category, or the declared type without a template"),

@@ -306,6 +306,7 @@ export class CampaignsService {
       {
         sendToAllContact: input.sendToAllContact ?? current.sendToAllContact,
         selectedContactId: input.selectedContactId ?? current.selectedContactId,
+        tags: input.tags ?? current.tags,
       },
       current.id,
     );

@@ -15,5 +15,7 @@ export { type FileExport, streamExport } from './export/stream-export.js';
 export { sweepAbandonedSpools } from './import/file-spool.js';
 export { campaignOptOutCount, optActivityByDay } from './opt-activity.js';
 export { toE164, toGatewayNumber } from './phone.js';
+export { segmentCondition } from './segments/segment-query.js';
+export { countMatching as countSegment, segmentExists } from './segments/segments.repository.js';
 export { segmentsRoutes } from './segments/segments.routes.js';
 export { sharedTransferLimits } from './transfer-limits.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
 import {
   FAILED_STATE,
@@ -6,7 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
-import type { MessagePricing } from '../../platform/db/schema/index.js';
+import { contacts, type MessagePricing } from '../../platform/db/schema/index.js';
 
 export type { MessagePricing };
 
@@ -92,7 +92,20 @@ export async function queueRecipients(
   db: Db,
   campaign: { id: string; businessId: string },
   status: 'held' | 'queued',
+  /** A segment audience's condition on `contacts` (it replaces the campaign's other ways of choosing). */
+  segment?: SQL,
 ): Promise<number> {
+  const chosen = segment
+    ? sql`c.id IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${segment})`
+    : sql`(k.audience_from_campaign IS NULL
+               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+                    OR (k.tag_match = 'any' AND c.tags && k.tags)
+                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+            OR k.audience_from_campaign IS NOT NULL
+               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
+               AND EXISTS (SELECT 1 FROM campaign_messages m
+                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
+                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))`;
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`
@@ -103,15 +116,7 @@ export async function queueRecipients(
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.audience_from_campaign IS NULL
-               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
-                    OR (k.tag_match = 'any' AND c.tags && k.tags)
-                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
-            OR k.audience_from_campaign IS NOT NULL
-               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
-               AND EXISTS (SELECT 1 FROM campaign_messages m
-                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
-                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))
+          AND ${chosen}
         ON CONFLICT (campaign_id, phone_number) DO NOTHING
         RETURNING 1
       )

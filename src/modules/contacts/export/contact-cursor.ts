@@ -21,7 +21,7 @@ export function openContactCursor(
   fieldKeys: readonly string[] = [],
 ): Promise<ContactCursor> {
   // Values leave as the import reads them back: text, numbers, YYYY-MM-DD, true/false.
-  const fieldCells = fieldKeys.map((k) => sql`${contacts.fields} ->> ${k}`);
+  const fieldCells = fieldKeys.map((k) => sql`(${contacts.fields} ->> ${k})`);
   return openRecordCursor<ExportRecord>(database, {
     name: 'contact_export',
     table: sql`${contacts}`,

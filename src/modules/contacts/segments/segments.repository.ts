@@ -97,3 +97,22 @@ export async function unknownCampaigns(
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
+
+export async function segmentExists(db: Db, businessId: string, id: string): Promise<boolean> {
+  return (await findSegment(db, businessId, id)) !== null;
+}
+
+/** Campaigns not yet sent out whose audience is the segment: it cannot be deleted under them. */
+export async function campaignsWaitingOn(db: Db, businessId: string, segmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.businessId, businessId),
+        eq(campaigns.audienceSegmentId, segmentId),
+        eq(campaigns.isSentOut, false),
+      ),
+    );
+  return rows.map((r) => r.name);
+}

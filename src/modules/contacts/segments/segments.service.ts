@@ -1,12 +1,13 @@
 import type { AppDeps } from '../../../deps.js';
 import { type AuthContext, businessOf } from '../../../platform/auth/principal.js';
-import { NotFoundError } from '../../../platform/http/errors.js';
+import { NotFoundError, StateConflictError } from '../../../platform/http/errors.js';
 import { isUuid } from '../../../platform/http/id-params.js';
 import { toPage } from '../../../platform/http/pagination.js';
 import { actorOf, recordAudit } from '../../audit/index.js';
 import type { SegmentFilter } from './segment-filter.js';
 import { compileFilter, segmentCondition } from './segment-query.js';
 import {
+  campaignsWaitingOn,
   countMatching,
   deleteSegment,
   findSegment,
@@ -72,6 +73,13 @@ export class SegmentsService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     const businessId = businessOf(auth);
     await this.deps.db.transaction(async (tx) => {
+      // A campaign still to go out evaluates the segment then: it must still be there.
+      const waiting = await campaignsWaitingOn(tx, businessId, id);
+      if (waiting.length)
+        throw new StateConflictError(
+          `The segment is the audience of campaigns not sent yet (${waiting.slice(0, 5).join(', ')})`,
+          { campaigns: waiting },
+        );
       if (!(await deleteSegment(tx, businessId, id))) throw new NotFoundError('Segment');
       await audit(tx, auth, 'segment.deleted', id);
     });

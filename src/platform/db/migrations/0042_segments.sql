@@ -23,3 +23,5 @@ ALTER TABLE "segments" ADD CONSTRAINT "segments_business_id_businesses_id_fk" FO
 CREATE UNIQUE INDEX "contact_field_definitions_business_key" ON "contact_field_definitions" USING btree ("business_id","key");--> statement-breakpoint
 CREATE INDEX "segments_business_created_idx" ON "segments" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "contacts_fields_idx" ON "contacts" USING gin ("business_id","fields");
+--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "audience_segment_id" uuid;
