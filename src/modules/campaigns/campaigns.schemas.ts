@@ -106,15 +106,30 @@ const campaignFields = {
    * evaluated when the campaign goes out.
    */
   audience: z
-    .union([
-      z
-        .object({
-          fromCampaign: z.uuid({ message: 'Must be a UUID' }),
-          outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
-        })
-        .strict(),
-      z.object({ segmentId: z.uuid({ message: 'Must be a segment id' }) }).strict(),
-    ])
+    .object({
+      fromCampaign: z.uuid({ message: 'Must be a UUID' }).optional(),
+      outcome: z
+        .enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` })
+        .optional(),
+      segmentId: z.uuid({ message: 'Must be a segment id' }).optional(),
+    })
+    .strict()
+    // One object rather than a union, so a mistake is named by its field rather than as "audience".
+    .superRefine((a, ctx) => {
+      if (a.segmentId !== undefined) {
+        if (a.fromCampaign !== undefined || a.outcome !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'A segment or a retarget, not both' });
+        return;
+      }
+      if (a.fromCampaign === undefined)
+        ctx.addIssue({ code: 'custom', path: ['fromCampaign'], message: 'Required (or a segmentId)' });
+      if (a.outcome === undefined) ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'Required' });
+    })
+    .transform((a) =>
+      a.segmentId !== undefined
+        ? { segmentId: a.segmentId }
+        : { fromCampaign: a.fromCampaign!, outcome: a.outcome! },
+    )
     .nullish(),
 };
 

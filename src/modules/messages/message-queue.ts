@@ -55,6 +55,8 @@ export interface ClaimedMessage {
   variant: number | null;
   /** Its last failure was deferred (131049) once already: a second one is final. */
   deferred: boolean;
+  /** The contact's own field values as they are at send time (null when the contact was deleted). */
+  fields: Record<string, unknown> | null;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
@@ -231,6 +233,7 @@ export async function claimMessages(
     attempts: number;
     variant: number | null;
     deferred: boolean | null;
+    fields: Record<string, unknown> | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -248,6 +251,7 @@ export async function claimMessages(
         FOR UPDATE SKIP LOCKED
       ))
       RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
+                (SELECT c.fields FROM contacts c WHERE c.id = m.contact_id AND c.business_id = m.business_id) AS fields,
                 m.variant, m.failure_outcome = 'defer' AS deferred`,
   );
   return rows.map((r) => ({
@@ -260,6 +264,7 @@ export async function claimMessages(
     attempts: Number(r.attempts),
     variant: r.variant === null ? null : Number(r.variant),
     deferred: r.deferred === true,
+    fields: r.fields ?? null,
   }));
 }
 
