@@ -153,4 +153,28 @@ describe('campaign audience: a segment', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/Draft/);
   });
+
+  it('a template parameter may name a contact field of the business, not an unknown key', async () => {
+    const { user } = await business();
+    await call(user, '/contact-fields', { key: 'city', label: 'City', type: 'text' });
+    const base = { name: 'Fields', message: 'Hi {{city|there}}', sendToAllContact: true, isScheduled: false };
+    const bad = await call(user, '/campaigns', {
+      ...base,
+      templateParameters: { body: [{ field: 'shoe' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorMessage.fields[0].path).toBe('templateParameters.body.0.field');
+    const ok = await call(user, '/campaigns', {
+      ...base,
+      templateParameters: { body: [{ field: 'city', fallback: 'your city' }] },
+    });
+    expect(ok.status, ok.text).toBe(201);
+    const patched = await call(
+      user,
+      `/campaigns/${ok.body.data.id}`,
+      { templateParameters: { body: [{ field: 'town' }] } },
+      'PATCH',
+    );
+    expect(patched.status).toBe(400);
+  });
 });

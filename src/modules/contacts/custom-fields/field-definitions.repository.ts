@@ -106,3 +106,8 @@ export async function valuesOutsideChoices(
   );
   return Number(row?.n ?? 0);
 }
+
+/** The keys of the business's contact fields. */
+export async function contactFieldKeys(db: Db, businessId: string): Promise<string[]> {
+  return (await fieldDefinitionsOf(db, businessId)).map((d) => d.key);
+}
