@@ -6,8 +6,9 @@ const BUILT_IN = new Set(['firstName', 'lastName', 'phoneNumber']);
 
 /** Every `{ field }` of some template parameters, with its path (`templateParameters.body.0.field`). */
 function fieldRefs(params: unknown, path: string, out: { key: string; path: string }[]): void {
-  if (Array.isArray(params)) params.forEach((p, i) => fieldRefs(p, `${path}.${i}`, out));
-  else if (params && typeof params === 'object') {
+  if (Array.isArray(params)) {
+    for (const [i, p] of params.entries()) fieldRefs(p, `${path}.${i}`, out);
+  } else if (params && typeof params === 'object') {
     const o = params as Record<string, unknown>;
     if (typeof o.field === 'string') out.push({ key: o.field, path: `${path}.field` });
     else for (const [k, v] of Object.entries(o)) fieldRefs(v, `${path}.${k}`, out);
@@ -25,9 +26,8 @@ export async function checkFieldParameters(
 ): Promise<void> {
   const refs: { key: string; path: string }[] = [];
   fieldRefs(input.templateParameters, 'templateParameters', refs);
-  (input.variants ?? []).forEach((v, i) =>
-    fieldRefs(v.templateParameters, `variants.${i}.templateParameters`, refs),
-  );
+  for (const [i, v] of (input.variants ?? []).entries())
+    fieldRefs(v.templateParameters, `variants.${i}.templateParameters`, refs);
   const custom = refs.filter((r) => !BUILT_IN.has(r.key));
   if (!custom.length) return;
   const keys = new Set(await contactFieldKeys(db, businessId));
