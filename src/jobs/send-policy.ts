@@ -3,12 +3,27 @@
  * because the provider is down or pushing back. Kept apart from the loop so each rule reads on its own.
  */
 
-/** `{{firstName}}` and `{{lastName}}` (spaces inside the braces allowed) filled from the recipient. */
-export function personalise(template: string, names: { firstName: string; lastName: string }): string {
-  return template.replace(
-    /\{\{\s*(firstName|lastName)\s*\}\}/g,
-    (_m, key: 'firstName' | 'lastName') => names[key],
-  );
+/** `{{firstName}}`, or `{{city|there}}`: a field, with the text sent when the contact has no value. */
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,39})\s*(?:\|([^{}]*))?\}\}/g;
+const FIELD_KEY = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * `{{firstName}}` and `{{lastName}}` (spaces inside the braces allowed) filled from the recipient, and the
+ * business's own fields by key (`{{city|there}}`), from the contact as it is at send time. One pass, so a
+ * value that looks like a placeholder is sent as it is; other `{{...}}` (template variables) stay.
+ */
+export function personalise(
+  template: string,
+  names: { firstName: string; lastName: string; fields?: Record<string, unknown> | null },
+): string {
+  return template.replace(PLACEHOLDER, (whole, key: string, fallback: string | undefined) => {
+    let value: unknown;
+    if (key === 'firstName' || key === 'lastName') value = names[key];
+    else if (FIELD_KEY.test(key)) value = names.fields?.[key];
+    else return whole;
+    const text = value === undefined || value === null ? '' : String(value);
+    return text.trim() ? text : (fallback?.trim() ?? '');
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { authRoutes } from './auth/index.js';
 import { automationRoutes } from './automation/index.js';
 import { businessRoutes } from './business/index.js';
 import { campaignsRoutes } from './campaigns/index.js';
-import { contactsRoutes } from './contacts/index.js';
+import { contactsRoutes, fieldDefinitionsRoutes, segmentsRoutes } from './contacts/index.js';
 import { conversationsRoutes } from './conversations/index.js';
 import { deliverabilityRoutes } from './deliverability/index.js';
 import { exchangeRatesRoutes } from './exchange-rates/index.js';
@@ -40,6 +40,8 @@ const modules: ModulePlugin[] = [
   businessRoutes,
   campaignsRoutes,
   contactsRoutes,
+  fieldDefinitionsRoutes,
+  segmentsRoutes,
   conversationsRoutes,
   deliverabilityRoutes,
   exchangeRatesRoutes,

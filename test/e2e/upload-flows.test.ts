@@ -101,7 +101,7 @@ describe.each(backends)('uploads end to end on $name', (backend) => {
       body: { fileUrl: file.url },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [] });
+    expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
     const rows = await t.db.select().from(contacts).where(eq(contacts.businessId, user.businessId));
     expect(rows.map((r) => [r.firstName, r.phoneNumber, r.tags, r.optIn]).sort()).toEqual([
       ['Ada', '+2348031110001', ['vip', 'beta'], true],

@@ -273,6 +273,37 @@ describe('the audit log covers every change', () => {
     expect(exported.details).toMatchObject({ format: 'csv' });
     expect(exported.details.count).toBeGreaterThanOrEqual(4);
 
+    // --- Contact fields (owner: contact-fields:manage) and segments (a marketer: contacts:write).
+    const field = await change(owner, 'contact_field.created', owner, async () => {
+      const res = await call(owner, '/contact-fields', { key: 'city', label: 'City', type: 'text' });
+      return { type: 'contact_field', id: res.body.data.id };
+    });
+    await change(owner, 'contact_field.updated', owner, async () => {
+      await call(owner, `/contact-fields/${field.targetId}`, { label: 'Town' }, 'PATCH');
+      return { type: 'contact_field', id: field.targetId! };
+    });
+    const segment = await change(owner, 'segment.created', marketer, async () => {
+      const filter = { match: 'all', conditions: [{ on: 'field', key: 'city', op: 'isEmpty' }] };
+      const res = await call(marketer, '/segments', { name: 'No city', filter });
+      return { type: 'segment', id: res.body.data.id };
+    });
+    await change(owner, 'segment.updated', marketer, async () => {
+      await call(marketer, `/segments/${segment.targetId}`, { name: 'Without a city' }, 'PATCH');
+      return { type: 'segment', id: segment.targetId! };
+    });
+    const tagged = await change(owner, 'contacts.tagged', marketer, async () => {
+      await call(marketer, '/contacts/bulk-tag', { tags: ['nocity'], segmentId: segment.targetId });
+    });
+    expect(tagged.details).toMatchObject({ tags: ['nocity'], segmentId: segment.targetId });
+    await change(owner, 'segment.deleted', marketer, async () => {
+      await call(marketer, `/segments/${segment.targetId}`, undefined, 'DELETE');
+      return { type: 'segment', id: segment.targetId! };
+    });
+    await change(owner, 'contact_field.deleted', owner, async () => {
+      await call(owner, `/contact-fields/${field.targetId}`, undefined, 'DELETE');
+      return { type: 'contact_field', id: field.targetId! };
+    });
+
     // --- Campaigns: a draft, edited, published (being delivered: no dispatcher runs), paused, resumed,
     // retried; a scheduled one cancelled; a draft deleted; an A/B test's winner chosen.
     await setMessagingCredentials(t, owner.businessId);

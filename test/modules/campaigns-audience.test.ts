@@ -271,6 +271,7 @@ describe('campaign audiences by tag, tag counts and the estimate', () => {
       expect(res.status, JSON.stringify(audience)).toBe(200);
       expect(res.body.data, JSON.stringify(audience)).toEqual({
         recipients,
+        evaluatedNow: false,
         messageType: 'marketing',
         paymentMethod: 'credit',
         rate: 1,

@@ -282,7 +282,7 @@ describe('contact export: streamed CSV and XLSX', () => {
         body: { fileUrl: server.url(path) },
       });
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ imported: 25, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 25, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       expect(await contactsOf(target.businessId)).toEqual(await contactsOf(source.businessId));
     },
   );

@@ -46,6 +46,7 @@ describe('contact imports in chunks', () => {
     expect(report).toEqual({
       imported: 4,
       duplicatesSkipped: 2,
+      rejectedValues: [],
       failed: [{ row: 5, reason: expect.stringContaining('phoneNumber') }],
       failedCount: 1,
     });

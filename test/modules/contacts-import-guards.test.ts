@@ -72,7 +72,7 @@ describe('import-file guards: SSRF, size cap, timeout, redirects', () => {
       server.file('/allowed.csv', rowsCsv(2));
       const user = await createUser(t);
       const res = await importFile(user, server.url('/allowed.csv'));
-      expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
     });
 
     it('checks every redirect hop again: a redirect to a private address is refused, never followed', async () => {

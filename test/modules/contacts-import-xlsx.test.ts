@@ -85,7 +85,7 @@ describe('XLSX imports: first tab, temporary files, unpacked-size caps', () => {
     const file = excelWorkbook([notesSheet, contactSheet], { tabOrder: [1, 0] });
     const res = await importXlsx(user, file);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [] });
+    expect(res.body.data).toEqual({ imported: 2, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
     expect((await stored(user)).map((c) => [c.firstName, c.phoneNumber, c.optIn])).toEqual([
       ['Ada', '+2348031140002', true],
       ['Bo', '+2348031140003', false],
@@ -231,6 +231,7 @@ describe('XLSX imports: first tab, temporary files, unpacked-size caps', () => {
     expect(res.body.data).toEqual({
       imported: 2,
       duplicatesSkipped: 0,
+      rejectedValues: [],
       failed: [{ row: 4, reason: 'phoneNumber "bad" is not a valid phone number' }],
     });
     expect((await stored(user)).map((c) => [c.firstName, c.lastName, c.phoneNumber, c.optIn])).toEqual([

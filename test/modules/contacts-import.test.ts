@@ -65,6 +65,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       { row: 6, reason: 'phoneNumber "not a phone" is not a valid phone number' },
       { row: 9, reason: 'optIn must be true or false (yes/no, 1/0)' },
     ],
+    rejectedValues: [],
   };
   const TEN_ROW_PHONES = [
     '+2348031110001',
@@ -155,7 +156,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       await createContacts(t, other.businessId, 1, { phoneNumber: '+2348031110020' });
       const user = await createUser(t, { countryCode: 'NG' });
       const res = await importRows(user, [{ firstName: 'A', lastName: 'B', phoneNumber: '08031110020' }]);
-      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       expect(await stored(other.businessId)).toHaveLength(1);
     });
 
@@ -188,6 +189,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect(res.body.data).toEqual({
         imported: 2,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [
           {
             row: 2,
@@ -252,7 +254,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
         'Émeka,Ọkafor,+2348031110032,a;b,\r\n';
       const res = await importFile(user, serve('.csv', csv));
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ imported: 3, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 3, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       expect(
         (await stored(user.businessId)).map((r) => [r.firstName, r.lastName, r.phoneNumber, r.tags, r.optIn]),
       ).toEqual([
@@ -266,13 +268,14 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       const user = await createUser(t, { countryCode: 'NG' });
       const semicolons = 'first_name;surname;phone;labels;subscribed\nTunde;Bakare;08031110040;a,b;1\n';
       const res = await importFile(user, serve('.csv', semicolons));
-      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       const fullName =
         'Name,Mobile,Customer Number\nKemi Ade Johnson,08031110041,123\nSoloname,08031110042,7\n';
       const res2 = await importFile(user, serve('.csv', fullName));
       expect(res2.body.data).toEqual({
         imported: 1,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [{ row: 2, reason: 'lastName is required' }],
       });
       expect((await stored(user.businessId)).map((r) => [r.firstName, r.lastName, r.tags, r.optIn])).toEqual([
@@ -324,6 +327,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect(res.body.data).toEqual({
         imported: 2,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [
           { row: 4, reason: 'phoneNumber "bad" is not a valid phone number' },
           { row: 7, reason: 'phoneNumber "worse" is not a valid phone number' },
@@ -337,12 +341,14 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect((await importFile(user, serve('.csv', cr))).body.data).toEqual({
         imported: 1,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [{ row: 3, reason: 'phoneNumber "bad" is not a valid phone number' }],
       });
       const tabs = 'First Name\tLast Name\tPhone\tTags\nChi\tUba, Jr.\t08031110511\tvip;a,b\n';
       expect((await importFile(user, serve('.csv', tabs))).body.data).toEqual({
         imported: 1,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [],
       });
       expect((await stored(user.businessId)).map((r) => [r.firstName, r.lastName, r.tags])).toEqual([
@@ -358,7 +364,12 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
         'phoneNumber,firstName,lastName,optIn\n' +
         words.map((w, i) => `0803111052${i},W,${i},${w}\n`).join('');
       const res = await importFile(user, serve('.csv', csv));
-      expect(res.body.data).toEqual({ imported: words.length, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({
+        imported: words.length,
+        duplicatesSkipped: 0,
+        failed: [],
+        rejectedValues: [],
+      });
       const rows = await stored(user.businessId);
       expect(rows.map((r) => r.optIn)).toEqual([true, false, true, false, true, false, true, false, false]);
     });
@@ -369,6 +380,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect((await importFile(user, serve('.csv', csv))).body.data).toEqual({
         imported: 1,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [
           {
             row: 2,
@@ -396,7 +408,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       const noExtension = `/files/export-${++fileNo}`;
       server.file(noExtension, 'phone,first,last\n08031110060,A,B\n', 'text/csv; charset=utf-8');
       const res = await importFile(user, `${server.url(noExtension)}?download=1`);
-      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
 
       const before = server.requests.length;
       for (const ext of ['.pdf', '.xls', '.txt']) {
@@ -442,7 +454,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
         ['Chi', { formula: '"Uba"', result: 'Uba' }, '+2348031110072', 'a,b', 'yes'],
       ]);
       const res = await importFile(user, serve('.xlsx', xlsx));
-      expect(res.body.data).toEqual({ imported: 3, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 3, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       expect(
         (await stored(user.businessId)).map((r) => [r.firstName, r.lastName, r.phoneNumber, r.tags, r.optIn]),
       ).toEqual([
@@ -464,6 +476,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
       expect(res.body.data).toEqual({
         imported: 1,
         duplicatesSkipped: 0,
+        rejectedValues: [],
         failed: [{ row: 3, reason: 'phoneNumber "bad" is not a valid phone number' }],
       });
     });
@@ -495,7 +508,7 @@ describe('contact imports: JSON rows and CSV/XLSX files', () => {
         .values({ businessId: user.businessId, url: fileUrl, key, fileName: 'contacts.csv' });
       const before = server.requests.length;
       const res = await importFile(user, fileUrl);
-      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [] });
+      expect(res.body.data).toEqual({ imported: 1, duplicatesSkipped: 0, failed: [], rejectedValues: [] });
       expect(server.requests.length).toBe(before);
     });
 

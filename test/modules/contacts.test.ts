@@ -143,6 +143,7 @@ describe('contacts: create, read, update, delete, list, search, bulk delete', ()
         tags: ['vip'],
         optIn: true,
         optOutReason: null,
+        fields: {},
         createdAt: c!.createdAt.toISOString(),
         updatedAt: c!.updatedAt.toISOString(),
       });

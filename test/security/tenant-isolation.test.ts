@@ -36,6 +36,7 @@ import {
   conversation,
   payment,
   type Resource,
+  segment,
   template,
   upload,
 } from './support/resources.js';
@@ -66,7 +67,9 @@ const LISTS: Record<string, ListRow> = {
   'GET /campaigns': shows('campaign'),
   'GET /contacts': shows('contact'),
   'GET /contacts/export': shows('contact'),
-  'GET /contacts/tags': global, // counts only; the own-business figures are checked in their tests
+  'GET /contacts/tags': global,
+  'GET /contact-fields': global, // none in the fixture; another business's fields are unknown in contact-fields.test.ts
+  'GET /segments': global, // none in the fixture; another business's list is empty in segments.test.ts // counts only; the own-business figures are checked in their tests
   'GET /analytics/overview': global, // figures only; other tenants' activity is excluded in their tests
   'GET /campaigns/stats': { shows: [], own: (data, tenant) => expect(data.total).toBe(tenant.campaigns) },
   'GET /campaigns/qr-code': shows('wabaNumber'),
@@ -218,6 +221,12 @@ const BODY_IDS: Record<string, BodyIdRow> = {
   },
   'POST /payments/plan-link planId': { global: true },
   'POST /contacts/bulk-delete ids': { resource: contact, body: ({ id }) => ({ ids: [id] }) },
+  // Another business's segment tags nothing (404); its contacts are untouched.
+  'POST /contacts/bulk-tag segmentId': {
+    resource: segment,
+    body: ({ id }) => ({ tags: ['mallory'], segmentId: id }),
+    refused: true,
+  },
   // A stored contacts CSV of A's, named by its URL: importing it would copy A's contacts to B.
   'POST /contacts/import-file fileUrl': {
     resource: upload,

@@ -36,6 +36,13 @@ export const AUDIT_ACTIONS = [
   'contacts.deleted',
   'contacts.imported',
   'contacts.exported',
+  'contacts.tagged',
+  'contact_field.created',
+  'contact_field.updated',
+  'contact_field.deleted',
+  'segment.created',
+  'segment.updated',
+  'segment.deleted',
   // Money.
   'wallet.checkout_started',
   'wallet.purchase_completed',

@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
-import { countAudience } from '../contacts/index.js';
+import { countAudience, countSegment, segmentCondition } from '../contacts/index.js';
 import { countRetargetAudience } from '../messages/index.js';
 import { findActiveUserPlan } from '../plans/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { findWallet } from '../wallet/index.js';
+import { isSegmentAudience } from './campaign-audience.js';
 import { RATE_FIELD } from './campaign-billing.js';
 import { messageTypeToPublish } from './campaign-category.js';
 import type { EstimateInput } from './campaigns.schemas.js';
@@ -21,10 +22,15 @@ export const COST_CURRENCY = 'USD';
  */
 export async function estimateCampaign(db: Db, businessId: string, input: EstimateInput) {
   const messageType = await messageTypeToPublish(db, businessId, input);
+  const audience = input.audience;
   const [recipients, settings, wallet, active] = await Promise.all([
-    input.audience
-      ? countRetargetAudience(db, businessId, { ...input, ...input.audience })
-      : countAudience(db, businessId, input),
+    isSegmentAudience(audience)
+      ? segmentCondition(db, businessId, audience.segmentId)
+          .then((where) => countSegment(db, where))
+          .then((n) => n.optedIn)
+      : audience
+        ? countRetargetAudience(db, businessId, { ...input, ...audience })
+        : countAudience(db, businessId, input),
     getAppSettings(db),
     findWallet(db, businessId),
     findActiveUserPlan(db, businessId),
@@ -39,6 +45,8 @@ export async function estimateCampaign(db: Db, businessId: string, input: Estima
   const enough = rate === null || available === null ? false : available.gte(credits);
   return {
     recipients,
+    // A segment is evaluated again when the campaign goes out: this count is of now.
+    evaluatedNow: isSegmentAudience(audience),
     messageType,
     paymentMethod: input.paymentMethod,
     rate: rate === null ? null : Number(rate),

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
+import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { providerOfBusiness } from '../business/index.js';
+import { segmentCondition } from '../contacts/index.js';
 import { queueRecipients } from '../messages/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
@@ -11,6 +14,7 @@ import {
   type Charge,
   chargeCampaign,
   creditReferrerCommission,
+  type MessageType,
   type PaymentMethod,
 } from './campaign-billing.js';
 import { messageTypeToPublish } from './campaign-category.js';
@@ -69,7 +73,23 @@ export async function publishInTransaction(
   const messageType = await messageTypeToPublish(tx, args.businessId, draft);
 
   const immediate = !draft.isScheduled;
-  const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
+  const segment = draft.audienceSegmentId
+    ? await segmentCondition(tx, args.businessId, draft.audienceSegmentId)
+    : undefined;
+  if (segment && !immediate) {
+    // A scheduled campaign to a segment reaches whoever matches at its time: it is queued and billed then
+    // (sendOutSegmentCampaign), so publishing it now only fixes its content, price type and payment method.
+    const published = await markPublished(tx, draft.id, {
+      paymentMethod: args.paymentMethod,
+      messageType,
+      publishedAt: new Date(),
+      isSentOut: false,
+      recipientCount: 0,
+    });
+    const campaign = await pauseIfQualityLow(tx, published, messageType);
+    return { campaign, charge: { rate: '0', cost: '0', paidValue: '0' }, paymentMethod: args.paymentMethod };
+  }
+  const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held', segment);
   await splitIfTested(tx, draft);
   if (recipients === 0) {
     throw new BusinessRuleError('This campaign has no recipients: no opted-in contacts match it');
@@ -186,4 +206,46 @@ export async function afterPublish(
   }
   signalDispatch();
   await notifyCampaignSent(deps, campaign);
+}
+
+/**
+ * A scheduled campaign to a segment, at its time (in the release's transaction): the segment is evaluated
+ * now, its opted-in contacts queued and billed as a publish bills them. Null when it cannot go out (nobody
+ * matches, funds short, no plan): the caller turns it back into a draft, since nothing was queued or paid.
+ */
+export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promise<number | null> {
+  const [draft] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!draft?.audienceSegmentId || !draft.paymentMethod || !draft.messageType) return null;
+  try {
+    // A savepoint: a refused charge undoes this campaign's queue, not the other campaigns of the release.
+    return await tx.transaction(async (sp) => {
+      const business = await findBusinessForCampaigns(sp, draft.businessId);
+      const segment = await segmentCondition(sp, draft.businessId, draft.audienceSegmentId!);
+      const recipients = await queueRecipients(sp, draft, 'queued', segment);
+      await splitIfTested(sp, draft);
+      if (recipients === 0) throw new BusinessRuleError('No opted-in contact matches the segment');
+      const charge = await chargeCampaign(sp, {
+        businessId: draft.businessId,
+        campaignId: draft.id,
+        campaignName: draft.name,
+        messageType: draft.messageType as MessageType,
+        paymentMethod: draft.paymentMethod as PaymentMethod,
+        recipients,
+      });
+      await creditReferrerCommission(sp, {
+        businessId: draft.businessId,
+        referredBy: business?.referredBy ?? null,
+        campaignId: draft.id,
+        cost: charge.cost,
+        paidValue: charge.paidValue,
+        held: false,
+      });
+      await markPublished(sp, draft.id, { recipientCount: recipients, cost: charge.cost, rate: charge.rate });
+      return recipients;
+    });
+  } catch (err) {
+    if (err instanceof BusinessRuleError || err instanceof ValidationError || err instanceof NotFoundError)
+      return null;
+    throw err;
+  }
 }

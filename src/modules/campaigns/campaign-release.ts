@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
 import { campaignChanged } from './campaign-webhooks.js';
+import { sendOutSegmentCampaign } from './campaign-publisher.js';
 
 /** A scheduled campaign that has just been sent out. */
 export interface DueCampaign {
@@ -11,6 +12,7 @@ export interface DueCampaign {
   name: string;
   recipient_count: number;
   paused: boolean;
+  segment_id: string | null;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface DueCampaign {
  */
 export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[]> {
   return db.transaction(async (tx) => {
-    const due = await queryRows<DueCampaign>(
+    let due = await queryRows<DueCampaign>(
       tx,
       sql`
         UPDATE campaigns c SET is_sent_out = true, sent_out_at = now(), updated_at = now()
@@ -33,8 +35,22 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
         ))
-        RETURNING c.id, c.business_id, c.name, c.recipient_count, c.paused_at IS NOT NULL AS paused`,
+        RETURNING c.id, c.business_id, c.name, c.recipient_count, c.paused_at IS NOT NULL AS paused,
+                  c.audience_segment_id AS segment_id`,
     );
+    // A segment audience is evaluated now, at its time; one that cannot go out (nobody matches, funds
+    // short) is a draft again, with nothing queued or paid.
+    const undone = new Set<string>();
+    for (const c of due.filter((d) => d.segment_id)) {
+      const recipients = await sendOutSegmentCampaign(tx, c.id);
+      if (recipients === null) {
+        undone.add(c.id);
+        await tx.execute(sql`UPDATE campaigns SET is_sent_out = false, sent_out_at = NULL, is_published = false,
+          published_at = NULL, payment_method = NULL, recipient_count = 0, cost = NULL, rate = NULL,
+          updated_at = now() WHERE id = ${c.id}`);
+      } else c.recipient_count = recipients;
+    }
+    if (undone.size) due = due.filter((c) => !undone.has(c.id));
     const ids = due.map((c) => c.id);
     // A campaign paused while it waited (its number's quality fell) goes out held: resuming queues it.
     await releaseHeldMessages(

@@ -101,13 +101,35 @@ const campaignFields = {
     })
     .strict()
     .nullish(),
-  /** A retarget audience: another campaign's recipients with an outcome (tags narrow it). */
+  /**
+   * A retarget audience (another campaign's recipients with an outcome; tags narrow it), or a segment,
+   * evaluated when the campaign goes out.
+   */
   audience: z
     .object({
-      fromCampaign: z.uuid({ message: 'Must be a UUID' }),
-      outcome: z.enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` }),
+      fromCampaign: z.uuid({ message: 'Must be a UUID' }).optional(),
+      outcome: z
+        .enum(RETARGET_OUTCOMES, { message: `Must be one of ${RETARGET_OUTCOMES.join(', ')}` })
+        .optional(),
+      segmentId: z.uuid({ message: 'Must be a segment id' }).optional(),
     })
     .strict()
+    // One object rather than a union, so a mistake is named by its field rather than as "audience".
+    .superRefine((a, ctx) => {
+      if (a.segmentId !== undefined) {
+        if (a.fromCampaign !== undefined || a.outcome !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'A segment or a retarget, not both' });
+        return;
+      }
+      if (a.fromCampaign === undefined)
+        ctx.addIssue({ code: 'custom', path: ['fromCampaign'], message: 'Required (or a segmentId)' });
+      if (a.outcome === undefined) ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'Required' });
+    })
+    .transform((a) =>
+      a.segmentId !== undefined
+        ? { segmentId: a.segmentId }
+        : { fromCampaign: a.fromCampaign!, outcome: a.outcome! },
+    )
     .nullish(),
 };
 
@@ -209,9 +231,14 @@ export const campaignSchema = z.object({
   templateId: z.string().nullable().describe('The template the campaign is sent as'),
   trackClicks: z.boolean().describe('Links go out as tracked short links'),
   audience: z
-    .object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) })
+    .union([
+      z.object({ fromCampaign: z.string(), outcome: z.enum(RETARGET_OUTCOMES) }),
+      z.object({ segmentId: z.string() }),
+    ])
     .nullable()
-    .describe("A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags`"),
+    .describe(
+      "A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment",
+    ),
   variants: z
     .array(
       z.object({
@@ -309,6 +336,11 @@ export type EstimateInput = z.output<typeof estimateBody>;
 
 export const estimateSchema = z.object({
   recipients: z.number().int().describe('Opted-in contacts the audience reaches now'),
+  evaluatedNow: z
+    .boolean()
+    .describe(
+      'True for a segment audience: counted now, while the campaign will reach whoever matches when it goes out',
+    ),
   messageType: z
     .enum(MESSAGE_TYPES)
     .describe("What it is priced as: the templates' category, or the declared type without a template"),

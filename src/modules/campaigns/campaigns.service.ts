@@ -27,6 +27,7 @@ import { cancelInTransaction } from './campaign-cancel.js';
 import { pauseCampaign, resumeCampaign, retryCampaign, retryEstimate } from './campaign-controls.js';
 import { campaignMoney, failureGroups, limitEstimate, waitingForLimit } from './campaign-deliverability.js';
 import { estimateCampaign } from './campaign-estimate.js';
+import { checkFieldParameters } from './campaign-fields.js';
 import { afterPublish, checkSchedule, publishInTransaction } from './campaign-publisher.js';
 import { campaignReport } from './campaign-report.js';
 import {
@@ -258,6 +259,7 @@ export class CampaignsService {
     await checkAbTest(this.deps.db, businessId, input.variants, input.abTest);
     await checkRetarget(this.deps.db, businessId, input.audience, input);
     await this.checkTemplate(businessId, values.templateId ?? null);
+    await checkFieldParameters(this.deps.db, businessId, input);
     const paymentMethod = input.paymentMethod;
     if (!paymentMethod)
       return toCampaignDto(
@@ -306,6 +308,7 @@ export class CampaignsService {
       {
         sendToAllContact: input.sendToAllContact ?? current.sendToAllContact,
         selectedContactId: input.selectedContactId ?? current.selectedContactId,
+        tags: input.tags ?? current.tags,
       },
       current.id,
     );
@@ -313,6 +316,7 @@ export class CampaignsService {
     if (input.templateId === null) patch.templateId = null;
     if (input.templateParameters === null) patch.templateParameters = null;
     if (input.templateId) await this.checkTemplate(current.businessId, input.templateId);
+    await checkFieldParameters(this.deps.db, current.businessId, input);
     if (input.header === '') patch.header = null;
     const isScheduled = input.isScheduled ?? current.isScheduled;
     if (input.isScheduled !== undefined || input.scheduledAt !== undefined) {

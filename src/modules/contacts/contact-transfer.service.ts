@@ -6,6 +6,8 @@ import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { actorOf, recordAudit } from '../audit/index.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
+import { fieldDefinitionsOf } from './custom-fields/field-definitions.repository.js';
+import type { FieldDefinition } from './custom-fields/field-types.js';
 import { openContactCursor } from './export/contact-cursor.js';
 import { CONTACT_LAYOUT } from './export/export-writers.js';
 import { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';
@@ -15,6 +17,7 @@ import { isBlankRow, mapHeader, rowFromCells } from './import/header-map.js';
 import { ImportFileSource } from './import/import-file-source.js';
 import { csvRows, type TableRow } from './import/table-readers.js';
 import { xlsxRows } from './import/xlsx-reader.js';
+import { audienceCondition } from './segments/segment-query.js';
 import {
   sharedTransferLimits,
   TransferDeadlineError,
@@ -29,14 +32,18 @@ export type ContactExport = FileExport;
  * it from 1 (row 1 is the first data row, as in the JSON import where contacts[0] is row 1). Blank rows
  * are skipped but keep their number, so a reported row is where the user sees it.
  */
-async function* dataRows(table: AsyncIterable<TableRow>, signal: AbortSignal): AsyncGenerator<ImportRow> {
+async function* dataRows(
+  table: AsyncIterable<TableRow>,
+  signal: AbortSignal,
+  defs: readonly FieldDefinition[],
+): AsyncGenerator<ImportRow> {
   let header: { position: number; columns: ReturnType<typeof mapHeader> } | null = null;
   let seen = 0;
   for await (const { position, cells } of table) {
     signal.throwIfAborted();
     if (isBlankRow(cells)) continue;
     if (!header) {
-      header = { position, columns: mapHeader(cells) };
+      header = { position, columns: mapHeader(cells, defs) };
       continue;
     }
     seen++;
@@ -84,10 +91,12 @@ export class ContactTransferService {
     const ticket = this.limits.begin(businessId);
     try {
       const country = await businessCountry(this.deps.db, businessId);
+      const fieldDefs = await fieldDefinitionsOf(this.deps.db, businessId);
       return await this.limits.withSlot(() => {
         ticket.signal.throwIfAborted();
         const numbered = checkedRows(rows, ticket.signal);
         return importContacts(this.deps.database, businessId, country, numbered, this.deps.logger, {
+          fieldDefs,
           beforeCommit: auditImport(auth, { source: 'rows' }),
         });
       });
@@ -109,6 +118,7 @@ export class ContactTransferService {
     try {
       finished = this.limits.startFileImport();
       const country = await businessCountry(this.deps.db, businessId);
+      const fieldDefs = await fieldDefinitionsOf(this.deps.db, businessId);
       const { file, format } = await this.files
         .open(businessId, fileUrl, ticket.signal)
         .catch((err) => rethrowFetch(stoppedByDeadline(err, ticket, 'fileUrl')));
@@ -122,8 +132,9 @@ export class ContactTransferService {
           : xlsxRows(file.path, this.deps.config.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES);
         return await this.limits.withSlot(() => {
           ticket.signal.throwIfAborted();
-          const rows = dataRows(table, ticket.signal);
+          const rows = dataRows(table, ticket.signal, fieldDefs);
           return importContacts(this.deps.database, businessId, country, rows, this.deps.logger, {
+            fieldDefs,
             beforeCommit: auditImport(auth, { source: 'file', fileName: fileNameOf(fileUrl) }),
           });
         });
@@ -145,11 +156,14 @@ export class ContactTransferService {
    */
   async export(auth: AuthContext, q: ExportContactsQuery): Promise<ContactExport> {
     const businessId = businessOf(auth);
+    const where = await audienceCondition(this.deps.db, businessId, q);
+    const keys = (await fieldDefinitionsOf(this.deps.db, businessId)).map((d) => d.key);
     const file = await streamExport({
       limits: this.limits,
       businessId,
-      open: () => openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn }),
-      layout: CONTACT_LAYOUT,
+      open: () =>
+        openContactCursor(this.deps.database, businessId, { tag: q.tag, optIn: q.optIn, where }, keys),
+      layout: { ...CONTACT_LAYOUT, columns: [...CONTACT_LAYOUT.columns, ...keys] },
       format: q.format,
       fileBase: 'contacts',
       idleMs: this.exportIdleMs,
@@ -162,7 +176,14 @@ export class ContactTransferService {
         businessId,
         actor: actorOf(auth),
         action: 'contacts.exported',
-        details: { format: q.format, count: file.count, tag: q.tag ?? null, optIn: q.optIn ?? null },
+        details: {
+          format: q.format,
+          count: file.count,
+          tag: q.tag ?? null,
+          optIn: q.optIn ?? null,
+          segmentId: q.segmentId ?? null,
+          filter: q.filter !== undefined,
+        },
       });
     } catch (err) {
       // No entry, no export: the body (and its transfer slot) is given back.
@@ -206,6 +227,7 @@ function auditImport(auth: AuthContext, source: { source: 'rows' | 'file'; fileN
         imported: report.imported,
         duplicatesSkipped: report.duplicatesSkipped,
         failed: report.failedCount,
+        rejectedValues: report.rejectedValues.length,
       },
     });
 }

@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../../platform/db/client.js';
 import { businesses, contactCounts, contacts, uploadFiles } from '../../platform/db/schema/index.js';
 import type { ContactFields } from './contact-fields.js';
 import { searchCondition } from './contact-search.js';
+import type { FieldValue } from './custom-fields/field-types.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -10,6 +11,8 @@ export interface ContactFilters {
   search?: string;
   optIn?: boolean;
   tag?: string;
+  /** A segment's or an unsaved filter's compiled condition. */
+  where?: SQL;
 }
 
 /**
@@ -23,6 +26,7 @@ export function contactFilter(businessId: string, f: ContactFilters): SQL {
   if (f.optIn !== undefined) parts.push(eq(contacts.optIn, f.optIn));
   if (f.tag) parts.push(arrayContains(contacts.tags, [f.tag]));
   if (f.search) parts.push(searchCondition(f.search) ?? undefined);
+  if (f.where) parts.push(f.where);
   return and(...parts)!;
 }
 
@@ -34,7 +38,11 @@ export async function businessCountry(db: Db, businessId: string): Promise<strin
   return row?.countryCode ?? null;
 }
 
-export async function insertContact(db: Db, businessId: string, fields: ContactFields): Promise<ContactRow> {
+export async function insertContact(
+  db: Db,
+  businessId: string,
+  fields: ContactFields & { fields?: Record<string, FieldValue> },
+): Promise<ContactRow> {
   const [row] = await db
     .insert(contacts)
     .values({ businessId, ...fields })
@@ -54,7 +62,7 @@ export async function updateContact(
   db: Db,
   businessId: string,
   id: string,
-  patch: Partial<ContactFields>,
+  patch: Partial<ContactFields> & { fields?: SQL },
 ): Promise<ContactRow | null> {
   const [row] = await db
     .update(contacts)
@@ -174,4 +182,35 @@ export async function ownsStoredFile(db: Db, businessId: string, key: string): P
     .where(and(eq(uploadFiles.businessId, businessId), eq(uploadFiles.key, key)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Field values changed in place: `set` merged over the stored ones, then `unset` keys removed. */
+export function fieldsPatch(set: Record<string, FieldValue>, unset: readonly string[]): SQL {
+  const keys = `{${unset.map((k) => `"${k}"`).join(',')}}`;
+  return sql`(${contacts.fields} || ${JSON.stringify(set)}::jsonb) - ${keys}::text[]`;
+}
+
+/**
+ * Adds tags to every contact matching `where` that lacks one of them; answers how many changed. Tags already
+ * held keep their place, new ones go at the end; a contact the addition would take past `max` tags is left
+ * as it is. Counted in the statement, so a million tagged contacts send back one row.
+ */
+export async function addTagsWhere(
+  db: Db,
+  where: SQL,
+  tags: readonly string[],
+  max: number,
+): Promise<number> {
+  const wanted = sql`${`{${tags.map((t) => `"${t.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+  const missing = sql`ARRAY(SELECT t FROM unnest(${wanted}) AS t WHERE NOT t = ANY(${contacts.tags}))`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`WITH changed AS (
+          UPDATE ${contacts} SET tags = ${contacts.tags} || ${missing}, updated_at = now()
+          WHERE ${where} AND NOT (${contacts.tags} @> ${wanted})
+            AND cardinality(${contacts.tags}) + cardinality(${missing}) <= ${max}
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM changed`,
+  );
+  return Number(row?.n ?? 0);
 }

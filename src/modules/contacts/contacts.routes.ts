@@ -5,6 +5,8 @@ import { ContactTransferService } from './contact-transfer.service.js';
 import {
   bulkDeleteBody,
   bulkDeleteResultSchema,
+  bulkTagBody,
+  bulkTagResultSchema,
   contactPageSchema,
   contactParams,
   contactSchema,
@@ -32,7 +34,12 @@ function sendReport(reply: Parameters<typeof sendSuccess>[0], r: ImportReport) {
     r.failedCount > r.failed.length
       ? ` (${r.failedCount} rows failed; the first ${r.failed.length} are listed)`
       : '';
-  const data = { imported: r.imported, duplicatesSkipped: r.duplicatesSkipped, failed: r.failed };
+  const data = {
+    imported: r.imported,
+    duplicatesSkipped: r.duplicatesSkipped,
+    failed: r.failed,
+    rejectedValues: r.rejectedValues,
+  };
   return sendSuccess(reply, data, `Import finished${more}`);
 }
 
@@ -92,7 +99,8 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
       config: { ...config, permission: 'contacts:export' },
       schema: {
         tags,
-        summary: 'Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn)',
+        summary:
+          'Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn, then one per contact field)',
         querystring: exportContactsQuery,
       },
     },
@@ -150,6 +158,23 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) => {
       const result = await service.bulkDelete(req.auth, req.body.ids);
       return sendSuccess(reply, result, `${result.deleted} contacts deleted`);
+    },
+  );
+
+  app.post(
+    '/contacts/bulk-tag',
+    {
+      config: { ...config, permission: 'contacts:write' },
+      schema: {
+        tags,
+        summary: 'Add tags to the contacts of a segment or of an unsaved filter',
+        body: bulkTagBody,
+        response: { 200: successSchema(bulkTagResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await service.bulkTag(req.auth, req.body);
+      return sendSuccess(reply, result, `${result.tagged} contacts tagged`);
     },
   );
 

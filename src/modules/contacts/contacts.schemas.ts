@@ -7,12 +7,18 @@ const name = z.string().trim().min(1, 'Required').max(NAME_MAX).refine(noNul, 'M
 const phone = z.string().trim().min(1, 'Required').max(32);
 const tags = z.array(z.string().max(TAG_MAX).refine(noNul, 'Must not contain NUL')).max(TAGS_MAX);
 
+const fieldValues = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+  .describe("Values of the business's contact fields by key; null (or blank) removes one")
+  .refine((v) => Object.keys(v).length <= 50, 'At most 50 fields');
+
 export const createContactBody = z.object({
   firstName: name,
   lastName: name,
   phoneNumber: phone,
   tags: tags.optional(),
   optIn: z.boolean().optional(),
+  fields: fieldValues.optional(),
 });
 export type CreateContactInput = z.output<typeof createContactBody>;
 
@@ -22,16 +28,24 @@ export const updateContactBody = z.object({
   phoneNumber: phone.optional(),
   tags: tags.optional(),
   optIn: z.boolean().optional(),
+  fields: fieldValues.optional(),
 });
 export type UpdateContactInput = z.output<typeof updateContactBody>;
 
 // No length cap of its own: a path id of any length the router passes is a contact id or a 404 (decisions).
 export { lookupIdParams as contactParams } from '../../platform/http/id-params.js';
 
+/** The contacts of a saved segment, or of an unsaved filter (JSON, as `POST /segments` takes it). */
+const segmentQuery = {
+  segmentId: z.string().min(1).max(100).optional().describe('Only the contacts of this segment'),
+  filter: z.string().min(1).max(16_000).optional().describe('Only the contacts of this filter (JSON text)'),
+};
+
 export const listContactsQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
   optIn: queryBoolean.optional(),
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
+  ...segmentQuery,
 });
 export type ListContactsQuery = z.output<typeof listContactsQuery>;
 
@@ -39,6 +53,7 @@ export const exportContactsQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
   optIn: queryBoolean.optional(),
+  ...segmentQuery,
 });
 export type ExportContactsQuery = z.output<typeof exportContactsQuery>;
 
@@ -69,6 +84,9 @@ export const contactSchema = z.object({
     .describe(
       'Why it stopped receiving marketing, when the provider said so (131050, a WhatsApp preference)',
     ),
+  fields: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .describe("Values of the business's contact fields by key (a field without a value is left out)"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -82,6 +100,24 @@ export const importReportSchema = z.object({
   imported: z.number().int(),
   duplicatesSkipped: z.number().int(),
   failed: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejectedValues: z
+    .array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() }))
+    .describe('Contact field values that were not stored (the rest of their row was imported)'),
+});
+
+export const bulkTagBody = z
+  .object({
+    tags: tags.min(1, 'Must hold at least one tag'),
+    segmentId: z.string().min(1).max(100).optional(),
+    filter: z.unknown().optional().describe('An unsaved filter, as `POST /segments` takes it'),
+  })
+  .refine((v) => (v.segmentId === undefined) !== (v.filter === undefined), {
+    message: 'Give segmentId or filter, one of them',
+    path: ['segmentId'],
+  });
+
+export const bulkTagResultSchema = z.object({
+  tagged: z.number().int().describe('Contacts that gained a tag'),
 });
 
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int() });

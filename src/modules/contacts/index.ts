@@ -7,6 +7,8 @@ export { NAME_MAX, TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from './contact-fields.js
 export { searchWords } from './contact-search.js';
 export { countContacts } from './contacts.repository.js';
 export { contactsRoutes } from './contacts.routes.js';
+export { contactFieldKeys } from './custom-fields/field-definitions.repository.js';
+export { fieldDefinitionsRoutes } from './custom-fields/field-definitions.routes.js';
 export type { ExportLayout } from './export/export-writers.js';
 export { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';
 export { type Cell, openRecordCursor, type RecordCursor } from './export/record-cursor.js';
@@ -14,4 +16,7 @@ export { type FileExport, streamExport } from './export/stream-export.js';
 export { sweepAbandonedSpools } from './import/file-spool.js';
 export { campaignOptOutCount, optActivityByDay } from './opt-activity.js';
 export { toE164, toGatewayNumber } from './phone.js';
+export { segmentCondition } from './segments/segment-query.js';
+export { countMatching as countSegment, segmentExists } from './segments/segments.repository.js';
+export { segmentsRoutes } from './segments/segments.routes.js';
 export { sharedTransferLimits } from './transfer-limits.js';

@@ -5,4 +5,6 @@ export const OWNED_TABLES = [
   'contact_tag_sets',
   'contact_opt_activity',
   'campaign_opt_outs',
+  'contact_field_definitions',
+  'segments',
 ] as const;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
 import {
   FAILED_STATE,
@@ -6,7 +6,7 @@ import {
   RECEIPT_STATES,
   type ReceiptState,
 } from '../../platform/db/message-states.js';
-import type { MessagePricing } from '../../platform/db/schema/index.js';
+import { contacts, type MessagePricing } from '../../platform/db/schema/index.js';
 
 export type { MessagePricing };
 
@@ -56,6 +56,8 @@ export interface ClaimedMessage {
   variant: number | null;
   /** Its last failure was deferred (131049) once already: a second one is final. */
   deferred: boolean;
+  /** The contact's own field values as they are at send time (null when the contact was deleted). */
+  fields: Record<string, unknown> | null;
 }
 
 /** What one send came to; written back in batches. `batchId` (the claim it came in) is for the logs. */
@@ -93,7 +95,20 @@ export async function queueRecipients(
   db: Db,
   campaign: { id: string; businessId: string },
   status: 'held' | 'queued',
+  /** A segment audience's condition on `contacts` (it replaces the campaign's other ways of choosing). */
+  segment?: SQL,
 ): Promise<number> {
+  const chosen = segment
+    ? sql`c.id IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${segment})`
+    : sql`(k.audience_from_campaign IS NULL
+               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
+                    OR (k.tag_match = 'any' AND c.tags && k.tags)
+                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
+            OR k.audience_from_campaign IS NOT NULL
+               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
+               AND EXISTS (SELECT 1 FROM campaign_messages m
+                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
+                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))`;
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`
@@ -104,15 +119,7 @@ export async function queueRecipients(
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
-          AND (k.audience_from_campaign IS NULL
-               AND (k.send_to_all_contact OR c.id = ANY(k.selected_contact_id)
-                    OR (k.tag_match = 'any' AND c.tags && k.tags)
-                    OR (k.tag_match = 'all' AND cardinality(k.tags) > 0 AND c.tags @> k.tags))
-            OR k.audience_from_campaign IS NOT NULL
-               AND ${retargetTagTest(sql`k.tags`, sql`k.tag_match::text`)}
-               AND EXISTS (SELECT 1 FROM campaign_messages m
-                           WHERE m.campaign_id = k.audience_from_campaign AND m.business_id = k.business_id
-                             AND m.phone_number = c.phone_number AND ${outcomeTest(sql`k.audience_outcome`)}))
+          AND ${chosen}
         ON CONFLICT (campaign_id, phone_number) DO NOTHING
         RETURNING 1
       )
@@ -227,6 +234,7 @@ export async function claimMessages(
     attempts: number;
     variant: number | null;
     deferred: boolean | null;
+    fields: Record<string, unknown> | null;
   }>(
     db,
     'dispatch_claim_messages',
@@ -244,6 +252,7 @@ export async function claimMessages(
         FOR UPDATE SKIP LOCKED
       ))
       RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
+                (SELECT c.fields FROM contacts c WHERE c.id = m.contact_id AND c.business_id = m.business_id) AS fields,
                 m.variant, m.failure_outcome = 'defer' AS deferred`,
   );
   return rows.map((r) => ({
@@ -256,6 +265,7 @@ export async function claimMessages(
     attempts: Number(r.attempts),
     variant: r.variant === null ? null : Number(r.variant),
     deferred: r.deferred === true,
+    fields: r.fields ?? null,
   }));
 }
 

@@ -3,6 +3,7 @@
 export {
   fillText,
   parameterProblems,
+  parameterValue,
   type RecipientFields,
   type TemplateNeeds,
   type TemplateShape,

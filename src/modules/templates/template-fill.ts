@@ -132,12 +132,27 @@ export interface RecipientFields {
   firstName: string;
   lastName: string;
   phoneNumber: string;
+  /** The contact's own field values at send time. */
+  fields?: Record<string, unknown> | null;
 }
 
-/** One parameter's value for a recipient; a contact field that is empty becomes a dash (the API refuses ""). */
+const BUILT_IN = new Set(['firstName', 'lastName', 'phoneNumber']);
+
+/** A contact's value of a built-in or custom field, as text ("" when it has none). */
+export function fieldText(recipient: RecipientFields, key: string): string {
+  if (BUILT_IN.has(key)) return recipient[key as 'firstName'] ?? '';
+  const value = recipient.fields?.[key];
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * One parameter's value for a recipient; a field that is empty becomes its `fallback`, else a dash (the API
+ * refuses "").
+ */
 export function parameterValue(param: TemplateParameter, recipient: RecipientFields): string {
-  const value = 'field' in param ? recipient[param.field] : param.text;
-  return value?.trim() ? value : '-';
+  const value = 'field' in param ? fieldText(recipient, param.field) : param.text;
+  if (value.trim()) return value;
+  return ('field' in param && param.fallback) || '-';
 }
 
 /**

@@ -132,9 +132,22 @@ export const syncResultSchema = z.object({
 export const templateStatusEventSchema = ROOM_EVENTS.templateStatus.payload;
 export type TemplateStatusEvent = RoomEvents['templateStatus'];
 
-/** How one variable of a campaign's template is filled: a contact's field, or the same text for everyone. */
+/**
+ * How one variable of a campaign's template is filled: a contact's field (a built-in one or one of the
+ * business's own, by key, with `fallback` for a contact without a value), or the same text for everyone.
+ */
 export const templateParameter = z.union([
-  z.object({ field: z.enum(['firstName', 'lastName', 'phoneNumber']) }).strict(),
+  z
+    .object({
+      field: z
+        .string()
+        .regex(
+          /^(firstName|lastName|phoneNumber|[a-z][a-z0-9_]{0,39})$/,
+          'firstName, lastName, phoneNumber or a contact field key',
+        ),
+      fallback: z.string().trim().min(1).max(1024).optional().describe('Sent when the contact has no value'),
+    })
+    .strict(),
   z.object({ text: z.string().trim().min(1).max(1024) }).strict(),
 ]);
 export type TemplateParameter = z.output<typeof templateParameter>;

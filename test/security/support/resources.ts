@@ -10,6 +10,7 @@ import {
   businessMembers,
   campaignMessages,
   campaigns,
+  contactFieldDefinitions,
   contacts,
   conversationMessages,
   conversations,
@@ -17,6 +18,7 @@ import {
   memberInvitations,
   notifications,
   plans,
+  segments,
   templates,
   ticketComments,
   tickets,
@@ -173,6 +175,40 @@ export const template: Resource = {
     return { id: row!.id };
   },
   read: (t, { id }) => byId(t.db.select().from(templates).where(eq(templates.id, id!))),
+};
+
+export const segment: Resource = {
+  name: 'segment',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(segments)
+      .values({
+        businessId: owner.businessId,
+        name: 'Private segment',
+        filter: { match: 'all', conditions: [{ on: 'tag', op: 'has', value: 'private' }] },
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) => byId(t.db.select().from(segments).where(eq(segments.id, id!))),
+};
+
+export const contactField: Resource = {
+  name: 'contactField',
+  async create(t, owner) {
+    const [row] = await t.db
+      .insert(contactFieldDefinitions)
+      .values({
+        businessId: owner.businessId,
+        key: `private_${randomUUID().slice(0, 8)}`,
+        label: 'Private',
+        type: 'text',
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  read: (t, { id }) =>
+    byId(t.db.select().from(contactFieldDefinitions).where(eq(contactFieldDefinitions.id, id!))),
 };
 
 export const ticket: Resource = {

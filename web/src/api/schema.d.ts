@@ -512,7 +512,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -1018,12 +1018,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -1065,40 +1067,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -1119,40 +1127,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -2233,7 +2247,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2306,7 +2320,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -3560,40 +3574,46 @@ export interface paths {
                             templateParameters?: {
                                 /** @default [] */
                                 body?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                 };
                                 buttons?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[];
                                 /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                 code?: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                                 header?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
@@ -3840,40 +3860,46 @@ export interface paths {
                             templateParameters?: {
                                 /** @default [] */
                                 body?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                 };
                                 buttons?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[];
                                 /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                 code?: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                                 header?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
@@ -5005,12 +5031,14 @@ export interface paths {
                                     } | null;
                                     actionButtonTitle: string | null;
                                     actionButtonUrl: string | null;
-                                    /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                    audience: {
+                                    /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                    audience: ({
                                         fromCampaign: string;
                                         /** @enum {string} */
                                         outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                    } | null;
+                                    } | {
+                                        segmentId: string;
+                                    }) | null;
                                     completedAt: string | null;
                                     cost: number | null;
                                     createdAt: string;
@@ -5052,40 +5080,46 @@ export interface paths {
                                     templateParameters: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -5106,40 +5140,46 @@ export interface paths {
                                         templateParameters?: {
                                             /** @default [] */
                                             body: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[] | {
                                                 [key: string]: {
-                                                    /** @enum {string} */
-                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                    /** @description Sent when the contact has no value */
+                                                    fallback?: string;
+                                                    field: string;
                                                 } | {
                                                     text: string;
                                                 };
                                             };
                                             buttons?: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[];
                                             /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                             code?: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                             header?: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[] | {
                                                 [key: string]: {
-                                                    /** @enum {string} */
-                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                    /** @description Sent when the contact has no value */
+                                                    fallback?: string;
+                                                    field: string;
                                                 } | {
                                                     text: string;
                                                 };
@@ -5192,9 +5232,11 @@ export interface paths {
                         actionButtonUrl?: string | null;
                         audience?: {
                             /** Format: uuid */
-                            fromCampaign: string;
+                            fromCampaign?: string;
                             /** @enum {string} */
-                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            outcome?: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            /** Format: uuid */
+                            segmentId?: string;
                         } | null;
                         description?: string | null;
                         header?: string | null;
@@ -5222,40 +5264,46 @@ export interface paths {
                         templateParameters?: {
                             /** @default [] */
                             body?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                             };
                             buttons?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[];
                             /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                             code?: {
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             };
                             header?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
@@ -5274,40 +5322,46 @@ export interface paths {
                             templateParameters?: {
                                 /** @default [] */
                                 body?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                 };
                                 buttons?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[];
                                 /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                 code?: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                                 header?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
@@ -5338,12 +5392,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -5385,40 +5441,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -5439,40 +5501,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -5538,12 +5606,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -5594,40 +5664,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -5648,40 +5724,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -5774,9 +5856,11 @@ export interface paths {
                         actionButtonUrl?: string | null;
                         audience?: {
                             /** Format: uuid */
-                            fromCampaign: string;
+                            fromCampaign?: string;
                             /** @enum {string} */
-                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            outcome?: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            /** Format: uuid */
+                            segmentId?: string;
                         } | null;
                         description?: string | null;
                         header?: string | null;
@@ -5795,40 +5879,46 @@ export interface paths {
                         templateParameters?: {
                             /** @default [] */
                             body?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                             };
                             buttons?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[];
                             /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                             code?: {
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             };
                             header?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
@@ -5846,40 +5936,46 @@ export interface paths {
                             templateParameters?: {
                                 /** @default [] */
                                 body?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                 };
                                 buttons?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[];
                                 /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                 code?: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                                 header?: ({
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 })[] | {
                                     [key: string]: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
@@ -5910,12 +6006,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -5957,40 +6055,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -6011,40 +6115,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -6108,12 +6218,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -6155,40 +6267,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -6209,40 +6327,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -6446,12 +6570,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -6493,40 +6619,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -6547,40 +6679,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -6657,12 +6795,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -6704,40 +6844,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -6758,40 +6904,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -7011,12 +7163,14 @@ export interface paths {
                                 } | null;
                                 actionButtonTitle: string | null;
                                 actionButtonUrl: string | null;
-                                /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                audience: {
+                                /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                audience: ({
                                     fromCampaign: string;
                                     /** @enum {string} */
                                     outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                } | null;
+                                } | {
+                                    segmentId: string;
+                                }) | null;
                                 completedAt: string | null;
                                 cost: number | null;
                                 createdAt: string;
@@ -7058,40 +7212,46 @@ export interface paths {
                                 templateParameters: {
                                     /** @default [] */
                                     body: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                     };
                                     buttons?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[];
                                     /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                     code?: {
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     };
                                     header?: ({
-                                        /** @enum {string} */
-                                        field: "firstName" | "lastName" | "phoneNumber";
+                                        /** @description Sent when the contact has no value */
+                                        fallback?: string;
+                                        field: string;
                                     } | {
                                         text: string;
                                     })[] | {
                                         [key: string]: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
@@ -7112,40 +7272,46 @@ export interface paths {
                                     templateParameters?: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -7262,12 +7428,14 @@ export interface paths {
                                     } | null;
                                     actionButtonTitle: string | null;
                                     actionButtonUrl: string | null;
-                                    /** @description A retarget audience: the other campaign's recipients with that outcome, narrowed by `tags` */
-                                    audience: {
+                                    /** @description A retarget audience (the other campaign's recipients with that outcome, narrowed by `tags`), or a segment */
+                                    audience: ({
                                         fromCampaign: string;
                                         /** @enum {string} */
                                         outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
-                                    } | null;
+                                    } | {
+                                        segmentId: string;
+                                    }) | null;
                                     completedAt: string | null;
                                     cost: number | null;
                                     createdAt: string;
@@ -7309,40 +7477,46 @@ export interface paths {
                                     templateParameters: {
                                         /** @default [] */
                                         body: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                         };
                                         buttons?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[];
                                         /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                         code?: {
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         };
                                         header?: ({
-                                            /** @enum {string} */
-                                            field: "firstName" | "lastName" | "phoneNumber";
+                                            /** @description Sent when the contact has no value */
+                                            fallback?: string;
+                                            field: string;
                                         } | {
                                             text: string;
                                         })[] | {
                                             [key: string]: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
@@ -7363,40 +7537,46 @@ export interface paths {
                                         templateParameters?: {
                                             /** @default [] */
                                             body: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[] | {
                                                 [key: string]: {
-                                                    /** @enum {string} */
-                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                    /** @description Sent when the contact has no value */
+                                                    fallback?: string;
+                                                    field: string;
                                                 } | {
                                                     text: string;
                                                 };
                                             };
                                             buttons?: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[];
                                             /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                                             code?: {
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             };
                                             header?: ({
-                                                /** @enum {string} */
-                                                field: "firstName" | "lastName" | "phoneNumber";
+                                                /** @description Sent when the contact has no value */
+                                                fallback?: string;
+                                                field: string;
                                             } | {
                                                 text: string;
                                             })[] | {
                                                 [key: string]: {
-                                                    /** @enum {string} */
-                                                    field: "firstName" | "lastName" | "phoneNumber";
+                                                    /** @description Sent when the contact has no value */
+                                                    fallback?: string;
+                                                    field: string;
                                                 } | {
                                                     text: string;
                                                 };
@@ -7626,9 +7806,11 @@ export interface paths {
                     "application/json": {
                         audience?: {
                             /** Format: uuid */
-                            fromCampaign: string;
+                            fromCampaign?: string;
                             /** @enum {string} */
-                            outcome: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            outcome?: "failed" | "not-delivered" | "delivered-not-read" | "read" | "clicked" | "read-not-clicked";
+                            /** Format: uuid */
+                            segmentId?: string;
                         } | null;
                         /**
                          * @description The declared type: what text (no template) is priced as
@@ -7682,6 +7864,8 @@ export interface paths {
                                 currency: string;
                                 /** @description Whether the chosen payment method covers `credits` now */
                                 enough: boolean;
+                                /** @description True for a segment audience: counted now, while the campaign will reach whoever matches when it goes out */
+                                evaluatedNow: boolean;
                                 /**
                                  * @description What it is priced as: the templates' category, or the declared type without a template
                                  * @enum {string}
@@ -7827,6 +8011,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business's own contact fields, oldest first
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    choices: string[] | null;
+                                    createdAt: string;
+                                    id: string;
+                                    key: string;
+                                    label: string;
+                                    /** @enum {string} */
+                                    type: "text" | "number" | "date" | "boolean" | "choice";
+                                    updatedAt: string;
+                                }[];
+                                /** @description How many fields a business may have (50) */
+                                max: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Define a contact field (at most 50)
+         * @description Access: authenticated.
+         *
+         *     Permission: contact-fields:manage.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required for `choice`, refused for the other types */
+                        choices?: string[];
+                        /** @description The name values are written under, in the API, files and template parameters */
+                        key: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "text" | "number" | "date" | "boolean" | "choice";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                choices: string[] | null;
+                                createdAt: string;
+                                id: string;
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "text" | "number" | "date" | "boolean" | "choice";
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contact-fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a field and every contact's value of it
+         * @description Access: authenticated.
+         *
+         *     Permission: contact-fields:manage.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a field or change a choice field's choices (key and type never change)
+         * @description Access: authenticated.
+         *
+         *     Permission: contact-fields:manage.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        choices?: string[];
+                        label?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                choices: string[] | null;
+                                createdAt: string;
+                                id: string;
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "text" | "number" | "date" | "boolean" | "choice";
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/contacts": {
         parameters: {
             query?: never;
@@ -7845,10 +8243,14 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the contacts of this filter (JSON text) */
+                    filter?: string;
                     optIn?: "true" | "false";
                     page?: number;
                     pageSize?: number;
                     search?: string;
+                    /** @description Only the contacts of this segment */
+                    segmentId?: string;
                     tag?: string;
                 };
                 header?: never;
@@ -7869,6 +8271,10 @@ export interface paths {
                             data: {
                                 items: {
                                     createdAt: string;
+                                    /** @description Values of the business's contact fields by key (a field without a value is left out) */
+                                    fields: {
+                                        [key: string]: string | number | boolean;
+                                    };
                                     firstName: string;
                                     id: string;
                                     lastName: string;
@@ -7912,6 +8318,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Values of the business's contact fields by key; null (or blank) removes one */
+                        fields?: {
+                            [key: string]: string | number | boolean | null;
+                        };
                         firstName: string;
                         lastName: string;
                         optIn?: boolean;
@@ -7932,6 +8342,10 @@ export interface paths {
                             code: number;
                             data: {
                                 createdAt: string;
+                                /** @description Values of the business's contact fields by key (a field without a value is left out) */
+                                fields: {
+                                    [key: string]: string | number | boolean;
+                                };
                                 firstName: string;
                                 id: string;
                                 lastName: string;
@@ -7991,6 +8405,10 @@ export interface paths {
                             code: number;
                             data: {
                                 createdAt: string;
+                                /** @description Values of the business's contact fields by key (a field without a value is left out) */
+                                fields: {
+                                    [key: string]: string | number | boolean;
+                                };
                                 firstName: string;
                                 id: string;
                                 lastName: string;
@@ -8066,6 +8484,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Values of the business's contact fields by key; null (or blank) removes one */
+                        fields?: {
+                            [key: string]: string | number | boolean | null;
+                        };
                         firstName?: string;
                         lastName?: string;
                         optIn?: boolean;
@@ -8086,6 +8508,10 @@ export interface paths {
                             code: number;
                             data: {
                                 createdAt: string;
+                                /** @description Values of the business's contact fields by key (a field without a value is left out) */
+                                fields: {
+                                    [key: string]: string | number | boolean;
+                                };
                                 firstName: string;
                                 id: string;
                                 lastName: string;
@@ -8162,6 +8588,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contacts/bulk-tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add tags to the contacts of a segment or of an unsaved filter
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An unsaved filter, as `POST /segments` takes it */
+                        filter?: unknown;
+                        segmentId?: string;
+                        tags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Contacts that gained a tag */
+                                tagged: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contacts/export": {
         parameters: {
             query?: never;
@@ -8170,7 +8656,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn)
+         * Download contacts as CSV or XLSX (columns firstName, lastName, phoneNumber, tags, optIn, then one per contact field)
          * @description Access: authenticated.
          *
          *     Permission: contacts:export.
@@ -8178,8 +8664,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only the contacts of this filter (JSON text) */
+                    filter?: string;
                     format?: "csv" | "xlsx";
                     optIn?: "true" | "false";
+                    /** @description Only the contacts of this segment */
+                    segmentId?: string;
                     tag?: string;
                 };
                 header?: never;
@@ -8253,6 +8743,12 @@ export interface paths {
                                     row: number;
                                 }[];
                                 imported: number;
+                                /** @description Contact field values that were not stored (the rest of their row was imported) */
+                                rejectedValues: {
+                                    column: string;
+                                    reason: string;
+                                    row: number;
+                                }[];
                             };
                             message: string;
                             /** @enum {string} */
@@ -8316,6 +8812,12 @@ export interface paths {
                                     row: number;
                                 }[];
                                 imported: number;
+                                /** @description Contact field values that were not stored (the rest of their row was imported) */
+                                rejectedValues: {
+                                    column: string;
+                                    reason: string;
+                                    row: number;
+                                }[];
                             };
                             message: string;
                             /** @enum {string} */
@@ -8823,40 +9325,46 @@ export interface paths {
                         templateParameters?: {
                             /** @default [] */
                             body?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
                             };
                             buttons?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[];
                             /** @description The code a COPY_CODE button copies, or an authentication template's one-time password */
                             code?: {
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             };
                             header?: ({
-                                /** @enum {string} */
-                                field: "firstName" | "lastName" | "phoneNumber";
+                                /** @description Sent when the contact has no value */
+                                fallback?: string;
+                                field: string;
                             } | {
                                 text: string;
                             })[] | {
                                 [key: string]: {
-                                    /** @enum {string} */
-                                    field: "firstName" | "lastName" | "phoneNumber";
+                                    /** @description Sent when the contact has no value */
+                                    fallback?: string;
+                                    field: string;
                                 } | {
                                     text: string;
                                 };
@@ -11595,6 +12103,1275 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved segments, newest first
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    createdAt: string;
+                                    filter: {
+                                        conditions: ({
+                                            conditions: ({
+                                                /** @enum {string} */
+                                                on: "name";
+                                                /** @enum {string} */
+                                                op: "equals" | "contains" | "startsWith";
+                                                value: string;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "phoneNumber";
+                                                /** @enum {string} */
+                                                op: "equals" | "contains" | "startsWith";
+                                                value: string;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "country";
+                                                /** @enum {string} */
+                                                op: "equals" | "notEquals";
+                                                value: string;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "tag";
+                                                /** @enum {string} */
+                                                op: "has" | "hasNot";
+                                                value: string;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "optIn";
+                                                /** @enum {string} */
+                                                op: "equals";
+                                                value: boolean;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "createdAt";
+                                                /** @enum {string} */
+                                                op: "before" | "after" | "withinLastDays";
+                                                value: string | number;
+                                            } | {
+                                                key: string;
+                                                /** @enum {string} */
+                                                on: "field";
+                                                /** @enum {string} */
+                                                op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                                value?: string | number | boolean;
+                                            } | {
+                                                /**
+                                                 * Format: uuid
+                                                 * @description A given campaign; any campaign when left out
+                                                 */
+                                                campaignId?: string;
+                                                /** @enum {string} */
+                                                event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                                /** @enum {string} */
+                                                on: "campaign";
+                                                /** @description Within the last this many days */
+                                                withinDays: number;
+                                            } | {
+                                                /** @enum {string} */
+                                                on: "lastInbound";
+                                                /** @description Within the last this many days */
+                                                withinDays: number;
+                                            })[];
+                                            /** @enum {string} */
+                                            match: "all" | "any";
+                                            /** @enum {string} */
+                                            on: "group";
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "name";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "phoneNumber";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "country";
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "tag";
+                                            /** @enum {string} */
+                                            op: "has" | "hasNot";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "optIn";
+                                            /** @enum {string} */
+                                            op: "equals";
+                                            value: boolean;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "createdAt";
+                                            /** @enum {string} */
+                                            op: "before" | "after" | "withinLastDays";
+                                            value: string | number;
+                                        } | {
+                                            key: string;
+                                            /** @enum {string} */
+                                            on: "field";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean;
+                                        } | {
+                                            /**
+                                             * Format: uuid
+                                             * @description A given campaign; any campaign when left out
+                                             */
+                                            campaignId?: string;
+                                            /** @enum {string} */
+                                            event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                            /** @enum {string} */
+                                            on: "campaign";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "lastInbound";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        })[];
+                                        /** @enum {string} */
+                                        match: "all" | "any";
+                                    };
+                                    id: string;
+                                    name: string;
+                                    updatedAt: string;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a filter of contacts as a segment
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter: {
+                            conditions: ({
+                                conditions: ({
+                                    /** @enum {string} */
+                                    on: "name";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "phoneNumber";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "country";
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "tag";
+                                    /** @enum {string} */
+                                    op: "has" | "hasNot";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "optIn";
+                                    /** @enum {string} */
+                                    op: "equals";
+                                    value: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "createdAt";
+                                    /** @enum {string} */
+                                    op: "before" | "after" | "withinLastDays";
+                                    value: string | number;
+                                } | {
+                                    key: string;
+                                    /** @enum {string} */
+                                    on: "field";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean;
+                                } | {
+                                    /**
+                                     * Format: uuid
+                                     * @description A given campaign; any campaign when left out
+                                     */
+                                    campaignId?: string;
+                                    /** @enum {string} */
+                                    event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                    /** @enum {string} */
+                                    on: "campaign";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "lastInbound";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                })[];
+                                /** @enum {string} */
+                                match: "all" | "any";
+                                /** @enum {string} */
+                                on: "group";
+                            } | {
+                                /** @enum {string} */
+                                on: "name";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "phoneNumber";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "country";
+                                /** @enum {string} */
+                                op: "equals" | "notEquals";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "tag";
+                                /** @enum {string} */
+                                op: "has" | "hasNot";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "optIn";
+                                /** @enum {string} */
+                                op: "equals";
+                                value: boolean;
+                            } | {
+                                /** @enum {string} */
+                                on: "createdAt";
+                                /** @enum {string} */
+                                op: "before" | "after" | "withinLastDays";
+                                value: string | number;
+                            } | {
+                                key: string;
+                                /** @enum {string} */
+                                on: "field";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                value?: string | number | boolean;
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description A given campaign; any campaign when left out
+                                 */
+                                campaignId?: string;
+                                /** @enum {string} */
+                                event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                /** @enum {string} */
+                                on: "campaign";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            } | {
+                                /** @enum {string} */
+                                on: "lastInbound";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            })[];
+                            /** @enum {string} */
+                            match: "all" | "any";
+                        };
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                filter: {
+                                    conditions: ({
+                                        conditions: ({
+                                            /** @enum {string} */
+                                            on: "name";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "phoneNumber";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "country";
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "tag";
+                                            /** @enum {string} */
+                                            op: "has" | "hasNot";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "optIn";
+                                            /** @enum {string} */
+                                            op: "equals";
+                                            value: boolean;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "createdAt";
+                                            /** @enum {string} */
+                                            op: "before" | "after" | "withinLastDays";
+                                            value: string | number;
+                                        } | {
+                                            key: string;
+                                            /** @enum {string} */
+                                            on: "field";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean;
+                                        } | {
+                                            /**
+                                             * Format: uuid
+                                             * @description A given campaign; any campaign when left out
+                                             */
+                                            campaignId?: string;
+                                            /** @enum {string} */
+                                            event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                            /** @enum {string} */
+                                            on: "campaign";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "lastInbound";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        })[];
+                                        /** @enum {string} */
+                                        match: "all" | "any";
+                                        /** @enum {string} */
+                                        on: "group";
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "name";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "phoneNumber";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "country";
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "tag";
+                                        /** @enum {string} */
+                                        op: "has" | "hasNot";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "optIn";
+                                        /** @enum {string} */
+                                        op: "equals";
+                                        value: boolean;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "createdAt";
+                                        /** @enum {string} */
+                                        op: "before" | "after" | "withinLastDays";
+                                        value: string | number;
+                                    } | {
+                                        key: string;
+                                        /** @enum {string} */
+                                        on: "field";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean;
+                                    } | {
+                                        /**
+                                         * Format: uuid
+                                         * @description A given campaign; any campaign when left out
+                                         */
+                                        campaignId?: string;
+                                        /** @enum {string} */
+                                        event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                        /** @enum {string} */
+                                        on: "campaign";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "lastInbound";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    })[];
+                                    /** @enum {string} */
+                                    match: "all" | "any";
+                                };
+                                id: string;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One segment
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                filter: {
+                                    conditions: ({
+                                        conditions: ({
+                                            /** @enum {string} */
+                                            on: "name";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "phoneNumber";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "country";
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "tag";
+                                            /** @enum {string} */
+                                            op: "has" | "hasNot";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "optIn";
+                                            /** @enum {string} */
+                                            op: "equals";
+                                            value: boolean;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "createdAt";
+                                            /** @enum {string} */
+                                            op: "before" | "after" | "withinLastDays";
+                                            value: string | number;
+                                        } | {
+                                            key: string;
+                                            /** @enum {string} */
+                                            on: "field";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean;
+                                        } | {
+                                            /**
+                                             * Format: uuid
+                                             * @description A given campaign; any campaign when left out
+                                             */
+                                            campaignId?: string;
+                                            /** @enum {string} */
+                                            event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                            /** @enum {string} */
+                                            on: "campaign";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "lastInbound";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        })[];
+                                        /** @enum {string} */
+                                        match: "all" | "any";
+                                        /** @enum {string} */
+                                        on: "group";
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "name";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "phoneNumber";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "country";
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "tag";
+                                        /** @enum {string} */
+                                        op: "has" | "hasNot";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "optIn";
+                                        /** @enum {string} */
+                                        op: "equals";
+                                        value: boolean;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "createdAt";
+                                        /** @enum {string} */
+                                        op: "before" | "after" | "withinLastDays";
+                                        value: string | number;
+                                    } | {
+                                        key: string;
+                                        /** @enum {string} */
+                                        on: "field";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean;
+                                    } | {
+                                        /**
+                                         * Format: uuid
+                                         * @description A given campaign; any campaign when left out
+                                         */
+                                        campaignId?: string;
+                                        /** @enum {string} */
+                                        event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                        /** @enum {string} */
+                                        on: "campaign";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "lastInbound";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    })[];
+                                    /** @enum {string} */
+                                    match: "all" | "any";
+                                };
+                                id: string;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a segment
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a segment or change its filter
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:write.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter?: {
+                            conditions: ({
+                                conditions: ({
+                                    /** @enum {string} */
+                                    on: "name";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "phoneNumber";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "country";
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "tag";
+                                    /** @enum {string} */
+                                    op: "has" | "hasNot";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "optIn";
+                                    /** @enum {string} */
+                                    op: "equals";
+                                    value: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "createdAt";
+                                    /** @enum {string} */
+                                    op: "before" | "after" | "withinLastDays";
+                                    value: string | number;
+                                } | {
+                                    key: string;
+                                    /** @enum {string} */
+                                    on: "field";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean;
+                                } | {
+                                    /**
+                                     * Format: uuid
+                                     * @description A given campaign; any campaign when left out
+                                     */
+                                    campaignId?: string;
+                                    /** @enum {string} */
+                                    event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                    /** @enum {string} */
+                                    on: "campaign";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "lastInbound";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                })[];
+                                /** @enum {string} */
+                                match: "all" | "any";
+                                /** @enum {string} */
+                                on: "group";
+                            } | {
+                                /** @enum {string} */
+                                on: "name";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "phoneNumber";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "country";
+                                /** @enum {string} */
+                                op: "equals" | "notEquals";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "tag";
+                                /** @enum {string} */
+                                op: "has" | "hasNot";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "optIn";
+                                /** @enum {string} */
+                                op: "equals";
+                                value: boolean;
+                            } | {
+                                /** @enum {string} */
+                                on: "createdAt";
+                                /** @enum {string} */
+                                op: "before" | "after" | "withinLastDays";
+                                value: string | number;
+                            } | {
+                                key: string;
+                                /** @enum {string} */
+                                on: "field";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                value?: string | number | boolean;
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description A given campaign; any campaign when left out
+                                 */
+                                campaignId?: string;
+                                /** @enum {string} */
+                                event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                /** @enum {string} */
+                                on: "campaign";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            } | {
+                                /** @enum {string} */
+                                on: "lastInbound";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            })[];
+                            /** @enum {string} */
+                            match: "all" | "any";
+                        };
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                createdAt: string;
+                                filter: {
+                                    conditions: ({
+                                        conditions: ({
+                                            /** @enum {string} */
+                                            on: "name";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "phoneNumber";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "country";
+                                            /** @enum {string} */
+                                            op: "equals" | "notEquals";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "tag";
+                                            /** @enum {string} */
+                                            op: "has" | "hasNot";
+                                            value: string;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "optIn";
+                                            /** @enum {string} */
+                                            op: "equals";
+                                            value: boolean;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "createdAt";
+                                            /** @enum {string} */
+                                            op: "before" | "after" | "withinLastDays";
+                                            value: string | number;
+                                        } | {
+                                            key: string;
+                                            /** @enum {string} */
+                                            on: "field";
+                                            /** @enum {string} */
+                                            op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                            value?: string | number | boolean;
+                                        } | {
+                                            /**
+                                             * Format: uuid
+                                             * @description A given campaign; any campaign when left out
+                                             */
+                                            campaignId?: string;
+                                            /** @enum {string} */
+                                            event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                            /** @enum {string} */
+                                            on: "campaign";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            on: "lastInbound";
+                                            /** @description Within the last this many days */
+                                            withinDays: number;
+                                        })[];
+                                        /** @enum {string} */
+                                        match: "all" | "any";
+                                        /** @enum {string} */
+                                        on: "group";
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "name";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "phoneNumber";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "country";
+                                        /** @enum {string} */
+                                        op: "equals" | "notEquals";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "tag";
+                                        /** @enum {string} */
+                                        op: "has" | "hasNot";
+                                        value: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "optIn";
+                                        /** @enum {string} */
+                                        op: "equals";
+                                        value: boolean;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "createdAt";
+                                        /** @enum {string} */
+                                        op: "before" | "after" | "withinLastDays";
+                                        value: string | number;
+                                    } | {
+                                        key: string;
+                                        /** @enum {string} */
+                                        on: "field";
+                                        /** @enum {string} */
+                                        op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                        value?: string | number | boolean;
+                                    } | {
+                                        /**
+                                         * Format: uuid
+                                         * @description A given campaign; any campaign when left out
+                                         */
+                                        campaignId?: string;
+                                        /** @enum {string} */
+                                        event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                        /** @enum {string} */
+                                        on: "campaign";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        on: "lastInbound";
+                                        /** @description Within the last this many days */
+                                        withinDays: number;
+                                    })[];
+                                    /** @enum {string} */
+                                    match: "all" | "any";
+                                };
+                                id: string;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/segments/{id}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the contacts a segment matches now
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Contacts the filter matches now */
+                                contacts: number;
+                                /** @description Of those, the opted-in ones: who a campaign to it would reach now */
+                                optedIn: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the contacts an unsaved filter matches now
+         * @description Access: authenticated.
+         *
+         *     Permission: contacts:read.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filter: {
+                            conditions: ({
+                                conditions: ({
+                                    /** @enum {string} */
+                                    on: "name";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "phoneNumber";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "country";
+                                    /** @enum {string} */
+                                    op: "equals" | "notEquals";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "tag";
+                                    /** @enum {string} */
+                                    op: "has" | "hasNot";
+                                    value: string;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "optIn";
+                                    /** @enum {string} */
+                                    op: "equals";
+                                    value: boolean;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "createdAt";
+                                    /** @enum {string} */
+                                    op: "before" | "after" | "withinLastDays";
+                                    value: string | number;
+                                } | {
+                                    key: string;
+                                    /** @enum {string} */
+                                    on: "field";
+                                    /** @enum {string} */
+                                    op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                    value?: string | number | boolean;
+                                } | {
+                                    /**
+                                     * Format: uuid
+                                     * @description A given campaign; any campaign when left out
+                                     */
+                                    campaignId?: string;
+                                    /** @enum {string} */
+                                    event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                    /** @enum {string} */
+                                    on: "campaign";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                } | {
+                                    /** @enum {string} */
+                                    on: "lastInbound";
+                                    /** @description Within the last this many days */
+                                    withinDays: number;
+                                })[];
+                                /** @enum {string} */
+                                match: "all" | "any";
+                                /** @enum {string} */
+                                on: "group";
+                            } | {
+                                /** @enum {string} */
+                                on: "name";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "phoneNumber";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "country";
+                                /** @enum {string} */
+                                op: "equals" | "notEquals";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "tag";
+                                /** @enum {string} */
+                                op: "has" | "hasNot";
+                                value: string;
+                            } | {
+                                /** @enum {string} */
+                                on: "optIn";
+                                /** @enum {string} */
+                                op: "equals";
+                                value: boolean;
+                            } | {
+                                /** @enum {string} */
+                                on: "createdAt";
+                                /** @enum {string} */
+                                op: "before" | "after" | "withinLastDays";
+                                value: string | number;
+                            } | {
+                                key: string;
+                                /** @enum {string} */
+                                on: "field";
+                                /** @enum {string} */
+                                op: "equals" | "contains" | "startsWith" | "greaterThan" | "lessThan" | "before" | "after" | "withinLastDays" | "isEmpty" | "isNotEmpty";
+                                value?: string | number | boolean;
+                            } | {
+                                /**
+                                 * Format: uuid
+                                 * @description A given campaign; any campaign when left out
+                                 */
+                                campaignId?: string;
+                                /** @enum {string} */
+                                event: "received" | "delivered" | "read" | "clicked" | "replied";
+                                /** @enum {string} */
+                                on: "campaign";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            } | {
+                                /** @enum {string} */
+                                on: "lastInbound";
+                                /** @description Within the last this many days */
+                                withinDays: number;
+                            })[];
+                            /** @enum {string} */
+                            match: "all" | "any";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @description Contacts the filter matches now */
+                                contacts: number;
+                                /** @description Of those, the opted-in ones: who a campaign to it would reach now */
+                                optedIn: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -5,8 +5,11 @@ import { type ContactFilters, contactFilter } from '../contacts.repository.js';
 import { sqlEscapedCell } from '../spreadsheet-cells.js';
 import { openRecordCursor, type RecordCursor } from './record-cursor.js';
 
-/** The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn. */
-export type ExportRecord = [string, string, string, string, boolean];
+/**
+ * The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn, then
+ * one column per contact field of the business, its value as text (empty when it has none).
+ */
+export type ExportRecord = [string, string, string, string, boolean, ...(string | null)[]];
 
 export type ContactCursor = RecordCursor<ExportRecord>;
 
@@ -15,7 +18,10 @@ export function openContactCursor(
   database: Database,
   businessId: string,
   filters: ContactFilters,
+  fieldKeys: readonly string[] = [],
 ): Promise<ContactCursor> {
+  // Values leave as the import reads them back: text, numbers, YYYY-MM-DD, true/false.
+  const fieldCells = fieldKeys.map((k) => sql`(${contacts.fields} ->> ${k})`);
   return openRecordCursor<ExportRecord>(database, {
     name: 'contact_export',
     table: sql`${contacts}`,
@@ -27,6 +33,7 @@ export function openContactCursor(
       sql`${contacts.phoneNumber}`,
       sql`array_to_string(${contacts.tags}, ';')`,
       sql`${contacts.optIn}`,
+      ...fieldCells,
     ],
     // The same cells as the row writer makes them (escaped, yes/no as true/false, empty as nothing), for
     // the CSV that PostgreSQL writes itself.
@@ -36,6 +43,7 @@ export function openContactCursor(
       sqlEscapedCell(sql`${contacts.phoneNumber}`),
       sqlEscapedCell(sql`array_to_string(${contacts.tags}, ';')`),
       sql`CASE WHEN ${contacts.optIn} THEN 'true' ELSE 'false' END`,
+      ...fieldCells.map((cell) => sqlEscapedCell(cell)),
     ],
     count: keptCount(businessId, filters),
     createdAt: sql`${contacts.createdAt}`,
@@ -49,7 +57,7 @@ export function openContactCursor(
  * or by opt-in, the sum over the business's tag sets holding the tag for a tag. A search is counted.
  */
 function keptCount(businessId: string, filters: ContactFilters): SQL | undefined {
-  if (filters.search) return undefined;
+  if (filters.search || filters.where) return undefined;
   const pick = (total: SQL, optedIn: SQL) =>
     filters.optIn === undefined ? total : filters.optIn ? optedIn : sql`${total} - ${optedIn}`;
   if (filters.tag)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../../../platform/db/client.js';
 import { validateRow } from '../contact-fields.js';
+import { checkFields, type FieldDefinition } from '../custom-fields/field-types.js';
 import { openStagingLoader, type StagingOptions } from './staging-loader.js';
 
 /** One input row: its 1-based number in the report, and the loose values it is validated from. */
@@ -15,12 +16,21 @@ export interface FailedRow {
   reason: string;
 }
 
+/** A contact field value not stored: the row was imported without it. */
+export interface RejectedValue {
+  row: number;
+  column: string;
+  reason: string;
+}
+
 export interface ImportReport {
   imported: number;
   duplicatesSkipped: number;
   failed: FailedRow[];
   /** Failed rows in all; `failed` lists the first FAILED_ROWS_LISTED of them. */
   failedCount: number;
+  /** The first FAILED_ROWS_LISTED field values refused. */
+  rejectedValues: RejectedValue[];
 }
 
 /**
@@ -35,6 +45,8 @@ export const ANALYZE_AFTER_ROWS = 10_000;
 export const FAILED_ROWS_LISTED = 1000;
 
 export interface ImportOptions extends StagingOptions {
+  /** The business's contact fields, whose values rows may carry (`fields`). */
+  fieldDefs?: readonly FieldDefinition[];
   /** Writes in the import's transaction just before it commits, with the report (its audit entry). */
   beforeCommit?: (report: ImportReport, tx: Db) => Promise<void>;
 }
@@ -55,6 +67,8 @@ export async function importContacts(
   const started = performance.now();
   const loader = await openStagingLoader(database, businessId, staging);
   const failed: FailedRow[] = [];
+  const rejectedValues: RejectedValue[] = [];
+  const defs = staging?.fieldDefs ?? [];
   let failedCount = 0;
   let valid = 0;
   try {
@@ -62,7 +76,12 @@ export async function importContacts(
       const result = validateRow(values, countryCode);
       if (result.ok) {
         valid++;
-        await loader.add(row, result.contact);
+        // A bad value drops that value, not the contact: the report names its column.
+        const checked = checkFields(defs, rowFields(values));
+        for (const p of checked.problems)
+          if (rejectedValues.length < FAILED_ROWS_LISTED)
+            rejectedValues.push({ row, column: p.key, reason: `${p.key} ${p.reason}` });
+        await loader.add(row, { ...result.contact, fields: checked.set });
       } else {
         failedCount++;
         if (failed.length < FAILED_ROWS_LISTED) failed.push({ row, reason: result.reason });
@@ -74,6 +93,7 @@ export async function importContacts(
       duplicatesSkipped: valid - imported,
       failed,
       failedCount,
+      rejectedValues,
     });
     const before = staging?.beforeCommit;
     const imported = await loader.commit(before && ((inserted, tx) => before(reportOf(inserted), tx)));
@@ -97,4 +117,12 @@ export async function importContacts(
     await loader.abort().catch(() => {});
     throw err;
   }
+}
+
+/** A row's contact field values: its `fields` object (a JSON row, or a file's field columns). */
+function rowFields(values: unknown): Record<string, unknown> {
+  const fields = (values as { fields?: unknown } | null)?.fields;
+  return typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+    ? (fields as Record<string, unknown>)
+    : {};
 }

@@ -40,19 +40,33 @@ const squash = (header: string) =>
     .toLowerCase()
     .replace(/[\s_\-.]/g, '');
 
-export type ColumnMap = Partial<Record<Field, number>>;
+export type ColumnMap = Partial<Record<Field, number>> & {
+  /** Contact fields by key: a column headed with the field's key or its label (a built-in name wins). */
+  fields?: Record<string, number>;
+};
 
 /**
  * Finds each contact field's column in a header row: the most specific spelling wins, then the leftmost
  * column; unknown columns are ignored. Without a phone column nothing can be imported: a 400 that names the
  * accepted headers and the ones found.
  */
-export function mapHeader(cells: readonly string[]): ColumnMap {
+export function mapHeader(
+  cells: readonly string[],
+  defs: readonly { key: string; label: string }[] = [],
+): ColumnMap {
   const columns: ColumnMap = {};
   const rankOf: Partial<Record<Field, number>> = {};
+  const fieldOf = new Map<string, string>();
+  for (const d of defs) fieldOf.set(squash(d.label), d.key);
+  for (const d of defs) fieldOf.set(squash(d.key), d.key);
   cells.forEach((cell, index) => {
     const match = FIELD_OF.get(squash(cell));
-    if (!match) return;
+    if (!match) {
+      const key = fieldOf.get(squash(cell));
+      if (key !== undefined && columns.fields?.[key] === undefined)
+        columns.fields = { ...columns.fields, [key]: index };
+      return;
+    }
     const best = rankOf[match.field];
     if (best === undefined || match.rank < best) {
       columns[match.field] = index;
@@ -77,7 +91,7 @@ export function mapHeader(cells: readonly string[]): ColumnMap {
 export function rowFromCells(
   cells: readonly string[],
   columns: ColumnMap,
-): Record<string, string | undefined> {
+): Record<string, string | undefined | Record<string, string>> {
   const cell = (i: number | undefined) => (i === undefined ? undefined : unescapeCell(cells[i] ?? ''));
   let firstName = cell(columns.firstName);
   let lastName = cell(columns.lastName);
@@ -92,6 +106,9 @@ export function rowFromCells(
     phoneNumber: cell(columns.phoneNumber),
     tags: cell(columns.tags),
     optIn: cell(columns.optIn),
+    ...(columns.fields && {
+      fields: Object.fromEntries(Object.entries(columns.fields).map(([k, i]) => [k, cell(i) ?? ''])),
+    }),
   };
 }
 

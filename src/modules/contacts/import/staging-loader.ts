@@ -7,6 +7,10 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Database, type Db, dbOnClient } from '../../../platform/db/client.js';
 import type { ContactFields } from '../contact-fields.js';
+import type { FieldValue } from '../custom-fields/field-types.js';
+
+/** A valid import row: the contact and its checked field values. */
+export type StagedContact = ContactFields & { fields: Record<string, FieldValue> };
 
 /**
  * Where valid import rows wait before they become contacts: a temporary staging table, filled as the rows
@@ -16,7 +20,7 @@ import type { ContactFields } from '../contact-fields.js';
  * were new.
  */
 export interface StagingLoader {
-  add(row: number, contact: ContactFields): Promise<void>;
+  add(row: number, contact: StagedContact): Promise<void>;
   /**
    * Moves what is still staged into the business's contacts and commits; returns how many were inserted.
    * `beforeCommit` writes in the same transaction once the count is known (the import's audit entry): if it
@@ -45,7 +49,7 @@ export async function openStagingLoader(
 }
 
 const STAGING_COLUMNS =
-  '(row_no int, first_name text, last_name text, phone_number text, tags text[], opt_in boolean)';
+  '(row_no int, first_name text, last_name text, phone_number text, tags text[], opt_in boolean, fields jsonb)';
 
 /**
  * Of two rows with one phone the earlier is kept and the later counted as a duplicate (`row_no`; a later
@@ -53,10 +57,10 @@ const STAGING_COLUMNS =
  * order, the order of the unique index they all probe, so its pages are visited in sequence, not at random.
  */
 const MOVE_INTO =
-  'INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in) SELECT ';
+  'INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in, fields) SELECT ';
 const moveFrom = (
   table: string,
-) => `::uuid, first_name, last_name, phone_number, tags, opt_in FROM ${table} ORDER BY phone_number, row_no
+) => `::uuid, first_name, last_name, phone_number, tags, opt_in, fields FROM ${table} ORDER BY phone_number, row_no
   ON CONFLICT (business_id, phone_number) DO NOTHING`;
 const moveStaged = (table: string) => `${MOVE_INTO}$1${moveFrom(table)}`;
 
@@ -71,8 +75,8 @@ function copyText(value: string): string {
 function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
-function copyLine(row: number, c: ContactFields): string {
-  return `${row}\t${copyText(c.firstName)}\t${copyText(c.lastName)}\t${copyText(c.phoneNumber)}\t${copyText(arrayLiteral(c.tags))}\t${c.optIn ? 't' : 'f'}\n`;
+function copyLine(row: number, c: StagedContact): string {
+  return `${row}\t${copyText(c.firstName)}\t${copyText(c.lastName)}\t${copyText(c.phoneNumber)}\t${copyText(arrayLiteral(c.tags))}\t${c.optIn ? 't' : 'f'}\t${copyText(JSON.stringify(c.fields))}\n`;
 }
 
 /** Resolves once `stream` wants more, or rejects if it fails first (a drain that never comes would hang). */
@@ -136,7 +140,7 @@ class CopyStagingLoader implements StagingLoader {
     }
   }
 
-  async add(row: number, contact: ContactFields): Promise<void> {
+  async add(row: number, contact: StagedContact): Promise<void> {
     this.pending.push(copyLine(row, contact));
     if (this.pending.length >= this.chunkRows) await this.stageChunk();
   }
@@ -194,7 +198,7 @@ class CopyStagingLoader implements StagingLoader {
 
 /** PGlite: batched multi-row inserts into a temporary table of its own (the engine has one session). */
 class BatchStagingLoader implements StagingLoader {
-  private pending: { row: number; contact: ContactFields }[] = [];
+  private pending: { row: number; contact: StagedContact }[] = [];
   private done = false;
 
   private constructor(
@@ -209,7 +213,7 @@ class BatchStagingLoader implements StagingLoader {
     return new BatchStagingLoader(database, table, businessId);
   }
 
-  async add(row: number, contact: ContactFields): Promise<void> {
+  async add(row: number, contact: StagedContact): Promise<void> {
     this.pending.push({ row, contact });
     if (this.pending.length >= 500) await this.flush();
   }
@@ -218,7 +222,7 @@ class BatchStagingLoader implements StagingLoader {
     if (!this.pending.length) return;
     const values = this.pending.map(
       ({ row, contact: c }) =>
-        sql`(${row}, ${c.firstName}, ${c.lastName}, ${c.phoneNumber}, ${arrayLiteral(c.tags)}::text[], ${c.optIn})`,
+        sql`(${row}, ${c.firstName}, ${c.lastName}, ${c.phoneNumber}, ${arrayLiteral(c.tags)}::text[], ${c.optIn}, ${JSON.stringify(c.fields)}::jsonb)`,
     );
     this.pending = [];
     await this.database.db.execute(

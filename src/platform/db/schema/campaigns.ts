@@ -63,6 +63,11 @@ export const campaigns = pgTable(
     /** A retarget audience: recipients of this other campaign of the business with `audienceOutcome`. */
     audienceFromCampaign: uuid('audience_from_campaign'),
     audienceOutcome: text('audience_outcome'),
+    /**
+     * A segment audience (`segments`): evaluated when the campaign goes out, so a scheduled one is queued
+     * and billed at its time, not at publish.
+     */
+    audienceSegmentId: uuid('audience_segment_id'),
     /** An A/B test: its variants (`ab-test.ts`), the share tested, the rule and when the winner was chosen. */
     variants: jsonb('variants'),
     abTest: jsonb('ab_test'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -18,6 +18,11 @@ export const contacts = pgTable(
     optIn: boolean('opt_in').notNull().default(false),
     /** Why the contact stopped receiving marketing, when the provider rather than a STOP said so. */
     optOutReason: text('opt_out_reason'),
+    /** Values of the business's own fields by key (`contact_field_definitions`), each checked by its type. */
+    fields: jsonb('fields')
+      .$type<Record<string, string | number | boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,5 +41,7 @@ export const contacts = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phoneNumber}) gin_trgm_ops`,
     ),
     index('contacts_tags_idx').using('gin', t.businessId, t.tags),
+    // Equality on a field (`fields @> {"city":"Lagos"}`) and "has a value" (`fields ? 'city'`) by index.
+    index('contacts_fields_idx').using('gin', t.businessId, t.fields),
   ],
 );

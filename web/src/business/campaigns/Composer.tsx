@@ -41,7 +41,8 @@ function ComposerForm({ draft }: { draft: Campaign | null }) {
   };
   // A follow-up from a campaign page (/campaigns/new?fromCampaign=…&outcome=…), or a draft that is one.
   const retarget: Retarget | null =
-    draft?.audience ??
+    // A draft whose audience is a segment (made through the API) is not a follow-up.
+    (draft?.audience && 'fromCampaign' in draft.audience ? draft.audience : null) ??
     (search.fromCampaign && search.outcome && search.outcome in OUTCOME_LABEL
       ? { fromCampaign: search.fromCampaign, outcome: search.outcome as Outcome }
       : null);

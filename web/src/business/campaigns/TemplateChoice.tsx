@@ -11,12 +11,16 @@ import { languageLabel, partsOf, type Template, type TemplateParts } from '../te
 import { fillNamedVariables, fillVariables, namedVariablesOf, variablesOf } from '../templates/template-text';
 
 export type ContactField = 'firstName' | 'lastName' | 'phoneNumber';
-/** How one variable is filled: a field of each contact, or the same text for everyone. */
+/**
+ * How one variable is filled: a field of each contact, or the same text for everyone. A business's own field
+ * (set through the API; the composer offers the built-in ones) is kept as it came, with its fallback.
+ */
 export interface Mapping {
-  source: ContactField | 'text';
+  source: ContactField | 'text' | `field:${string}`;
   text: string;
+  fallback?: string;
 }
-type Parameter = { field: ContactField } | { text: string };
+type Parameter = { field: string; fallback?: string } | { text: string };
 type ParameterList = Parameter[] | Record<string, Parameter>;
 type Group = 'header' | 'body' | 'buttons' | 'code';
 /** The composer's state of a template's variables, in the service's groups (`code`: a coupon or a one-time password). */
@@ -102,9 +106,18 @@ export function fitMappings(t: Template | undefined, current: Mappings): Mapping
   return out;
 }
 
-const toParameter = (m: Mapping): Parameter => (m.source === 'text' ? { text: m.text } : { field: m.source });
-const fromParameter = (p: Parameter): Mapping =>
-  'field' in p ? { source: p.field, text: '' } : { source: 'text', text: p.text };
+const BUILT_IN: readonly string[] = ['firstName', 'lastName', 'phoneNumber'] satisfies ContactField[];
+const toParameter = (m: Mapping): Parameter => {
+  if (m.source === 'text') return { text: m.text };
+  if (m.source.startsWith('field:'))
+    return { field: m.source.slice(6), ...(m.fallback ? { fallback: m.fallback } : {}) };
+  return { field: m.source };
+};
+const fromParameter = (p: Parameter): Mapping => {
+  if (!('field' in p)) return { source: 'text', text: p.text };
+  if (BUILT_IN.includes(p.field)) return { source: p.field as ContactField, text: '' };
+  return { source: `field:${p.field}`, text: '', ...(p.fallback ? { fallback: p.fallback } : {}) };
+};
 
 /** The campaign's `templateParameters`, as the service takes them (a named template's by name). */
 export function toParameters(t: Template | undefined, m: Mappings) {
@@ -263,7 +276,11 @@ export function VariableMapping(props: {
               <Select
                 label={`${s.label} is`}
                 allowDeselect={false}
-                data={SOURCES}
+                data={
+                  m.source.startsWith('field:')
+                    ? [...SOURCES, { value: m.source, label: `Their ${m.source.slice(6)}` }]
+                    : SOURCES
+                }
                 value={m.source}
                 error={m.source === 'text' ? undefined : error}
                 onChange={(v) =>
@@ -322,7 +339,12 @@ export function TemplatePreview(props: { template: Template; mappings: Mappings;
   const [pickedId, setPickedId] = useState<string | null>(null);
   const person = people.find((p) => p.id === pickedId) ?? people[0]!;
   const { parts, slots, named } = templateShape(props.template);
-  const filledWith = (m: Mapping | undefined) => (!m ? '' : m.source === 'text' ? m.text : person[m.source]);
+  const filledWith = (m: Mapping | undefined): string => {
+    if (!m) return '';
+    if (m.source === 'text') return m.text;
+    if (m.source.startsWith('field:')) return m.fallback ?? '';
+    return person[m.source as ContactField];
+  };
   // Each variable's value by its key ({{1}} or {{first_name}}); an authentication template's {{1}} is its code.
   const valuesOf = (group: 'header' | 'body'): Record<string, string> => {
     if (props.template.category === 'AUTHENTICATION') return { '1': filledWith(props.mappings.code[0]) };

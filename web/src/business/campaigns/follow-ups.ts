@@ -1,7 +1,7 @@
 import type { Data } from '../../api/types';
 
 type Campaign = Data<'/api/v1/campaigns/{id}', 'get'>;
-export type Outcome = NonNullable<Campaign['audience']>['outcome'];
+export type Outcome = Extract<NonNullable<Campaign['audience']>, { outcome: unknown }>['outcome'];
 
 /** What each retarget outcome is called on the campaign page and in the composer. */
 export const OUTCOME_LABEL: Record<Outcome, string> = {
