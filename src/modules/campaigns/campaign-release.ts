@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
-import { campaignChanged } from './campaign-webhooks.js';
 import { sendOutSegmentCampaign } from './campaign-publisher.js';
+import { campaignChanged } from './campaign-webhooks.js';
 
 /** A scheduled campaign that has just been sent out. */
 export interface DueCampaign {
