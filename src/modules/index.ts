@@ -18,6 +18,7 @@ import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { plansRoutes } from './plans/index.js';
+import { pricingRoutes } from './pricing/index.js';
 import { templatesRoutes } from './templates/index.js';
 import { ticketsRoutes } from './tickets/index.js';
 import { uploadsRoutes } from './uploads/index.js';
@@ -44,6 +45,7 @@ const modules: ModulePlugin[] = [
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,
+  pricingRoutes,
   templatesRoutes,
   ticketsRoutes,
   uploadsRoutes,
