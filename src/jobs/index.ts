@@ -4,6 +4,7 @@ import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { startAuditRetention } from './audit-retention.js';
+import { startContactCountryBackfill } from './contact-country-backfill.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startIdempotencySweep } from './idempotency-sweep.js';
 import { startMediaFetcher } from './media-fetcher.js';
@@ -54,5 +55,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     startAuditRetention(deps),
     // Idempotent answers keep a day.
     startIdempotencySweep(deps),
+    // Contacts older than their country column get one (a migration cannot run the phone library).
+    startContactCountryBackfill(deps),
   ];
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { countryOfPhone } from './phone.js';
 
 /** A contact as the consent rules and the send queue see it. */
 export interface ConsentContact {
@@ -7,9 +8,10 @@ export interface ConsentContact {
   phoneNumber: string;
   firstName: string;
   lastName: string;
+  countryCode: string | null;
 }
 
-const RETURNING = sql`RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`;
+const RETURNING = sql`RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName", country_code AS "countryCode"`;
 
 /** Opts a number in, in the caller's transaction: creates the contact with these names when it is new. */
 export async function optInContact(
@@ -22,8 +24,8 @@ export async function optInContact(
   const [contact] = await queryRows<ConsentContact>(
     tx,
     sql`
-      INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-      VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true)
+      INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in, country_code)
+      VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true, ${countryOfPhone(phone)})
       ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, opt_out_reason = NULL, updated_at = now()
       ${RETURNING}`,
   );

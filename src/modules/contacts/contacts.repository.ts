@@ -10,6 +10,8 @@ export interface ContactFilters {
   search?: string;
   optIn?: boolean;
   tag?: string;
+  /** ISO 3166 alpha-2 of the phone (`contacts.country_code`). */
+  country?: string;
 }
 
 /**
@@ -22,6 +24,7 @@ export function contactFilter(businessId: string, f: ContactFilters): SQL {
   const parts: (SQL | undefined)[] = [eq(contacts.businessId, businessId)];
   if (f.optIn !== undefined) parts.push(eq(contacts.optIn, f.optIn));
   if (f.tag) parts.push(arrayContains(contacts.tags, [f.tag]));
+  if (f.country) parts.push(eq(contacts.countryCode, f.country));
   if (f.search) parts.push(searchCondition(f.search) ?? undefined);
   return and(...parts)!;
 }
@@ -34,7 +37,11 @@ export async function businessCountry(db: Db, businessId: string): Promise<strin
   return row?.countryCode ?? null;
 }
 
-export async function insertContact(db: Db, businessId: string, fields: ContactFields): Promise<ContactRow> {
+export async function insertContact(
+  db: Db,
+  businessId: string,
+  fields: ContactFields & { countryCode: string },
+): Promise<ContactRow> {
   const [row] = await db
     .insert(contacts)
     .values({ businessId, ...fields })
@@ -54,7 +61,7 @@ export async function updateContact(
   db: Db,
   businessId: string,
   id: string,
-  patch: Partial<ContactFields>,
+  patch: Partial<ContactFields & { countryCode: string }>,
 ): Promise<ContactRow | null> {
   const [row] = await db
     .update(contacts)

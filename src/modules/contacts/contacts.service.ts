@@ -23,7 +23,7 @@ import {
   updateContact,
 } from './contacts.repository.js';
 import type { CreateContactInput, ListContactsQuery, UpdateContactInput } from './contacts.schemas.js';
-import { toE164 } from './phone.js';
+import { countryOfPhone, toE164 } from './phone.js';
 
 export function toContactDto(row: ContactRow) {
   return {
@@ -31,6 +31,8 @@ export function toContactDto(row: ContactRow) {
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
+    // Derived from the phone when the backfill has not reached the row yet.
+    countryCode: row.countryCode ?? countryOfPhone(row.phoneNumber),
     tags: row.tags,
     optIn: row.optIn,
     optOutReason: row.optOutReason,
@@ -46,6 +48,9 @@ export function toContactDto(row: ContactRow) {
  */
 export const EXACT_TOTAL_CAP_SEARCH = 1_000;
 
+/** A phone and the country it prices messages by, always written together. */
+const phoneFields = (phoneNumber: string) => ({ phoneNumber, countryCode: countryOfPhone(phoneNumber) });
+
 const duplicatePhone = () =>
   new ConflictError('A contact with this phone number already exists', {
     fields: [{ path: 'phoneNumber', message: 'Already used by another contact' }],
@@ -56,10 +61,15 @@ export class ContactsService {
 
   async list(auth: AuthContext, q: ListContactsQuery) {
     const businessId = businessOf(auth);
-    const filters: ContactFilters = { search: q.search || undefined, optIn: q.optIn, tag: q.tag };
+    const filters: ContactFilters = {
+      search: q.search || undefined,
+      optIn: q.optIn,
+      tag: q.tag,
+      country: q.country,
+    };
     const page = { limit: q.pageSize, offset: pageOffset(q) };
     const db = this.deps.db;
-    if (!filters.search && !filters.tag) {
+    if (!filters.search && !filters.tag && !filters.country) {
       const [rows, total] = await Promise.all([
         listContacts(db, businessId, filters, page),
         countContacts(db, businessId, filters.optIn),
@@ -101,6 +111,7 @@ export class ContactsService {
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber,
+          countryCode: countryOfPhone(phoneNumber),
           tags: checkedTags(input.tags ?? []),
           optIn: input.optIn ?? false,
         });
@@ -120,9 +131,8 @@ export class ContactsService {
     const patch = {
       ...(input.firstName !== undefined && { firstName: input.firstName }),
       ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.phoneNumber !== undefined && {
-        phoneNumber: await this.normalisePhone(businessId, input.phoneNumber),
-      }),
+      ...(input.phoneNumber !== undefined &&
+        phoneFields(await this.normalisePhone(businessId, input.phoneNumber))),
       ...(input.tags !== undefined && { tags: checkedTags(input.tags) }),
       ...(input.optIn !== undefined && { optIn: input.optIn }),
     };

@@ -5,8 +5,8 @@ import { type ContactFilters, contactFilter } from '../contacts.repository.js';
 import { sqlEscapedCell } from '../spreadsheet-cells.js';
 import { openRecordCursor, type RecordCursor } from './record-cursor.js';
 
-/** The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn. */
-export type ExportRecord = [string, string, string, string, boolean];
+/** The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn, countryCode. */
+export type ExportRecord = [string, string, string, string, boolean, string];
 
 export type ContactCursor = RecordCursor<ExportRecord>;
 
@@ -27,6 +27,7 @@ export function openContactCursor(
       sql`${contacts.phoneNumber}`,
       sql`array_to_string(${contacts.tags}, ';')`,
       sql`${contacts.optIn}`,
+      sql`coalesce(${contacts.countryCode}, '')`,
     ],
     // The same cells as the row writer makes them (escaped, yes/no as true/false, empty as nothing), for
     // the CSV that PostgreSQL writes itself.
@@ -36,6 +37,7 @@ export function openContactCursor(
       sqlEscapedCell(sql`${contacts.phoneNumber}`),
       sqlEscapedCell(sql`array_to_string(${contacts.tags}, ';')`),
       sql`CASE WHEN ${contacts.optIn} THEN 'true' ELSE 'false' END`,
+      sql`coalesce(${contacts.countryCode}, '')`,
     ],
     count: keptCount(businessId, filters),
     createdAt: sql`${contacts.createdAt}`,
