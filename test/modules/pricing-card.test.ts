@@ -65,7 +65,7 @@ describe('rate card', () => {
       country: 'NG',
       category: 'utility',
       action: 'set',
-      oldPrice: 0.35,
+      oldPrice: 0.5,
       newPrice: 0.4,
       changedBy: admin.accountId,
     });
@@ -86,7 +86,7 @@ describe('rate card', () => {
     const res = await put([row]);
     expect(res.status).toBe(400);
     expect(res.body.errorMessage.fields.map((f: { path: string }) => f.path)).toContain(path);
-    expect(await priceOf('marketing', 'NG')).toBe('1.4000');
+    expect(await priceOf('marketing', 'NG')).toBe('1.0000');
   });
 
   it('refuses the same row twice in one request, applying neither', async () => {

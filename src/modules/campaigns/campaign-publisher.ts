@@ -3,7 +3,9 @@ import type { Db } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { providerOfBusiness } from '../business/index.js';
-import { queueRecipients } from '../messages/index.js';
+import { fillContactCountries } from '../contacts/index.js';
+import { countMessagesByCountry, queueRecipients } from '../messages/index.js';
+import { categoryCard } from '../pricing/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
 import { splitIfTested, type Variant } from './ab-test.js';
@@ -68,11 +70,15 @@ export async function publishInTransaction(
   const messageType = await messageTypeToPublish(tx, args.businessId, draft);
 
   const immediate = !draft.isScheduled;
+  // Each message keeps its recipient's country, which prices it: contacts without one yet get it first.
+  await fillContactCountries(tx, args.businessId);
   const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held');
   await splitIfTested(tx, draft);
   if (recipients === 0) {
     throw new BusinessRuleError('This campaign has no recipients: no opted-in contacts match it');
   }
+  // Credits by the card as it is now (a change applies to campaigns published after it); plans by message.
+  const prices = args.paymentMethod === 'credit' ? await categoryCard(tx, messageType) : null;
   const charge = await chargeCampaign(tx, {
     businessId: args.businessId,
     campaignId: draft.id,
@@ -80,6 +86,7 @@ export async function publishInTransaction(
     messageType,
     paymentMethod: args.paymentMethod,
     recipients,
+    card: prices ? { prices, byCountry: await countMessagesByCountry(tx, draft.id) } : undefined,
   });
   await creditReferrerCommission(tx, {
     businessId: args.businessId,
@@ -99,6 +106,7 @@ export async function publishInTransaction(
     recipientCount: recipients,
     cost: charge.cost,
     rate: charge.rate,
+    prices,
   });
   const campaign = await pauseIfQualityLow(tx, published, messageType);
   return { campaign, charge, paymentMethod: args.paymentMethod };

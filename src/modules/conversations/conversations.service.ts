@@ -154,7 +154,12 @@ export class ConversationsService {
     // The answer is the reply as queued, read before the commit: once committed a dispatcher may already be
     // sending it, and its later states reach the console as events.
     const { messageId, charge, stored } = await this.deps.db.transaction(async (tx) => {
-      const charge = await chargeReply(tx, { businessId, conversationId: id, category });
+      const charge = await chargeReply(tx, {
+        businessId,
+        conversationId: id,
+        category,
+        phone: conversation.phoneNumber,
+      });
       const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
       return { messageId, charge, stored: await findMessage(tx, businessId, messageId) };
     });

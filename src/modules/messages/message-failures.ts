@@ -118,18 +118,21 @@ export async function campaignsWithRefundDue(db: Db, limit = 50): Promise<string
  * caller's transaction ends: the caller posts one refund for them and marks them with `markRefunded` in the
  * same transaction. SKIP LOCKED: rows another refund holds are its own.
  */
-export async function lockRefundDue(
-  db: Db,
-  businessId: string,
-  campaignId: string,
-): Promise<{ id: string; retried: boolean }[]> {
-  return queryRows<{ id: string; retried: boolean }>(
+export async function lockRefundDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
+  return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,
   );
+}
+
+/** A message whose charge is due back: `country` (its recipient's at publish) says what it was charged. */
+export interface DueMessage {
+  id: string;
+  retried: boolean;
+  country: string | null;
 }
 
 /** Campaigns with messages the Cloud API did not bill whose charge was not given back yet. */
@@ -148,14 +151,10 @@ export async function campaignsWithUnbilledDue(db: Db, limit = 50): Promise<stri
  * back yet (nor as a failure's), locked like `lockRefundDue`: the caller refunds and marks them in the same
  * transaction, so each is given back once whatever the statuses repeating it.
  */
-export async function lockUnbilledDue(
-  db: Db,
-  businessId: string,
-  campaignId: string,
-): Promise<{ id: string; retried: boolean }[]> {
-  return queryRows<{ id: string; retried: boolean }>(
+export async function lockUnbilledDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
+  return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND (pricing->>'billable') = 'false' AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,

@@ -1,11 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import {
-  DEFAULT_COUNTRY,
-  type PRICE_CATEGORIES,
-  priceCard,
-  priceCardHistory,
-} from '../../platform/db/schema/index.js';
+import { type PRICE_CATEGORIES, priceCard, priceCardHistory } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 
 export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
@@ -134,26 +129,4 @@ export async function listPriceHistory(
     db.select({ n: count() }).from(priceCardHistory).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-/**
- * The price of one message of `category` for each of `countries` (null: no known country), as the card is
- * now: a country's own row, else the category's default row. The map's `*` key is the default.
- */
-export async function pricesFor(
-  db: Db,
-  category: PriceCategory,
-  countries: (string | null)[],
-): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ countryCode: priceCard.countryCode, price: priceCard.price })
-    .from(priceCard)
-    .where(eq(priceCard.category, category));
-  const card = new Map(rows.map((r) => [r.countryCode, r.price]));
-  const fallback = card.get(DEFAULT_COUNTRY);
-  // The migration seeds the default rows and nothing deletes them: their absence is a broken database.
-  if (fallback === undefined) throw new Error(`The price card has no default row for ${category}`);
-  const prices = new Map<string, string>([[DEFAULT_COUNTRY, fallback]]);
-  for (const c of countries) if (c) prices.set(c, card.get(c) ?? fallback);
-  return prices;
 }
