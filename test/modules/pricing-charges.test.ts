@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refundFailedMessages } from '../../src/modules/campaigns/index.js';
+import { deliverLatestCampaign, refundFailedMessages } from '../../src/modules/campaigns/index.js';
 import { chargeReply } from '../../src/modules/conversations/reply-billing.js';
 import { campaignMessages, campaigns, transactions } from '../../src/platform/db/schema/index.js';
 import {
@@ -125,6 +125,43 @@ describe('credits priced by the rate card', () => {
     const after = await publish(user, 'After the change');
     expect(after.status, after.text).toBe(201);
     expect(after.body.data).toMatchObject({ cost: 5.55 });
+    await expectLedgerBalanced(t);
+  });
+
+  it("a late opt-in pays its country's price on the card kept at publish, and gets exactly it back", async () => {
+    const user = await sender();
+    const res = await publish(user, 'Opt-ins later');
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.data.id as string;
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
+    const gbPrice = row!.prices!.GB!;
+    await t.request({
+      method: 'PUT',
+      url: '/admin/price-card',
+      token: admin.accessToken,
+      body: { rows: [{ country: 'GB', category: 'marketing', price: 3 }] },
+    });
+    const [late] = await createContacts(t, user.businessId, 1, {
+      phoneNumber: '+447400123409',
+      optIn: false,
+    });
+    const before = (await walletOf(t, user.businessId)).balance;
+    const delivery = await t.db.transaction((tx) =>
+      deliverLatestCampaign(tx, t.deps.logger, user.businessId, { ...late!, countryCode: 'GB' }),
+    );
+    expect(delivery).toMatchObject({
+      kind: 'queued',
+      campaignId: id,
+      charge: { cost: Number(gbPrice).toFixed(4) },
+    });
+    expect(Number((await walletOf(t, user.businessId)).balance)).toBe(Number(before) - Number(gbPrice));
+    await t.db
+      .update(campaignMessages)
+      .set({ status: 'failed', failureOutcome: 'fail', failedAt: new Date(), error: 'Undeliverable' })
+      .where(and(eq(campaignMessages.campaignId, id), eq(campaignMessages.phoneNumber, '+447400123409')));
+    const refund = await t.db.transaction((tx) => refundFailedMessages(tx, id));
+    expect(refund).toMatchObject({ messages: 1, credits: Number(gbPrice).toFixed(4) });
+    expect((await walletOf(t, user.businessId)).balance).toBe(before);
     await expectLedgerBalanced(t);
   });
 
