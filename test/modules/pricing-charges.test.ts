@@ -165,6 +165,45 @@ describe('credits priced by the rate card', () => {
     await expectLedgerBalanced(t);
   });
 
+  it('a retry charges each country its price on the kept card, and a second failure gives that back', async () => {
+    const user = await sender();
+    const res = await publish(user, 'Retried');
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.data.id as string;
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
+    const gbPrice = Number(row!.prices!.GB!).toFixed(4);
+    await t.request({
+      method: 'PUT',
+      url: '/admin/price-card',
+      token: admin.accessToken,
+      body: { rows: [{ country: 'GB', category: 'marketing', price: 5 }] },
+    });
+    const failGb = () =>
+      t.db
+        .update(campaignMessages)
+        .set({ status: 'failed', failureOutcome: 'retry', failedAt: new Date(), error: 'Try later' })
+        .where(and(eq(campaignMessages.campaignId, id), eq(campaignMessages.countryCode, 'GB')));
+    await failGb();
+    const before = (await walletOf(t, user.businessId)).balance;
+    const retry = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken, body: {} });
+    expect(retry.status, retry.text).toBe(200);
+    // Refunded at its price, charged again at the same: the wallet is where it was.
+    expect((await walletOf(t, user.businessId)).balance).toBe(before);
+    const charges = await debitsOf(user.businessId, 'campaign_credit_debit');
+    const again = charges.find((d) => (d.metadata as { retry?: boolean }).retry)!;
+    expect(again).toMatchObject({ credits: gbPrice });
+    expect((again.metadata as { byCountry: unknown }).byCountry).toEqual([
+      { country: 'GB', messages: 1, price: row!.prices!.GB!, subtotal: row!.prices!.GB! },
+    ]);
+    await failGb();
+    const refund = await t.db.transaction((tx) => refundFailedMessages(tx, id));
+    expect(refund).toMatchObject({ messages: 1, credits: gbPrice });
+    expect(Number((await walletOf(t, user.businessId)).balance)).toBeCloseTo(
+      Number(before) + Number(gbPrice),
+    );
+    await expectLedgerBalanced(t);
+  });
+
   it('a reply is priced by the card: service in the window, the template category outside, by country', async () => {
     const user = await createUser(t, { businessVerified: 'accepted', credits: '10' });
     await t.request({

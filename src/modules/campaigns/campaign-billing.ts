@@ -73,6 +73,8 @@ export async function chargeCampaign(
      * category as at publish, and the messages by recipient country, which `recipients` must total.
      */
     card?: { prices: CategoryCard; byCountry: { country: string | null; messages: number }[] };
+    /** A retry's charge (`metadata.retry`): what the refund of a retried message answers. */
+    retry?: boolean;
   },
 ): Promise<Charge> {
   const description = `Campaign "${args.campaignName}": ${args.recipients} message${args.recipients === 1 ? '' : 's'}`;
@@ -97,6 +99,7 @@ export async function chargeCampaign(
         rate,
         messageType: args.messageType,
         ...(priced ? { byCountry: priced.lines } : {}),
+        ...(args.retry ? { retry: true } : {}),
       },
     });
     return {

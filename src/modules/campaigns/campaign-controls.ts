@@ -12,6 +12,7 @@ import {
   requeueGivenUp,
   requeueHeldMessages,
 } from '../messages/index.js';
+import { categoryCard } from '../pricing/index.js';
 import { chargeCampaign, currentRate } from './campaign-billing.js';
 import { messageTypeNow } from './campaign-category.js';
 import { refundFailedMessages } from './campaign-refund.js';
@@ -165,9 +166,17 @@ export async function retryCampaign(
   if (campaign.stoppedAt)
     throw new BusinessRuleError('This campaign was stopped: fix its cause and send a new campaign');
   await refundFailedMessages(tx, campaign.id);
-  const messages = await requeueGivenUp(tx, args.businessId, campaign.id);
+  const byCountry = await requeueGivenUp(tx, args.businessId, campaign.id);
+  const messages = byCountry.reduce((n, c) => n + c.messages, 0);
   if (!messages) return { campaign, messages: 0, credits: '0' };
   const price = await retryPrice(tx, campaign);
+  // By credits, each country at the card kept at publish, or at the card now for a category changed since.
+  const prices =
+    campaign.paymentMethod !== 'credit' || !campaign.prices
+      ? null
+      : price.messageType === campaign.messageType
+        ? campaign.prices
+        : await categoryCard(tx, price.messageType);
   const charge = await chargeCampaign(tx, {
     businessId: args.businessId,
     campaignId: campaign.id,
@@ -175,7 +184,9 @@ export async function retryCampaign(
     messageType: price.messageType,
     paymentMethod: campaign.paymentMethod,
     recipients: messages,
-    rate: price.rate ?? undefined,
+    rate: prices ? undefined : (price.rate ?? undefined),
+    card: prices ? { prices, byCountry } : undefined,
+    retry: true,
   });
   const [row] = await tx
     .update(campaigns)

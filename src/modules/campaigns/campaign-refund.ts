@@ -77,7 +77,8 @@ async function refundMessages(
     .orderBy(asc(transactions.createdAt));
   // The publish's charge paid for the messages never retried; a retry's charge (the latest) for the others.
   const debit = debits[0];
-  const retryDebit = debits.at(-1);
+  // The latest retry's charge (an opt-in's charge is no retry's); rows older than the flag: the latest.
+  const retryDebit = debits.findLast((d) => metaOf(d).retry === true) ?? debits.at(-1);
   if (!debit || !retryDebit) return null;
   const retried = due.filter((d) => d.retried).length;
   // Each charge at its own rate: a retry after the template changed category was charged at another one.
@@ -88,7 +89,16 @@ async function refundMessages(
   const firstCredits = prices
     ? due.filter((d) => !d.retried).reduce((sum, d) => sum.plus(priceIn(prices, d.country)), new Decimal(0))
     : new Decimal(firstRate).times(ids.length - retried);
-  const retryCredits = new Decimal(retryRate).times(retried);
+  // A retry by the card charged each country its line's price; the refund gives back that line's.
+  const retryLines = prices ? linesOf(retryDebit) : null;
+  const retryCredits = retryLines
+    ? due
+        .filter((d) => d.retried)
+        .reduce(
+          (sum, d) => sum.plus(retryLines.get(d.country ?? '') ?? priceIn(prices!, d.country)),
+          new Decimal(0),
+        )
+    : new Decimal(retryRate).times(retried);
   const credits = firstCredits.plus(retryCredits);
   const firstShare = shareOf(debit, firstCredits);
   const retryShare = shareOf(retryDebit, retryCredits);
@@ -186,6 +196,14 @@ export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): 
 }
 
 type Debit = typeof transactions.$inferSelect;
+
+const metaOf = (debit: Debit) => (debit.metadata ?? {}) as Record<string, unknown>;
+
+/** A charge's price per country (`metadata.byCountry`), or null when it was not charged by the card. */
+function linesOf(debit: Debit): Map<string, string> | null {
+  const lines = metaOf(debit).byCountry as { country: string | null; price: string }[] | undefined;
+  return lines ? new Map(lines.map((l) => [l.country ?? '', l.price])) : null;
+}
 
 /** The part of `debit` that `credits` of it were: between 0 and 1. */
 function shareOf(debit: Debit, credits: Decimal): Decimal {

@@ -197,18 +197,24 @@ const recipientOptedOut = sql`EXISTS (SELECT 1 FROM contacts c
  * A retry: the campaign's messages whose failure was temporary or deferred and which were given up (and
  * refunded) go back to the queue, as new, unless their recipient opted out since. Returns how many.
  */
-export async function requeueGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+export async function requeueGivenUp(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ country: string | null; messages: number }[]> {
+  return queryRows<{ country: string | null; messages: number }>(
     db,
-    sql`UPDATE campaign_messages
+    sql`WITH requeued AS (UPDATE campaign_messages
         SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, failure_outcome = NULL,
             refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(),
             retries = retries + 1, updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
           AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL AND NOT ${recipientOptedOut}
-        RETURNING id`,
+        RETURNING country_code)
+        -- By country: a retry by credits is charged by the rate card.
+        SELECT country_code AS country, count(*)::int AS messages FROM requeued
+        GROUP BY country_code ORDER BY country_code`,
   );
-  return rows.length;
 }
 
 /** How many of the campaign's messages a retry would send again (given up, recipient still not opted out). */
