@@ -184,6 +184,9 @@ describe('credits priced by the rate card', () => {
         .set({ status: 'failed', failureOutcome: 'retry', failedAt: new Date(), error: 'Try later' })
         .where(and(eq(campaignMessages.campaignId, id), eq(campaignMessages.countryCode, 'GB')));
     await failGb();
+    const preview = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data).toMatchObject({ messages: 1, credits: Number(gbPrice) });
     const before = (await walletOf(t, user.businessId)).balance;
     const retry = await t.request({ url: `/campaigns/${id}/retry`, token: user.accessToken, body: {} });
     expect(retry.status, retry.text).toBe(200);

@@ -217,15 +217,22 @@ export async function requeueGivenUp(
   );
 }
 
-/** How many of the campaign's messages a retry would send again (given up, recipient still not opted out). */
-export async function countGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/**
+ * How many of the campaign's messages a retry would send again (given up, recipient still not opted out), by
+ * their recipients' country, as a retry charges them.
+ */
+export async function countGivenUp(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ country: string | null; messages: number }[]> {
+  return queryRows<{ country: string | null; messages: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM campaign_messages
+    sql`SELECT country_code AS country, count(*)::int AS messages FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
-          AND failure_outcome IN ('retry', 'defer') AND NOT ${recipientOptedOut}`,
+          AND failure_outcome IN ('retry', 'defer') AND NOT ${recipientOptedOut}
+        GROUP BY country_code ORDER BY country_code`,
   );
-  return Number(row?.n ?? 0);
 }
 
 /** The campaign's failed messages grouped by outcome and reason, for the report. */
