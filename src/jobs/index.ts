@@ -5,6 +5,7 @@ import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
 import { startAuditRetention } from './audit-retention.js';
 import { startAutomationSender } from './automation-sender.js';
+import { startContactCountryBackfill } from './contact-country-backfill.js';
 import { Dispatcher, dispatcherOptions } from './dispatcher.js';
 import { startIdempotencySweep } from './idempotency-sweep.js';
 import { startMediaFetcher } from './media-fetcher.js';
@@ -61,5 +62,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
     // Outgoing webhooks: the outbox posted to the businesses' endpoints, and its log kept 30 days.
     startWebhookSender(deps),
     startWebhookRetention(deps),
+    // Contacts older than their country column get one (a migration cannot run the phone library).
+    startContactCountryBackfill(deps),
   ];
 }

@@ -19,6 +19,7 @@ import type { ModulePlugin } from './module-plugin.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { plansRoutes } from './plans/index.js';
+import { pricingRoutes } from './pricing/index.js';
 import { templatesRoutes } from './templates/index.js';
 import { ticketsRoutes } from './tickets/index.js';
 import { uploadsRoutes } from './uploads/index.js';
@@ -49,6 +50,7 @@ const modules: ModulePlugin[] = [
   notificationsRoutes,
   paymentsRoutes,
   plansRoutes,
+  pricingRoutes,
   templatesRoutes,
   ticketsRoutes,
   uploadsRoutes,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { businesses, exchangeRates } from '../../src/platform/db/schema/index.js';
+import { businesses, exchangeRates, priceCard } from '../../src/platform/db/schema/index.js';
 import { createCampaign, createPlan, createUser, type TestUser } from '../factories.js';
 import { type TestApp, useTestApp } from '../harness.js';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Row {
   method: Method;
@@ -17,6 +17,8 @@ interface Row {
   /** What an allowed caller gets. */
   status: number;
   superadminOnly?: boolean;
+  /** Answers a CSV file, not an envelope. */
+  csv?: boolean;
 }
 
 const businessId = async (t: TestApp) => ({ id: (await createUser(t)).businessId });
@@ -41,6 +43,13 @@ const pausedCampaign = async (t: TestApp) => {
     pauseReason: 'Paused by the business',
   });
   return { id: campaign.id };
+};
+const priceRow = async (t: TestApp) => {
+  await t.db
+    .insert(priceCard)
+    .values({ category: 'service', countryCode: 'PE', price: '0.2' })
+    .onConflictDoNothing();
+  return { category: 'service', country: 'PE' };
 };
 const planId = async (t: TestApp) => ({ id: (await createPlan(t)).id });
 const rateCode = async (t: TestApp) => {
@@ -115,6 +124,22 @@ const ROWS: Row[] = [
     status: 200,
   },
   { method: 'DELETE', path: '/exchange-rates/{code}', params: rateCode, status: 200 },
+  { method: 'GET', path: '/admin/price-card', status: 200 },
+  {
+    method: 'PUT',
+    path: '/admin/price-card',
+    body: { rows: [{ country: 'CL', category: 'utility', price: 0.2 }] },
+    status: 200,
+  },
+  { method: 'DELETE', path: '/admin/price-card/{category}/{country}', params: priceRow, status: 200 },
+  { method: 'GET', path: '/admin/price-card/history', status: 200 },
+  { method: 'GET', path: '/admin/price-card/export', status: 200, csv: true },
+  {
+    method: 'POST',
+    path: '/admin/price-card/import',
+    body: { csv: 'country,category,price\nCO,utility,0.2\n' },
+    status: 200,
+  },
 ];
 
 /** Paths this module family owns: every admin route under them must have a row above. */
@@ -200,7 +225,8 @@ describe('role matrix of the administration endpoints', () => {
     for (const caller of allowed) {
       const res = await call(row, (await row.params?.(t)) ?? {}, caller.accessToken);
       expect(res.status, JSON.stringify(res.body)).toBe(row.status);
-      expect(res.body.status).toBe('success');
+      if (row.csv) expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      else expect(res.body.status).toBe('success');
     }
   });
 });

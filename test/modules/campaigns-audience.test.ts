@@ -275,6 +275,8 @@ describe('campaign audiences by tag, tag counts and the estimate', () => {
         messageType: 'marketing',
         paymentMethod: 'credit',
         rate: 1,
+        // Every contact here is Nigerian: one line of the rate card's breakdown.
+        breakdown: recipients ? [{ country: 'NG', recipients, price: 1, subtotal: recipients }] : [],
         credits: recipients,
         cost: recipients * 0.02,
         currency: 'USD',

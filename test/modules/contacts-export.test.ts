@@ -82,7 +82,7 @@ describe('contact export: streamed CSV and XLSX', () => {
     expect(res.headers['x-record-count']).toBe('3');
     expect(res.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']);
+    expect(header).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn', 'countryCode']);
     expect(rows).toHaveLength(3);
     expect(rows.filter((r) => r[3] === 'vip;lagos' && r[4] === 'true')).toHaveLength(2);
     expect(rows.filter((r) => r[3] === '' && r[4] === 'false')).toHaveLength(1);
@@ -154,7 +154,7 @@ describe('contact export: streamed CSV and XLSX', () => {
     expect(res.headers['x-record-count']).toBe('2');
     expect(res.headers['cache-control']).toBe('no-store');
     const rows = await readXlsx(res.raw.rawPayload);
-    expect(rows[0]).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']);
+    expect(rows[0]).toEqual(['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn', 'countryCode']);
     expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([
       ['a;b', true],
       ['a;b', true],
@@ -165,9 +165,11 @@ describe('contact export: streamed CSV and XLSX', () => {
     const user = await createUser(t);
     const res = await exportOf(user);
     expect(res.headers['x-record-count']).toBe('0');
-    expect(parseCsv(res.text)).toEqual([['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']]);
+    expect(parseCsv(res.text)).toEqual([
+      ['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn', 'countryCode'],
+    ]);
     const xlsx = await readXlsx((await exportOf(user, '?format=xlsx')).raw.rawPayload);
-    expect(xlsx).toEqual([['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn']]);
+    expect(xlsx).toEqual([['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn', 'countryCode']]);
   });
 
   /** A CSV file's records as written, each with its CRLF: split at CRLFs outside quotes. */
@@ -305,6 +307,7 @@ describe('contact export: streamed CSV and XLSX', () => {
                 `+2348${String(i * 5000 + j).padStart(9, '0')}`,
                 'a;b',
                 true,
+                'NG',
               ],
             );
           }

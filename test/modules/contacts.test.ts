@@ -140,6 +140,7 @@ describe('contacts: create, read, update, delete, list, search, bulk delete', ()
         firstName: c!.firstName,
         lastName: c!.lastName,
         phoneNumber: c!.phoneNumber,
+        countryCode: 'NG',
         tags: ['vip'],
         optIn: true,
         optOutReason: null,

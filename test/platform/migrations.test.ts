@@ -60,6 +60,8 @@ const TABLES = [
   'notifications',
   'pending_receipts',
   'plans',
+  'price_card',
+  'price_card_history',
   'rate_limit_buckets',
   'refresh_sessions',
   'segments',

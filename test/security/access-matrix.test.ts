@@ -247,6 +247,7 @@ const ACCESS: Record<string, Rule | Row> = {
   'POST /payments/verify': 'auth',
   'GET /payments/wallet': 'auth',
   'GET /payments/transactions': 'auth',
+  'GET /pricing/prices': 'auth', // the rate card's selling prices (issue 38)
 
   'GET /plans': 'auth',
   'GET /plans/my-plan': 'auth',
@@ -295,6 +296,12 @@ const ACCESS: Record<string, Rule | Row> = {
   'PATCH /admin/accounts/{id}/role': 'superadmin',
   'GET /admin/settings': 'admin',
   'POST /admin/settings': 'superadmin',
+  'GET /admin/price-card': 'admin',
+  'PUT /admin/price-card': 'admin',
+  'DELETE /admin/price-card/{category}/{country}': 'admin',
+  'GET /admin/price-card/history': 'admin',
+  'GET /admin/price-card/export': 'admin',
+  'POST /admin/price-card/import': 'admin',
 
   'POST /webhooks/payment-provider': 'signature',
   'POST /webhooks/messaging-provider': 'none',

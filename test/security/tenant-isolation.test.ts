@@ -79,6 +79,7 @@ const LISTS: Record<string, ListRow> = {
   'GET /payments/transactions': shows('creditGrant', 'commission'),
   'GET /payments/credit-pricing': global, // the global rates
   'GET /plans': global, // the plan catalogue
+  'GET /pricing/prices': global, // the rate card's selling prices, the same for everyone
   'GET /plans/my-plan': shows('userPlan'),
   'GET /tickets': shows('ticket'),
   'GET /templates': shows('template'),

@@ -8,6 +8,7 @@ import {
   type PlanRateField,
   restorePlanBalance,
 } from '../plans/index.js';
+import { type CategoryCard, type CountryCharge, categoryCard, priceByCountry } from '../pricing/index.js';
 import { getAppSettings, MESSAGE_RATE_FIELD } from '../settings/index.js';
 import { findWallet, insertPendingTransaction, newReference, postLedgerEntry } from '../wallet/index.js';
 
@@ -24,6 +25,8 @@ export interface Charge {
   /** Wallet balance around a credit debit, for the low-credit alert. */
   walletBefore?: string;
   walletAfter?: string;
+  /** A charge by the rate card: each country's messages, price and subtotal. */
+  byCountry?: CountryCharge[];
 }
 
 // The settings' map, narrowed to what a campaign can be (a plan prices the same kinds).
@@ -34,7 +37,7 @@ export const RATE_FIELD = {
 } as const satisfies Record<MessageType, PlanRateField>;
 
 /**
- * The rate a charge of `messageType` would take now: the app settings' (`credit`) or the active plan's
+ * The rate a charge of `messageType` would take now: the rate card's default (`credit`) or the active plan's
  * (`plan`; null without one). What `chargeCampaign` uses when no rate is fixed, for previews.
  */
 export async function currentRate(
@@ -43,7 +46,8 @@ export async function currentRate(
   paymentMethod: PaymentMethod,
   messageType: MessageType,
 ): Promise<string | null> {
-  if (paymentMethod === 'credit') return (await getAppSettings(db))[RATE_FIELD[messageType]];
+  // By credits, the rate card's default for the category (what a retry charges per message).
+  if (paymentMethod === 'credit') return (await categoryCard(db, messageType))['*']!;
   const active = await findActiveUserPlan(db, businessId);
   return active ? String(active.plan[RATE_FIELD[messageType]]) : null;
 }
@@ -64,13 +68,22 @@ export async function chargeCampaign(
     recipients: number;
     /** A rate fixed earlier (a late recipient of a published campaign pays what the others paid). */
     rate?: string;
+    /**
+     * Credits by the rate card (docs/decisions/payments.md "What is a campaign charged?"): the card of the
+     * category as at publish, and the messages by recipient country, which `recipients` must total.
+     */
+    card?: { prices: CategoryCard; byCountry: { country: string | null; messages: number }[] };
+    /** A retry's charge (`metadata.retry`): what the refund of a retried message answers. */
+    retry?: boolean;
   },
 ): Promise<Charge> {
   const description = `Campaign "${args.campaignName}": ${args.recipients} message${args.recipients === 1 ? '' : 's'}`;
   if (args.paymentMethod === 'credit') {
     const settings = await getAppSettings(tx);
-    const rate = args.rate ?? settings[RATE_FIELD[args.messageType]];
-    const cost = new Decimal(rate).times(args.recipients).toFixed(4);
+    const priced = args.card && !args.rate ? priceByCountry(args.card.prices, args.card.byCountry) : null;
+    // By the card, `rate` is its default row's (what a message to an unlisted country pays).
+    const rate = args.rate ?? (args.card ? args.card.prices['*']! : settings[RATE_FIELD[args.messageType]]);
+    const cost = priced ? priced.total : new Decimal(rate).times(args.recipients).toFixed(4);
     const { balance, paidValueDelta } = await postLedgerEntry(tx, {
       businessId: args.businessId,
       kind: 'campaign_credit_debit',
@@ -81,11 +94,18 @@ export async function chargeCampaign(
       balanceDelta: new Decimal(cost).negated().toFixed(4),
       campaignId: args.campaignId,
       description,
-      metadata: { recipients: args.recipients, rate, messageType: args.messageType },
+      metadata: {
+        recipients: args.recipients,
+        rate,
+        messageType: args.messageType,
+        ...(priced ? { byCountry: priced.lines } : {}),
+        ...(args.retry ? { retry: true } : {}),
+      },
     });
     return {
       rate,
       cost,
+      ...(priced ? { byCountry: priced.lines } : {}),
       paidValue: new Decimal(paidValueDelta).negated().toFixed(4),
       walletAfter: balance,
       walletBefore: new Decimal(balance).plus(cost).toFixed(4),

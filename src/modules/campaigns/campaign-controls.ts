@@ -12,6 +12,7 @@ import {
   requeueGivenUp,
   requeueHeldMessages,
 } from '../messages/index.js';
+import { categoryCard, priceByCountry } from '../pricing/index.js';
 import { chargeCampaign, currentRate } from './campaign-billing.js';
 import { messageTypeNow } from './campaign-category.js';
 import { refundFailedMessages } from './campaign-refund.js';
@@ -168,9 +169,11 @@ export async function retryCampaign(
   if (campaign.stoppedAt)
     throw new BusinessRuleError('This campaign was stopped: fix its cause and send a new campaign');
   await refundFailedMessages(tx, campaign.id);
-  const messages = await requeueGivenUp(tx, args.businessId, campaign.id);
+  const byCountry = await requeueGivenUp(tx, args.businessId, campaign.id);
+  const messages = byCountry.reduce((n, c) => n + c.messages, 0);
   if (!messages) return { campaign, messages: 0, credits: '0' };
   const price = await retryPrice(tx, campaign);
+  const prices = await retryCard(tx, campaign, price.messageType);
   const charge = await chargeCampaign(tx, {
     businessId: args.businessId,
     campaignId: campaign.id,
@@ -178,7 +181,9 @@ export async function retryCampaign(
     messageType: price.messageType,
     paymentMethod: campaign.paymentMethod,
     recipients: messages,
-    rate: price.rate ?? undefined,
+    rate: prices ? undefined : (price.rate ?? undefined),
+    card: prices ? { prices, byCountry } : undefined,
+    retry: true,
   });
   const [row] = await tx
     .update(campaigns)
@@ -205,16 +210,24 @@ async function retryPrice(db: Db, campaign: CampaignRow) {
   };
 }
 
+/** By credits, each country at the card kept at publish, or at the card now for a category changed since. */
+async function retryCard(db: Db, campaign: CampaignRow, messageType: CampaignRow['messageType']) {
+  if (campaign.paymentMethod !== 'credit' || !campaign.prices) return null;
+  return messageType === campaign.messageType ? campaign.prices : categoryCard(db, messageType);
+}
+
 /** What a retry would send and charge now (nothing is reserved). */
 export async function retryEstimate(db: Db, campaign: CampaignRow) {
-  const messages = campaign.isSentOut ? await countGivenUp(db, campaign.businessId, campaign.id) : 0;
+  const byCountry = campaign.isSentOut ? await countGivenUp(db, campaign.businessId, campaign.id) : [];
+  const messages = byCountry.reduce((n, c) => n + c.messages, 0);
   const price = await retryPrice(db, campaign);
-  const rate = new Decimal(price.rate ?? 0);
+  const card = await retryCard(db, campaign, price.messageType);
+  const rate = new Decimal(card ? card['*']! : (price.rate ?? 0));
   return {
     messages,
     messageType: price.messageType,
     rate: rate.toNumber(),
-    credits: rate.times(messages).toNumber(),
+    credits: card ? Number(priceByCountry(card, byCountry).total) : rate.times(messages).toNumber(),
     paymentMethod: campaign.paymentMethod,
   };
 }

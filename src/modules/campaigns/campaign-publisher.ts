@@ -5,8 +5,9 @@ import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
 import { providerOfBusiness } from '../business/index.js';
-import { segmentCondition } from '../contacts/index.js';
-import { queueRecipients } from '../messages/index.js';
+import { fillContactCountries, segmentCondition } from '../contacts/index.js';
+import { countMessagesByCountry, queueRecipients } from '../messages/index.js';
+import { categoryCard } from '../pricing/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
 import { splitIfTested, type Variant } from './ab-test.js';
@@ -76,19 +77,24 @@ export async function publishInTransaction(
   const segment = draft.audienceSegmentId
     ? await segmentCondition(tx, args.businessId, draft.audienceSegmentId)
     : undefined;
+  // Credits by the card as it is now (a change applies to campaigns published after it); plans by message.
+  const prices = args.paymentMethod === 'credit' ? await categoryCard(tx, messageType) : null;
   if (segment && !immediate) {
     // A scheduled campaign to a segment reaches whoever matches at its time: it is queued and billed then
-    // (sendOutSegmentCampaign), so publishing it now only fixes its content, price type and payment method.
+    // (sendOutSegmentCampaign), by the card kept now; publishing it fixes its content, price type and payment.
     const published = await markPublished(tx, draft.id, {
       paymentMethod: args.paymentMethod,
       messageType,
       publishedAt: new Date(),
       isSentOut: false,
       recipientCount: 0,
+      prices,
     });
     const campaign = await pauseIfQualityLow(tx, published, messageType);
     return { campaign, charge: { rate: '0', cost: '0', paidValue: '0' }, paymentMethod: args.paymentMethod };
   }
+  // Each message keeps its recipient's country, which prices it: contacts without one yet get it first.
+  await fillContactCountries(tx, args.businessId);
   const recipients = await queueRecipients(tx, draft, immediate ? 'queued' : 'held', segment);
   await splitIfTested(tx, draft);
   if (recipients === 0) {
@@ -101,6 +107,7 @@ export async function publishInTransaction(
     messageType,
     paymentMethod: args.paymentMethod,
     recipients,
+    card: prices ? { prices, byCountry: await countMessagesByCountry(tx, draft.id) } : undefined,
   });
   await creditReferrerCommission(tx, {
     businessId: args.businessId,
@@ -120,6 +127,7 @@ export async function publishInTransaction(
     recipientCount: recipients,
     cost: charge.cost,
     rate: charge.rate,
+    prices,
   });
   await campaignChanged(tx, published, immediate ? 'sending' : 'published', {
     scheduledAt: published.scheduledAt?.toISOString() ?? null,
@@ -221,9 +229,12 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
     return await tx.transaction(async (sp) => {
       const business = await findBusinessForCampaigns(sp, draft.businessId);
       const segment = await segmentCondition(sp, draft.businessId, draft.audienceSegmentId!);
+      await fillContactCountries(sp, draft.businessId);
       const recipients = await queueRecipients(sp, draft, 'queued', segment);
       await splitIfTested(sp, draft);
       if (recipients === 0) throw new BusinessRuleError('No opted-in contact matches the segment');
+      // By the card kept when it was published, each message at its recipient's country's price.
+      const prices = draft.paymentMethod === 'credit' ? draft.prices : null;
       const charge = await chargeCampaign(sp, {
         businessId: draft.businessId,
         campaignId: draft.id,
@@ -231,6 +242,7 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
         messageType: draft.messageType as MessageType,
         paymentMethod: draft.paymentMethod as PaymentMethod,
         recipients,
+        card: prices ? { prices, byCountry: await countMessagesByCountry(sp, draft.id) } : undefined,
       });
       await creditReferrerCommission(sp, {
         businessId: draft.businessId,

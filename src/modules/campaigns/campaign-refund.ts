@@ -12,6 +12,7 @@ import {
   markRefunded,
 } from '../messages/index.js';
 import { restorePlanBalance } from '../plans/index.js';
+import { priceIn } from '../pricing/index.js';
 import { getAppSettings } from '../settings/index.js';
 import { postLedgerEntry } from '../wallet/index.js';
 
@@ -76,17 +77,31 @@ async function refundMessages(
     .orderBy(asc(transactions.createdAt));
   // The publish's charge paid for the messages never retried; a retry's charge (the latest) for the others.
   const debit = debits[0];
-  const retryDebit = debits.at(-1);
+  // The latest retry's charge (an opt-in's charge is no retry's); rows older than the flag: the latest.
+  const retryDebit = debits.findLast((d) => metaOf(d).retry === true) ?? debits.at(-1);
   if (!debit || !retryDebit) return null;
   const retried = due.filter((d) => d.retried).length;
   // Each charge at its own rate: a retry after the template changed category was charged at another one.
   const firstRate = rateOf(debit, campaign.rate);
   const retryRate = rateOf(retryDebit, campaign.rate);
-  const credits = new Decimal(firstRate)
-    .times(ids.length - retried)
-    .plus(new Decimal(retryRate).times(retried));
-  const firstShare = shareOf(debit, firstRate, ids.length - retried);
-  const retryShare = shareOf(retryDebit, retryRate, retried);
+  // Credits by the card: each message gives back its country's price on the card kept at publish.
+  const prices = debit.kind === 'campaign_credit_debit' ? campaign.prices : null;
+  const firstCredits = prices
+    ? due.filter((d) => !d.retried).reduce((sum, d) => sum.plus(priceIn(prices, d.country)), new Decimal(0))
+    : new Decimal(firstRate).times(ids.length - retried);
+  // A retry by the card charged each country its line's price; the refund gives back that line's.
+  const retryLines = prices ? linesOf(retryDebit) : null;
+  const retryCredits = retryLines
+    ? due
+        .filter((d) => d.retried)
+        .reduce(
+          (sum, d) => sum.plus(retryLines.get(d.country ?? '') ?? priceIn(prices!, d.country)),
+          new Decimal(0),
+        )
+    : new Decimal(retryRate).times(retried);
+  const credits = firstCredits.plus(retryCredits);
+  const firstShare = shareOf(debit, firstCredits);
+  const retryShare = shareOf(retryDebit, retryCredits);
   // What the refund gives back of the money paid, in proportion to each charge it answers.
   const paidBack = paidOf(debit).times(firstShare).plus(paidOf(retryDebit).times(retryShare));
   // Only the publish's charge paid the referrer a commission: a share of it comes back for those messages only.
@@ -182,11 +197,19 @@ export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): 
 
 type Debit = typeof transactions.$inferSelect;
 
-/** The part of `debit` that `messages` at `rate` were: between 0 and 1. */
-function shareOf(debit: Debit, rate: string, messages: number): Decimal {
+const metaOf = (debit: Debit) => (debit.metadata ?? {}) as Record<string, unknown>;
+
+/** A charge's price per country (`metadata.byCountry`), or null when it was not charged by the card. */
+function linesOf(debit: Debit): Map<string, string> | null {
+  const lines = metaOf(debit).byCountry as { country: string | null; price: string }[] | undefined;
+  return lines ? new Map(lines.map((l) => [l.country ?? '', l.price])) : null;
+}
+
+/** The part of `debit` that `credits` of it were: between 0 and 1. */
+function shareOf(debit: Debit, credits: Decimal): Decimal {
   const charged = new Decimal(debit.credits ?? debit.amount);
-  if (charged.isZero() || messages === 0) return new Decimal(0);
-  return Decimal.min(new Decimal(rate).times(messages).div(charged), 1);
+  if (charged.isZero() || credits.isZero()) return new Decimal(0);
+  return Decimal.min(credits.div(charged), 1);
 }
 
 /** The rate `debit` charged per message (its metadata's), the campaign's when it does not say. */

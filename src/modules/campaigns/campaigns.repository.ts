@@ -80,6 +80,7 @@ export async function markUnpublished(db: Db, id: string): Promise<CampaignRow> 
       recipientCount: 0,
       cost: null,
       rate: null,
+      prices: null,
       updatedAt: new Date(),
     })
     .where(eq(campaigns.id, id))

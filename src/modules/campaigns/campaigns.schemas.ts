@@ -345,8 +345,29 @@ export const estimateSchema = z.object({
     .enum(MESSAGE_TYPES)
     .describe("What it is priced as: the templates' category, or the declared type without a template"),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  rate: z.number().nullable().describe('Credits (or plan units) per message; null: no active plan'),
-  credits: z.number().describe('recipients x rate: what the publish would debit'),
+  rate: z
+    .number()
+    .nullable()
+    .describe(
+      "Credits (or plan units) per message; by credits, the rate card's default for the category; null: no active plan",
+    ),
+  breakdown: z
+    .array(
+      z.object({
+        country: z
+          .string()
+          .nullable()
+          .describe('ISO 3166 alpha-2; null: not known yet (priced at the default)'),
+        recipients: z.number().int(),
+        price: z.number().describe("Credits per message: the card's price for the country, or its default"),
+        subtotal: z.number().describe('recipients x price'),
+      }),
+    )
+    .nullable()
+    .describe('By credits, the recipients by country as the rate card prices them; null for a plan'),
+  credits: z
+    .number()
+    .describe('What the publish would debit: the sum of the breakdown (credits), recipients x rate (plan)'),
   cost: z.number().describe('credits x pricePerCredit, in `currency`'),
   currency: z.string().describe('Currency of `cost` (USD)'),
   balance: z.number().describe('Wallet credits available'),

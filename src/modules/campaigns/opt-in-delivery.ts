@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { queueOptInMessage, type Recipient } from '../messages/index.js';
+import { priceIn } from '../pricing/index.js';
 import { type Charge, chargeCampaign } from './campaign-billing.js';
 
 export type Delivery =
@@ -17,6 +18,7 @@ interface LatestCampaign {
   message_type: 'marketing' | 'utility' | 'authentication';
   payment_method: 'credit' | 'plan' | null;
   rate: string | null;
+  prices: Record<string, string> | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function deliverLatestCampaign(
 ): Promise<Delivery> {
   const [campaign] = await queryRows<LatestCampaign>(
     tx,
-    sql`SELECT id, name, message_type, payment_method, rate FROM campaigns
+    sql`SELECT id, name, message_type, payment_method, rate, prices FROM campaigns
         WHERE business_id = ${businessId} AND is_sent_out
         ORDER BY sent_out_at DESC, created_at DESC
         LIMIT 1
@@ -53,7 +55,8 @@ export async function deliverLatestCampaign(
         messageType: campaign.message_type,
         paymentMethod: campaign.payment_method ?? 'credit',
         recipients: 1,
-        rate: campaign.rate ?? undefined,
+        // By the card the campaign was published with, at the contact's country's price.
+        rate: (campaign.prices ? priceIn(campaign.prices, contact.countryCode) : campaign.rate) ?? undefined,
       });
       await savepoint.execute(sql`
         UPDATE campaigns SET recipient_count = recipient_count + 1,

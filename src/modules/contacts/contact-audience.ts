@@ -82,3 +82,23 @@ export async function countAudience(db: Db, businessId: string, a: Audience): Pr
   }
   return byTags + bySelection;
 }
+
+/**
+ * The opted-in contacts an audience reaches, by country (null: not derived yet): what an estimate prices.
+ * Unlike `countAudience` it reads the audience's rows (one scan of the business's opted-in contacts).
+ */
+export async function countAudienceByCountry(
+  db: Db,
+  businessId: string,
+  a: Audience,
+): Promise<{ country: string | null; recipients: number }[]> {
+  const reach = a.sendToAllContact
+    ? sql`true`
+    : sql`(id = ANY(${toPgArray(a.selectedContactId)}::uuid[]) OR ${tagTest(a, sql`tags`)})`;
+  return queryRows<{ country: string | null; recipients: number }>(
+    db,
+    sql`SELECT country_code AS country, count(*)::int AS recipients FROM contacts
+        WHERE business_id = ${businessId} AND opt_in AND ${reach}
+        GROUP BY country_code ORDER BY country_code`,
+  );
+}

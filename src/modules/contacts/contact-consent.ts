@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
+import { countryOfPhone } from './phone.js';
 
 /** A contact as the consent rules and the send queue see it. */
 export interface ConsentContact {
@@ -8,9 +9,10 @@ export interface ConsentContact {
   phoneNumber: string;
   firstName: string;
   lastName: string;
+  countryCode: string | null;
 }
 
-const RETURNING = sql`RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName"`;
+const RETURNING = sql`RETURNING id, phone_number AS "phoneNumber", first_name AS "firstName", last_name AS "lastName", country_code AS "countryCode"`;
 
 /** Opts a number in, in the caller's transaction: creates the contact with these names when it is new. */
 export async function optInContact(
@@ -23,8 +25,8 @@ export async function optInContact(
   const [contact] = await queryRows<ConsentContact>(
     tx,
     sql`
-      INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-      VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true)
+      INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in, country_code)
+      VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true, ${countryOfPhone(phone)})
       ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, opt_out_reason = NULL, updated_at = now()
       ${RETURNING}`,
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { webhookOutboxSql } from '../webhook-endpoints/index.js';
+import { countryOfPhone } from './phone.js';
 
 /**
  * The contacts of numbers that wrote to the business (in the caller's transaction when it has one): created with these names
@@ -17,12 +18,12 @@ export async function ensureContacts(
     tx,
     sql`
       WITH p AS (
-        SELECT DISTINCT ON (phone) * FROM jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
-          AS p(phone text, "firstName" text, "lastName" text)
+        SELECT DISTINCT ON (phone) * FROM jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ ...p, country: countryOfPhone(p.phone) })))}::jsonb)
+          AS p(phone text, "firstName" text, "lastName" text, country text)
         ORDER BY phone
       ), created AS (
-        INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in)
-        SELECT ${businessId}, "firstName", "lastName", phone, false FROM p ORDER BY phone
+        INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in, country_code)
+        SELECT ${businessId}, "firstName", "lastName", phone, false, country FROM p ORDER BY phone
         ON CONFLICT (business_id, phone_number) DO NOTHING
         RETURNING id, phone_number, first_name, last_name, created_at
       ),

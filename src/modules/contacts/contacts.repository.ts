@@ -13,6 +13,8 @@ export interface ContactFilters {
   tag?: string;
   /** A segment's or an unsaved filter's compiled condition. */
   where?: SQL;
+  /** ISO 3166 alpha-2 of the phone (`contacts.country_code`). */
+  country?: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function contactFilter(businessId: string, f: ContactFilters): SQL {
   const parts: (SQL | undefined)[] = [eq(contacts.businessId, businessId)];
   if (f.optIn !== undefined) parts.push(eq(contacts.optIn, f.optIn));
   if (f.tag) parts.push(arrayContains(contacts.tags, [f.tag]));
+  if (f.country) parts.push(eq(contacts.countryCode, f.country));
   if (f.search) parts.push(searchCondition(f.search) ?? undefined);
   if (f.where) parts.push(f.where);
   return and(...parts)!;
@@ -41,7 +44,7 @@ export async function businessCountry(db: Db, businessId: string): Promise<strin
 export async function insertContact(
   db: Db,
   businessId: string,
-  fields: ContactFields & { fields?: Record<string, FieldValue> },
+  fields: ContactFields & { countryCode: string; fields?: Record<string, FieldValue> },
 ): Promise<ContactRow> {
   const [row] = await db
     .insert(contacts)
@@ -62,7 +65,7 @@ export async function updateContact(
   db: Db,
   businessId: string,
   id: string,
-  patch: Partial<ContactFields> & { fields?: SQL },
+  patch: Partial<ContactFields & { countryCode: string }> & { fields?: SQL },
 ): Promise<ContactRow | null> {
   const [row] = await db
     .update(contacts)

@@ -46,6 +46,12 @@ export const listContactsQuery = pageQuery.extend({
   optIn: queryBoolean.optional(),
   tag: z.string().trim().min(1).max(TAG_MAX).optional(),
   ...segmentQuery,
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'An ISO 3166 alpha-2 country code')
+    .transform((v) => v.toUpperCase())
+    .optional(),
 });
 export type ListContactsQuery = z.output<typeof listContactsQuery>;
 
@@ -76,6 +82,9 @@ export const contactSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string(),
+  countryCode: z
+    .string()
+    .describe('ISO 3166 alpha-2 country of the phone (ZZ: none), which prices its messages'),
   tags: z.array(z.string()),
   optIn: z.boolean(),
   optOutReason: z

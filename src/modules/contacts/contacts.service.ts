@@ -29,7 +29,7 @@ import {
 import type { CreateContactInput, ListContactsQuery, UpdateContactInput } from './contacts.schemas.js';
 import { fieldDefinitionsOf } from './custom-fields/field-definitions.repository.js';
 import { checkFields } from './custom-fields/field-types.js';
-import { toE164 } from './phone.js';
+import { countryOfPhone, toE164 } from './phone.js';
 import { audienceCondition } from './segments/segment-query.js';
 
 export function toContactDto(row: ContactRow) {
@@ -38,6 +38,8 @@ export function toContactDto(row: ContactRow) {
     firstName: row.firstName,
     lastName: row.lastName,
     phoneNumber: row.phoneNumber,
+    // Derived from the phone when the backfill has not reached the row yet.
+    countryCode: row.countryCode ?? countryOfPhone(row.phoneNumber),
     tags: row.tags,
     optIn: row.optIn,
     optOutReason: row.optOutReason,
@@ -54,6 +56,9 @@ export function toContactDto(row: ContactRow) {
  */
 export const EXACT_TOTAL_CAP_SEARCH = 1_000;
 
+/** A phone and the country it prices messages by, always written together. */
+const phoneFields = (phoneNumber: string) => ({ phoneNumber, countryCode: countryOfPhone(phoneNumber) });
+
 const duplicatePhone = () =>
   new ConflictError('A contact with this phone number already exists', {
     fields: [{ path: 'phoneNumber', message: 'Already used by another contact' }],
@@ -69,10 +74,11 @@ export class ContactsService {
       search: q.search || undefined,
       optIn: q.optIn,
       tag: q.tag,
+      country: q.country,
       where: await audienceCondition(db, businessId, q),
     };
     const page = { limit: q.pageSize, offset: pageOffset(q) };
-    if (!filters.search && !filters.tag && !filters.where) {
+    if (!filters.search && !filters.tag && !filters.country && !filters.where) {
       const [rows, total] = await Promise.all([
         listContacts(db, businessId, filters, page),
         countContacts(db, businessId, filters.optIn),
@@ -115,6 +121,7 @@ export class ContactsService {
           firstName: input.firstName,
           lastName: input.lastName,
           phoneNumber,
+          countryCode: countryOfPhone(phoneNumber),
           tags: checkedTags(input.tags ?? []),
           optIn: input.optIn ?? false,
           ...(values && { fields: values.set }),
@@ -136,9 +143,8 @@ export class ContactsService {
     const patch = {
       ...(input.firstName !== undefined && { firstName: input.firstName }),
       ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.phoneNumber !== undefined && {
-        phoneNumber: await this.normalisePhone(businessId, input.phoneNumber),
-      }),
+      ...(input.phoneNumber !== undefined &&
+        phoneFields(await this.normalisePhone(businessId, input.phoneNumber))),
       ...(input.tags !== undefined && { tags: checkedTags(input.tags) }),
       ...(input.optIn !== undefined && { optIn: input.optIn }),
       ...(input.fields !== undefined && (await this.fieldsChange(businessId, input.fields))),

@@ -1,7 +1,8 @@
 // The contacts module's public surface: other modules import from here, never from its inner files.
 
-export { type Audience, countAudience } from './contact-audience.js';
+export { type Audience, countAudience, countAudienceByCountry } from './contact-audience.js';
 export { optInContact, optOutContact } from './contact-consent.js';
+export { fillContactCountries } from './contact-country.js';
 export { ensureContacts } from './contact-ensure.js';
 export { NAME_MAX, TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from './contact-fields.js';
 export { searchWords } from './contact-search.js';
@@ -15,8 +16,12 @@ export { type Cell, openRecordCursor, type RecordCursor } from './export/record-
 export { type FileExport, streamExport } from './export/stream-export.js';
 export { sweepAbandonedSpools } from './import/file-spool.js';
 export { campaignOptOutCount, optActivityByDay } from './opt-activity.js';
-export { toE164, toGatewayNumber } from './phone.js';
+export { countryOfPhone, NO_COUNTRY, toE164, toGatewayNumber } from './phone.js';
 export { segmentCondition } from './segments/segment-query.js';
-export { countMatching as countSegment, segmentExists } from './segments/segments.repository.js';
+export {
+  countMatching as countSegment,
+  countMatchingByCountry as countSegmentByCountry,
+  segmentExists,
+} from './segments/segments.repository.js';
 export { segmentsRoutes } from './segments/segments.routes.js';
 export { sharedTransferLimits } from './transfer-limits.js';

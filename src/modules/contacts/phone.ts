@@ -29,3 +29,11 @@ export function toE164(input: string, countryCode?: string | null): string | nul
 export function toGatewayNumber(e164: string): string {
   return e164.replace(/\D/g, '');
 }
+
+/** `contacts.country_code` of a number that belongs to no country (`+800`, `+882`, ...). */
+export const NO_COUNTRY = 'ZZ';
+
+/** The ISO 3166 alpha-2 country of an E.164 number (`NO_COUNTRY` when it has none): what prices a message. */
+export function countryOfPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.country ?? NO_COUNTRY;
+}

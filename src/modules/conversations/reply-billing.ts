@@ -1,6 +1,8 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
-import { getAppSettings, type MessageCategory, messageRate } from '../settings/index.js';
+import { countryOfPhone } from '../contacts/index.js';
+import { categoryCard, priceIn } from '../pricing/index.js';
+import type { MessageCategory } from '../settings/index.js';
 import { postLedgerEntry } from '../wallet/index.js';
 
 /** What a reply is billed as: its template's category, or a service message (free text or media). */
@@ -8,13 +10,16 @@ export type ReplyCategory = MessageCategory;
 
 /**
  * Bills one reply from the wallet, in the caller's transaction (the one that queues it): one ledger entry at
- * the AppSetting rate of its category (the rate a campaign message of that category pays). Short credits throw the ledger's 400 and the caller rolls back.
+ * the rate card's price of its category (service inside the window, its template's outside) for the
+ * recipient's country, as a campaign message would pay now. Short credits throw the ledger's 400 and the
+ * caller rolls back.
  */
 export async function chargeReply(
   tx: Db,
-  args: { businessId: string; conversationId: string; category: ReplyCategory },
+  args: { businessId: string; conversationId: string; category: ReplyCategory; phone: string },
 ): Promise<{ transactionId: string; cost: string; walletBefore: string; walletAfter: string }> {
-  const rate = messageRate(await getAppSettings(tx), args.category);
+  const country = countryOfPhone(args.phone);
+  const rate = priceIn(await categoryCard(tx, args.category), country);
   const cost = new Decimal(rate).toFixed(4);
   const { transaction, balance } = await postLedgerEntry(tx, {
     businessId: args.businessId,
@@ -26,7 +31,7 @@ export async function chargeReply(
     balanceDelta: new Decimal(cost).negated().toFixed(4),
     description:
       args.category === 'service' ? 'Conversation reply' : `Conversation reply (${args.category} template)`,
-    metadata: { conversationId: args.conversationId, rate, category: args.category },
+    metadata: { conversationId: args.conversationId, rate, category: args.category, country },
   });
   return {
     transactionId: transaction.id,

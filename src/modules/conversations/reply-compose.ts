@@ -54,7 +54,7 @@ export async function queueReply(
   // sending it, and its later states reach the console as events.
   const queued = await deps.db.transaction(async (tx) => {
     if (automated && !(await automated.admit(tx))) return null;
-    return insertReply(tx, businessId, reply, category);
+    return insertReply(tx, businessId, reply, category, conversation.phoneNumber);
   });
   if (!queued) return null;
   await afterQueued(deps, businessId, [queued]);
@@ -85,8 +85,10 @@ async function insertReply(
   businessId: string,
   reply: Omit<NewReply, 'transactionId'>,
   category: ReplyCategory,
+  /** The contact's number: its country prices the reply. */
+  phone: string,
 ): Promise<QueuedReply> {
-  const charge = await chargeReply(tx, { businessId, conversationId: reply.conversationId, category });
+  const charge = await chargeReply(tx, { businessId, conversationId: reply.conversationId, category, phone });
   const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
   return {
     conversationId: reply.conversationId,
@@ -185,7 +187,7 @@ export async function queueAutomatedReplyIn(
   return tx.transaction(async (sp) => {
     if (!(await automated.admit(sp))) return null;
     const { reply, category } = await composeReply(sp, businessId, conversation, body, automated);
-    return insertReply(sp, businessId, reply, category);
+    return insertReply(sp, businessId, reply, category, conversation.phoneNumber);
   });
 }
 

@@ -31,6 +31,7 @@ export {
   campaignsWithRefundDue,
   campaignsWithUnbilledDue,
   countGivenUp,
+  type DueMessage,
   failureGroupsOf,
   holdMessagesOfPausedCampaigns,
   holdQueuedMessages,
@@ -41,12 +42,18 @@ export {
   requeueHeldMessages,
   unsortedFailures,
 } from './message-failures.js';
-export { countRetargetAudience, RETARGET_OUTCOMES, type RetargetOutcome } from './message-outcomes.js';
+export {
+  countRetargetAudience,
+  countRetargetAudienceByCountry,
+  RETARGET_OUTCOMES,
+  type RetargetOutcome,
+} from './message-outcomes.js';
 export {
   applyReceipts,
   type ClaimedMessage,
   cancelForOptOut,
   claimMessages,
+  countMessagesByCountry,
   extendLeases,
   failUnsentMessagesOfCampaign,
   type MessagePricing,

@@ -118,18 +118,21 @@ export async function campaignsWithRefundDue(db: Db, limit = 50): Promise<string
  * caller's transaction ends: the caller posts one refund for them and marks them with `markRefunded` in the
  * same transaction. SKIP LOCKED: rows another refund holds are its own.
  */
-export async function lockRefundDue(
-  db: Db,
-  businessId: string,
-  campaignId: string,
-): Promise<{ id: string; retried: boolean }[]> {
-  return queryRows<{ id: string; retried: boolean }>(
+export async function lockRefundDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
+  return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,
   );
+}
+
+/** A message whose charge is due back: `country` (its recipient's at publish) says what it was charged. */
+export interface DueMessage {
+  id: string;
+  retried: boolean;
+  country: string | null;
 }
 
 /** Campaigns with messages the Cloud API did not bill whose charge was not given back yet. */
@@ -148,14 +151,10 @@ export async function campaignsWithUnbilledDue(db: Db, limit = 50): Promise<stri
  * back yet (nor as a failure's), locked like `lockRefundDue`: the caller refunds and marks them in the same
  * transaction, so each is given back once whatever the statuses repeating it.
  */
-export async function lockUnbilledDue(
-  db: Db,
-  businessId: string,
-  campaignId: string,
-): Promise<{ id: string; retried: boolean }[]> {
-  return queryRows<{ id: string; retried: boolean }>(
+export async function lockUnbilledDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
+  return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND (pricing->>'billable') = 'false' AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,
@@ -198,29 +197,42 @@ const recipientOptedOut = sql`EXISTS (SELECT 1 FROM contacts c
  * A retry: the campaign's messages whose failure was temporary or deferred and which were given up (and
  * refunded) go back to the queue, as new, unless their recipient opted out since. Returns how many.
  */
-export async function requeueGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+export async function requeueGivenUp(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ country: string | null; messages: number }[]> {
+  return queryRows<{ country: string | null; messages: number }>(
     db,
-    sql`UPDATE campaign_messages
+    sql`WITH requeued AS (UPDATE campaign_messages
         SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, failure_outcome = NULL,
             refunded_at = NULL, refund_id = NULL, attempts = 0, next_attempt_at = now(),
             retries = retries + 1, updated_at = now()
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
           AND failure_outcome IN ('retry', 'defer') AND refunded_at IS NOT NULL AND NOT ${recipientOptedOut}
-        RETURNING id`,
+        RETURNING country_code)
+        -- By country: a retry by credits is charged by the rate card.
+        SELECT country_code AS country, count(*)::int AS messages FROM requeued
+        GROUP BY country_code ORDER BY country_code`,
   );
-  return rows.length;
 }
 
-/** How many of the campaign's messages a retry would send again (given up, recipient still not opted out). */
-export async function countGivenUp(db: Db, businessId: string, campaignId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/**
+ * How many of the campaign's messages a retry would send again (given up, recipient still not opted out), by
+ * their recipients' country, as a retry charges them.
+ */
+export async function countGivenUp(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<{ country: string | null; messages: number }[]> {
+  return queryRows<{ country: string | null; messages: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM campaign_messages
+    sql`SELECT country_code AS country, count(*)::int AS messages FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status = 'failed'
-          AND failure_outcome IN ('retry', 'defer') AND NOT ${recipientOptedOut}`,
+          AND failure_outcome IN ('retry', 'defer') AND NOT ${recipientOptedOut}
+        GROUP BY country_code ORDER BY country_code`,
   );
-  return Number(row?.n ?? 0);
 }
 
 /** The campaign's failed messages grouped by outcome and reason, for the report. */

@@ -57,6 +57,24 @@ export async function countRetargetAudience(
   return Number(row?.n ?? 0);
 }
 
+/** `countRetargetAudience` by the contacts' country (null: not derived yet), for an estimate's breakdown. */
+export async function countRetargetAudienceByCountry(
+  db: Db,
+  businessId: string,
+  a: { fromCampaign: string; outcome: RetargetOutcome; tags: readonly string[]; tagMatch: 'any' | 'all' },
+): Promise<{ country: string | null; recipients: number }[]> {
+  return queryRows<{ country: string | null; recipients: number }>(
+    db,
+    sql`SELECT c.country_code AS country, count(*)::int AS recipients FROM contacts c
+        WHERE c.business_id = ${businessId} AND c.opt_in
+          AND ${retargetTagTest(sql`${textArray(a.tags)}::text[]`, sql`${a.tagMatch}::text`)}
+          AND EXISTS (SELECT 1 FROM campaign_messages m
+                      WHERE m.campaign_id = ${a.fromCampaign} AND m.business_id = ${businessId}
+                        AND m.phone_number = c.phone_number AND ${outcomeTest(sql`${a.outcome}::text`)})
+        GROUP BY c.country_code ORDER BY c.country_code`,
+  );
+}
+
 /** Tags narrow a retarget audience: none given keeps everyone; else any or all of them. */
 export function retargetTagTest(tags: SQL, tagMatch: SQL): SQL {
   return sql`(cardinality(${tags}) = 0

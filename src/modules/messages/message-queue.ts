@@ -82,6 +82,8 @@ export interface Recipient {
   phoneNumber: string;
   firstName: string;
   lastName: string;
+  /** ISO 3166 alpha-2 of the phone, which prices the message; null when unknown. */
+  countryCode?: string | null;
 }
 
 /**
@@ -114,8 +116,10 @@ export async function queueRecipients(
     sql`
       WITH inserted AS (
         INSERT INTO campaign_messages
-          (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
-        SELECT k.id, k.business_id, c.id, c.phone_number, c.first_name, c.last_name, ${status}::message_status, now()
+          (campaign_id, business_id, contact_id, phone_number, first_name, last_name, country_code, status,
+           next_attempt_at)
+        SELECT k.id, k.business_id, c.id, c.phone_number, c.first_name, c.last_name, c.country_code,
+               ${status}::message_status, now()
         FROM campaigns k
         JOIN contacts c ON c.business_id = k.business_id
         WHERE k.id = ${campaign.id} AND k.business_id = ${campaign.businessId} AND c.opt_in
@@ -126,6 +130,21 @@ export async function queueRecipients(
       SELECT count(*)::int AS n FROM inserted`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * How many of the campaign's messages go to each country (null: unknown), as queued: what a publish
+ * charges by. One campaign's rows, by its index.
+ */
+export async function countMessagesByCountry(
+  db: Db,
+  campaignId: string,
+): Promise<{ country: string | null; messages: number }[]> {
+  return queryRows<{ country: string | null; messages: number }>(
+    db,
+    sql`SELECT country_code AS country, count(*)::int AS messages FROM campaign_messages
+        WHERE campaign_id = ${campaignId} GROUP BY country_code ORDER BY country_code`,
+  );
 }
 
 /**
@@ -144,9 +163,10 @@ export async function queueOptInMessage(
     db,
     sql`
       INSERT INTO campaign_messages
-        (campaign_id, business_id, contact_id, phone_number, first_name, last_name, status, next_attempt_at)
+        (campaign_id, business_id, contact_id, phone_number, first_name, last_name, country_code, status,
+         next_attempt_at)
       VALUES (${campaignId}, ${businessId}, ${contact.id}, ${contact.phoneNumber}, ${contact.firstName},
-              ${contact.lastName}, 'queued', now())
+              ${contact.lastName}, ${contact.countryCode ?? null}, 'queued', now())
       ON CONFLICT (campaign_id, phone_number) DO UPDATE
         SET status = 'queued', error = NULL, error_code = NULL, failed_at = NULL, attempts = 0,
             next_attempt_at = now(), updated_at = now()

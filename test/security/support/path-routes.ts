@@ -15,6 +15,7 @@ import {
   notification,
   pausedCampaign,
   plan,
+  priceRow,
   type Resource,
   scheduledCampaign,
   segment,
@@ -91,6 +92,7 @@ export const PATH_ROUTES: Record<string, PathRow> = {
   'GET /exchange-rates/{code}': global(exchangeRate, 200),
 
   'DELETE /exchange-rates/{code}': admin(exchangeRate),
+  'DELETE /admin/price-card/{category}/{country}': admin(priceRow),
   'PATCH /plans/admin/{id}': admin(plan, { price: 1 }),
   'POST /plans/admin/{id}/deactivate': admin(plan),
   'GET /admin/businesses/{id}': admin(business),

@@ -18,6 +18,7 @@ import {
   memberInvitations,
   notifications,
   plans,
+  priceCard,
   segments,
   templates,
   ticketComments,
@@ -341,6 +342,28 @@ export const exchangeRate: Resource = {
   },
   read: (t, { code }) => byId(t.db.select().from(exchangeRates).where(eq(exchangeRates.countryCode, code!))),
 };
+
+/** Global: a row of the rate card (a service price of a country of its own per call). */
+export const priceRow: Resource = {
+  name: 'price row',
+  async create(t) {
+    const country = PRICE_COUNTRIES[priceIndex++ % PRICE_COUNTRIES.length]!;
+    await t.db
+      .insert(priceCard)
+      .values({ category: 'service', countryCode: country, price: '0.25' })
+      .onConflictDoNothing();
+    return { category: 'service', country };
+  },
+  read: (t, { country }) =>
+    byId(
+      t.db
+        .select()
+        .from(priceCard)
+        .where(and(eq(priceCard.category, 'service'), eq(priceCard.countryCode, country!))),
+    ),
+};
+const PRICE_COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE', 'SE', 'NO', 'DK'];
+let priceIndex = 0;
 
 /** The owner's business itself (admin routes name businesses by id). */
 export const business: Resource = {

@@ -1190,6 +1190,336 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/price-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rate card: price and provider cost per category and country
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "marketing" | "utility" | "authentication" | "service";
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    category: "marketing" | "utility" | "authentication" | "service";
+                                    cost: number | null;
+                                    country: string;
+                                    price: number;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                }[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set rows of the rate card (others unchanged); applies to campaigns published after it
+         * @description Access: admin.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: {
+                            /** @enum {string} */
+                            category: "marketing" | "utility" | "authentication" | "service";
+                            cost?: number | null;
+                            country: string;
+                            price: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    category: "marketing" | "utility" | "authentication" | "service";
+                                    cost: number | null;
+                                    country: string;
+                                    price: number;
+                                    updatedAt: string;
+                                    updatedBy: string | null;
+                                }[];
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-card/{category}/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a country's row: the category's default price applies to it again
+         * @description Access: admin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    category: "marketing" | "utility" | "authentication" | "service";
+                    country: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                /** @enum {string} */
+                                category: "marketing" | "utility" | "authentication" | "service";
+                                cost: number | null;
+                                country: string;
+                                price: number;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-card/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rate card as CSV: country,category,price,cost
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-card/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of the rate card, newest first
+         * @description Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "marketing" | "utility" | "authentication" | "service";
+                    country?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    action: "set" | "delete" | "import";
+                                    /** @enum {string} */
+                                    category: "marketing" | "utility" | "authentication" | "service";
+                                    changedAt: string;
+                                    changedBy: string | null;
+                                    country: string;
+                                    id: number;
+                                    newCost: number | null;
+                                    newPrice: number | null;
+                                    oldCost: number | null;
+                                    oldPrice: number | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-card/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set rows from a CSV file, all or nothing (a bad line is reported and nothing applied)
+         * @description Access: admin.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        csv: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                changed: number;
+                                rows: number;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -7856,9 +8186,19 @@ export interface paths {
                             data: {
                                 /** @description Wallet credits available */
                                 balance: number;
+                                /** @description By credits, the recipients by country as the rate card prices them; null for a plan */
+                                breakdown: {
+                                    /** @description ISO 3166 alpha-2; null: not known yet (priced at the default) */
+                                    country: string | null;
+                                    /** @description Credits per message: the card's price for the country, or its default */
+                                    price: number;
+                                    recipients: number;
+                                    /** @description recipients x price */
+                                    subtotal: number;
+                                }[] | null;
                                 /** @description credits x pricePerCredit, in `currency` */
                                 cost: number;
-                                /** @description recipients x rate: what the publish would debit */
+                                /** @description What the publish would debit: the sum of the breakdown (credits), recipients x rate (plan) */
                                 credits: number;
                                 /** @description Currency of `cost` (USD) */
                                 currency: string;
@@ -7887,7 +8227,7 @@ export interface paths {
                                 paymentMethod: "credit" | "plan";
                                 /** @description Active plan balance; null without an active plan */
                                 planBalance: number | null;
-                                /** @description Credits (or plan units) per message; null: no active plan */
+                                /** @description Credits (or plan units) per message; by credits, the rate card's default for the category; null: no active plan */
                                 rate: number | null;
                                 /** @description Opted-in contacts the audience reaches now */
                                 recipients: number;
@@ -8243,6 +8583,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    country?: string;
                     /** @description Only the contacts of this filter (JSON text) */
                     filter?: string;
                     optIn?: "true" | "false";
@@ -8270,6 +8611,8 @@ export interface paths {
                             code: number;
                             data: {
                                 items: {
+                                    /** @description ISO 3166 alpha-2 country of the phone (ZZ: none), which prices its messages */
+                                    countryCode: string;
                                     createdAt: string;
                                     /** @description Values of the business's contact fields by key (a field without a value is left out) */
                                     fields: {
@@ -8341,6 +8684,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description ISO 3166 alpha-2 country of the phone (ZZ: none), which prices its messages */
+                                countryCode: string;
                                 createdAt: string;
                                 /** @description Values of the business's contact fields by key (a field without a value is left out) */
                                 fields: {
@@ -8404,6 +8749,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description ISO 3166 alpha-2 country of the phone (ZZ: none), which prices its messages */
+                                countryCode: string;
                                 createdAt: string;
                                 /** @description Values of the business's contact fields by key (a field without a value is left out) */
                                 fields: {
@@ -8507,6 +8854,8 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                /** @description ISO 3166 alpha-2 country of the phone (ZZ: none), which prices its messages */
+                                countryCode: string;
                                 createdAt: string;
                                 /** @description Values of the business's contact fields by key (a field without a value is left out) */
                                 fields: {
@@ -12093,6 +12442,64 @@ export interface paths {
                                 planId: string;
                                 updatedAt: string;
                             } | null;
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pricing/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price in credits of a message, by category and recipient country (`*`: every other)
+         * @description Access: authenticated.
+         *
+         *     Permission: wallet:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "marketing" | "utility" | "authentication" | "service";
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    category: "marketing" | "utility" | "authentication" | "service";
+                                    country: string;
+                                    price: number;
+                                }[];
+                            };
                             message: string;
                             /** @enum {string} */
                             status: "success";

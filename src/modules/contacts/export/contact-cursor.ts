@@ -6,10 +6,10 @@ import { sqlEscapedCell } from '../spreadsheet-cells.js';
 import { openRecordCursor, type RecordCursor } from './record-cursor.js';
 
 /**
- * The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn, then
- * one column per contact field of the business, its value as text (empty when it has none).
+ * The exported fields of a contact, as columns: firstName, lastName, phoneNumber, tags (`a;b`), optIn,
+ * countryCode, then one column per contact field of the business, its value as text (empty when it has none).
  */
-export type ExportRecord = [string, string, string, string, boolean, ...(string | null)[]];
+export type ExportRecord = [string, string, string, string, boolean, string, ...(string | null)[]];
 
 export type ContactCursor = RecordCursor<ExportRecord>;
 
@@ -33,6 +33,7 @@ export function openContactCursor(
       sql`${contacts.phoneNumber}`,
       sql`array_to_string(${contacts.tags}, ';')`,
       sql`${contacts.optIn}`,
+      sql`coalesce(${contacts.countryCode}, '')`,
       ...fieldCells,
     ],
     // The same cells as the row writer makes them (escaped, yes/no as true/false, empty as nothing), for
@@ -43,6 +44,7 @@ export function openContactCursor(
       sqlEscapedCell(sql`${contacts.phoneNumber}`),
       sqlEscapedCell(sql`array_to_string(${contacts.tags}, ';')`),
       sql`CASE WHEN ${contacts.optIn} THEN 'true' ELSE 'false' END`,
+      sql`coalesce(${contacts.countryCode}, '')`,
       ...fieldCells.map((cell) => sqlEscapedCell(cell)),
     ],
     count: keptCount(businessId, filters),

@@ -7,8 +7,18 @@ import type { Logger } from 'pino';
 import { escapeCell } from '../spreadsheet-cells.js';
 import type { Cell, RecordCursor } from './record-cursor.js';
 
-/** The import's own column names, in this order: an export imports back unchanged. */
-export const EXPORT_COLUMNS = ['firstName', 'lastName', 'phoneNumber', 'tags', 'optIn'] as const;
+/**
+ * The import's own column names, in this order: an export imports back unchanged (the import ignores
+ * `countryCode`, which it derives from the phone).
+ */
+export const EXPORT_COLUMNS = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'tags',
+  'optIn',
+  'countryCode',
+] as const;
 
 /** A file's header row and sheet name. */
 export interface ExportLayout {

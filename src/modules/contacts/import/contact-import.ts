@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../../../platform/db/client.js';
+import { fillContactCountries } from '../contact-country.js';
 import { validateRow } from '../contact-fields.js';
 import { checkFields, type FieldDefinition } from '../custom-fields/field-types.js';
 import { openStagingLoader, type StagingOptions } from './staging-loader.js';
@@ -97,6 +98,8 @@ export async function importContacts(
     });
     const before = staging?.beforeCommit;
     const imported = await loader.commit(before && ((inserted, tx) => before(reportOf(inserted), tx)));
+    // The bulk insert leaves each row's country to the phone library: derived now, before the answer.
+    await fillContactCountries(database.db, businessId);
     const committed = performance.now();
     if (imported >= ANALYZE_AFTER_ROWS) await database.db.execute(sql`ANALYZE contacts`);
     // Where an import spends its time: reading and checking the rows, or the one insert into contacts.

@@ -58,6 +58,19 @@ export async function countMatching(db: Db, where: SQL): Promise<{ contacts: num
   return { contacts: Number(row?.n ?? 0), optedIn: Number(row?.opted_in ?? 0) };
 }
 
+/** The opted-in contacts matching `where`, by country: what a segment audience is priced by. */
+export async function countMatchingByCountry(
+  db: Db,
+  where: SQL,
+): Promise<{ country: string | null; recipients: number }[]> {
+  return queryRows<{ country: string | null; recipients: number }>(
+    db,
+    sql`SELECT ${contacts.countryCode} AS country, count(*)::int AS recipients
+        FROM ${contacts} WHERE ${where} AND ${contacts.optIn}
+        GROUP BY 1 ORDER BY 1`,
+  );
+}
+
 export async function listSegments(db: Db, businessId: string, page: PageQuery) {
   const where = eq(segments.businessId, businessId);
   const [rows, [total]] = await Promise.all([

@@ -38,6 +38,8 @@ export const campaignMessages = pgTable(
     phoneNumber: text('phone_number').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    /** Snapshot at publish of the contact's country (ISO 3166), which priced it; null when unknown. */
+    countryCode: text('country_code'),
     status: messageStatusEnum('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),

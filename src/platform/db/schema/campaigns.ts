@@ -52,6 +52,12 @@ export const campaigns = pgTable(
     /** Credits (or plan balance) billed at publish, at the rate then in force. */
     cost: numeric('cost', { precision: 20, scale: 4 }),
     rate: numeric('rate', { precision: 20, scale: 4 }),
+    /**
+     * The rate card of its category as it was at publish, `{ "NG": "1.4", ..., "*": "1" }`: what each of its
+     * messages was charged by its recipient's country (credits), so refunds give back exactly that. Null for
+     * plan payments and for campaigns published before the card.
+     */
+    prices: jsonb('prices').$type<Record<string, string>>(),
     /** The approved template the campaign is sent as, and how each of its variables is filled. */
     templateId: uuid('template_id').references((): AnyPgColumn => templates.id, { onDelete: 'set null' }),
     templateParameters: jsonb('template_parameters'),

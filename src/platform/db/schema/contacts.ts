@@ -18,6 +18,8 @@ export const contacts = pgTable(
     optIn: boolean('opt_in').notNull().default(false),
     /** Why the contact stopped receiving marketing, when the provider rather than a STOP said so. */
     optOutReason: text('opt_out_reason'),
+    /** ISO 3166 alpha-2 of the phone (`ZZ`: none); null until derived (docs/decisions/payments.md). */
+    countryCode: text('country_code'),
     /** Values of the business's own fields by key (`contact_field_definitions`), each checked by its type. */
     fields: jsonb('fields')
       .$type<Record<string, string | number | boolean>>()
@@ -41,6 +43,8 @@ export const contacts = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phoneNumber}) gin_trgm_ops`,
     ),
     index('contacts_tags_idx').using('gin', t.businessId, t.tags),
+    // The few rows whose country is still to be derived (contactCountries): empty once backfilled.
+    index('contacts_country_missing_idx').on(t.businessId).where(sql`${t.countryCode} IS NULL`),
     // Equality on a field (`fields @> {"city":"Lagos"}`) and "has a value" (`fields ? 'city'`) by index.
     index('contacts_fields_idx').using('gin', t.businessId, t.fields),
   ],

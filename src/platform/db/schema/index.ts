@@ -27,6 +27,7 @@ export * from './notification-settings.js';
 export * from './notifications.js';
 export * from './pending-receipts.js';
 export * from './plans.js';
+export * from './price-card.js';
 export * from './rate-limit-buckets.js';
 export * from './refresh-sessions.js';
 export * from './segments.js';
