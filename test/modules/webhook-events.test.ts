@@ -325,4 +325,48 @@ describe('webhook events from their sources', () => {
       },
     ]);
   });
+
+  it('automatic assignment is a conversation.assigned event too', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    const number = '2349011122266';
+    await setMessagingCredentials(t, user.businessId, {
+      wabaNumber: number,
+      userId: 'hsm-user',
+      password: 'x',
+    });
+    await endpointFor(t, user, ['conversation.assigned']);
+    const on = await t.request({
+      method: 'PUT',
+      url: '/inbox/assignment',
+      token: user.accessToken,
+      body: { mode: 'round_robin', capacity: null },
+    });
+    expect(on.status, on.text).toBe(200);
+    await t.request({
+      url: '/webhooks/messaging-provider',
+      body: {
+        waNumber: number,
+        mobile: '2348155500033',
+        type: 'text',
+        text: 'Hello there',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      },
+      headers: { 'x-webhook-token': SECRET },
+    });
+    const list = await t.request({ url: '/conversations', token: user.accessToken });
+    const conversation = list.body.data.items[0];
+    expect(conversation.assigneeId).toBe(user.accountId);
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => d.payload)).toMatchObject([
+      {
+        type: 'conversation.assigned',
+        data: {
+          conversationId: conversation.id,
+          assigneeId: user.accountId,
+          previousAssigneeId: null,
+          how: 'auto',
+        },
+      },
+    ]);
+  });
 });

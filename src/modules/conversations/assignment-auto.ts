@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { MEMBER_ROLES, roleCan } from '../../platform/auth/permissions.js';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 import { type AssignmentSettings, assignmentSettings, stampTurns } from './assignment-store.js';
 
 export interface AutoAssigned {
@@ -73,6 +74,21 @@ export async function autoAssign(
       tx,
       businessId,
       assigned.map((a) => a.accountId),
+    );
+    const at = new Date();
+    await enqueueWebhookEvents(
+      tx,
+      businessId,
+      assigned.map((a) => ({
+        type: 'conversation.assigned' as const,
+        at,
+        data: {
+          conversationId: a.conversationId,
+          assigneeId: a.accountId,
+          previousAssigneeId: null,
+          how: 'auto',
+        },
+      })),
     );
     return assigned;
   });
