@@ -100,6 +100,29 @@ describe.skipIf(!hasChromium)('journey: automation', () => {
       await welcomeRow.getByText('The first message of a new contact').waitFor();
       await welcomeRow.getByText('Buttons (3)').waitFor();
 
+      // "Prices" leads to a list, previewed as the sheet WhatsApp opens.
+      await page.getByRole('link', { name: 'New rule' }).click();
+      await page.getByRole('heading', { name: 'New rule' }).waitFor();
+      await field(page, 'Name').fill('Prices');
+      await page.getByRole('combobox', { name: 'Trigger' }).click();
+      await page.getByRole('option', { name: 'A button or list choice' }).click();
+      await field(page, 'Option id').fill('menu-prices');
+      await page.getByText('List', { exact: true }).click();
+      await field(page, 'Message').fill('Our fabrics, by the yard:');
+      await field(page, 'List button label').fill('See prices');
+      await field(page, 'Row 1 title').fill('Ankara');
+      await field(page, 'Row 1 description').fill('8,000 a yard, 40 prints');
+      await page.getByRole('button', { name: 'Add a row' }).click();
+      await field(page, 'Row 2 title').fill('Lace');
+      await field(page, 'Row 2 description').fill('15,000 a yard');
+      const sheet = page.getByTestId('list-preview');
+      await sheet.getByText('8,000 a yard, 40 prints').waitFor();
+      await sheet.getByText('Lace').waitFor();
+      await expectAccessible(page, 'automation list editor');
+      await screenshot(page, 'automation-list-editor');
+      await page.getByRole('button', { name: 'Create rule' }).click();
+      await page.getByRole('row').filter({ hasText: 'List (2 rows)' }).waitFor();
+
       // The next step of the menu, and the away message (through the API: the editor is shown above).
       const create = async (body: Record<string, unknown>) =>
         expect(

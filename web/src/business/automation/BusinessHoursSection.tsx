@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -90,51 +90,45 @@ export function BusinessHoursSection({ manage }: { manage: boolean }) {
             disabled={!manage}
             {...form.getInputProps('timeZone')}
           />
-          <Table.ScrollContainer minWidth={360}>
-            <Table verticalSpacing={4}>
-              <Table.Tbody>
-                {DAYS.map(([d, label]) => {
-                  const day = form.values.days[d];
-                  return (
-                    <Table.Tr key={d} data-testid={`hours-${d}`}>
-                      <Table.Td w={140}>
-                        <Checkbox
-                          label={label}
-                          disabled={!manage}
-                          {...form.getInputProps(`days.${d}.open`, { type: 'checkbox' })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        {day.open ? (
-                          <Group gap={6} wrap="nowrap">
-                            <TextInput
-                              type="time"
-                              aria-label={`${label} opens`}
-                              disabled={!manage}
-                              w={120}
-                              {...form.getInputProps(`days.${d}.from`)}
-                            />
-                            <Text size="sm">to</Text>
-                            <TextInput
-                              type="time"
-                              aria-label={`${label} closes`}
-                              disabled={!manage}
-                              w={120}
-                              {...form.getInputProps(`days.${d}.to`)}
-                            />
-                          </Group>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Closed
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap={4}>
+            {DAYS.map(([d, label]) => {
+              const day = form.values.days[d];
+              return (
+                // A day wraps under its name on a phone rather than scrolling sideways.
+                <Group key={d} data-testid={`hours-${d}`} gap="xs" mih={36}>
+                  <Checkbox
+                    w={130}
+                    label={label}
+                    disabled={!manage}
+                    {...form.getInputProps(`days.${d}.open`, { type: 'checkbox' })}
+                  />
+                  {day.open ? (
+                    <Group gap={6} wrap="nowrap">
+                      <TextInput
+                        type="time"
+                        aria-label={`${label} opens`}
+                        disabled={!manage}
+                        w={120}
+                        {...form.getInputProps(`days.${d}.from`)}
+                      />
+                      <Text size="sm">to</Text>
+                      <TextInput
+                        type="time"
+                        aria-label={`${label} closes`}
+                        disabled={!manage}
+                        w={120}
+                        {...form.getInputProps(`days.${d}.to`)}
+                      />
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Closed
+                    </Text>
+                  )}
+                </Group>
+              );
+            })}
+          </Stack>
           <FormError message={error} />
           {manage && (
             <Group>

@@ -30,19 +30,20 @@ export function InteractiveFields({ form }: { form: UseFormReturnType<RuleValues
           {v.buttons.map((b, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons are edited in place, their place is their key
             <Group key={n} align="flex-start" wrap="nowrap" gap="xs">
-              <TextInput
-                label={`Button ${n + 1} title`}
-                description={count(b.title, LIMITS.buttonTitle)}
-                required
-                style={{ flex: 2 }}
-                {...form.getInputProps(`buttons.${n}.title`)}
-              />
-              <TextInput
-                label={`Button ${n + 1} id`}
-                required
-                style={{ flex: 1 }}
-                {...form.getInputProps(`buttons.${n}.id`)}
-              />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} style={{ flex: 1 }}>
+                <TextInput
+                  label={`Button ${n + 1} title`}
+                  description={count(b.title, LIMITS.buttonTitle)}
+                  required
+                  {...form.getInputProps(`buttons.${n}.title`)}
+                />
+                <TextInput
+                  label={`Button ${n + 1} id`}
+                  description="What a choice rule listens for"
+                  required
+                  {...form.getInputProps(`buttons.${n}.id`)}
+                />
+              </SimpleGrid>
               {v.buttons.length > 1 && (
                 <CloseButton
                   mt={28}
