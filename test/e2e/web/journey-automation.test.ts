@@ -92,6 +92,12 @@ describe.skipIf(!hasChromium)('journey: automation', () => {
       await page.getByRole('button', { name: 'Create rule' }).click();
       await page.getByText('At most 20 characters').waitFor();
       await field(page, 'Button 3 title').fill('A person');
+      // What only the API checks (ids unique) comes back under the input it names.
+      await field(page, 'Button 3 id').fill('menu-hours');
+      await page.getByRole('button', { name: 'Create rule' }).click();
+      const idError = await field(page, 'Button 3 id').getAttribute('id');
+      await page.locator(`[id="${idError}-error"]`).getByText('Button ids must be unique').waitFor();
+      await field(page, 'Button 3 id').fill('menu-human');
       await expectAccessible(page, 'automation rule editor');
       await screenshot(page, 'automation-rule-editor');
       await page.getByRole('button', { name: 'Create rule' }).click();
@@ -121,7 +127,29 @@ describe.skipIf(!hasChromium)('journey: automation', () => {
       await expectAccessible(page, 'automation list editor');
       await screenshot(page, 'automation-list-editor');
       await page.getByRole('button', { name: 'Create rule' }).click();
-      await page.getByRole('row').filter({ hasText: 'List (2 rows)' }).waitFor();
+      const prices = page.getByRole('row').filter({ hasText: 'List (2 rows)' });
+      await prices.waitFor();
+      // Switched off and on from the list; then deleted after a confirmation.
+      const on = prices.getByRole('switch', { name: 'Prices switched on' });
+      await on.click({ force: true });
+      await page.getByText('“Prices” switched off.').waitFor();
+      await expect.poll(() => on.isChecked()).toBe(false);
+      await on.click({ force: true });
+      await page.getByText('“Prices” switched on.').waitFor();
+      await prices.getByRole('button', { name: 'Delete Prices' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete this rule?' })
+        .getByRole('button', { name: 'Delete rule' })
+        .click();
+      await page.getByText('Rule deleted.').waitFor();
+      await expect.poll(() => page.getByRole('row').filter({ hasText: 'List (2 rows)' }).count()).toBe(0);
+      // A stored rule opens in the editor as it was saved.
+      await page.getByRole('link', { name: 'Welcome', exact: true }).click();
+      await page.getByRole('heading', { name: 'Edit rule' }).waitFor();
+      await expect.poll(() => field(page, 'Button 2 title').inputValue()).toBe('Opening hours');
+      expect(await field(page, 'Footer').inputValue()).toBe('Tap a button');
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.getByRole('heading', { name: 'Automation', level: 1 }).waitFor();
 
       // The next step of the menu, and the away message (through the API: the editor is shown above).
       const create = async (body: Record<string, unknown>) =>
