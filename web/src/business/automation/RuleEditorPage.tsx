@@ -156,6 +156,7 @@ function RuleEditor({ id, initial }: { id?: string; initial: RuleValues }) {
               <SegmentedControl
                 aria-label="Reply kind"
                 data={[
+                  ...(v.stored?.mediaKey ? [{ value: 'kept', label: 'Media' }] : []),
                   { value: 'text', label: 'Text' },
                   { value: 'buttons', label: 'Buttons' },
                   { value: 'list', label: 'List' },
@@ -163,7 +164,12 @@ function RuleEditor({ id, initial }: { id?: string; initial: RuleValues }) {
                 ]}
                 {...form.getInputProps('kind')}
               />
-              {v.kind === 'template' ? (
+              {v.kind === 'kept' ? (
+                <Text size="sm" data-testid="kept-reply">
+                  This rule sends a media upload{v.stored?.caption ? ` (“${v.stored.caption}”)` : ''}; it is
+                  kept as it is. Choose another kind to replace it.
+                </Text>
+              ) : v.kind === 'template' ? (
                 <Select
                   label="Template"
                   description="Sent as approved (templates without variables); used outside the 24-hour window"

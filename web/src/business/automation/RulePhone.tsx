@@ -8,6 +8,7 @@ import type { RuleValues } from './rule-form';
  */
 export function RulePhone({ values, businessName }: { values: RuleValues; businessName: string }) {
   const list = values.kind === 'list';
+  const interactive = list || values.kind === 'buttons';
   const buttons =
     values.kind === 'buttons'
       ? values.buttons.map((b) => ({ type: 'QUICK_REPLY', text: b.title }))
@@ -21,9 +22,9 @@ export function RulePhone({ values, businessName }: { values: RuleValues; busine
         businessName={businessName}
         label="Preview of the automated reply on a phone"
         message={{
-          header: values.kind !== 'text' && values.header ? { format: 'TEXT', text: values.header } : null,
+          header: interactive && values.header ? { format: 'TEXT', text: values.header } : null,
           body,
-          footer: values.kind !== 'text' ? values.footer : null,
+          footer: interactive ? values.footer : null,
           buttons,
         }}
       />

@@ -1,6 +1,7 @@
 import type { AutomationRule, RuleBody } from '../../api/queries/automation';
 
-export type ReplyKind = 'text' | 'template' | 'buttons' | 'list';
+/** `kept`: a reply the editor does not build (a media upload), sent on as it was stored. */
+export type ReplyKind = 'text' | 'template' | 'buttons' | 'list' | 'kept';
 
 /** The editor's values: flat, so each input has its own path for the API's errors. */
 export interface RuleValues {
@@ -23,6 +24,8 @@ export interface RuleValues {
   buttons: { id: string; title: string }[];
   listButton: string;
   rows: { id: string; title: string; description: string }[];
+  /** The stored reply, whose parts the editor has no inputs for (template variables, media) are kept. */
+  stored: RuleBody['reply'] | null;
 }
 
 export const LIMITS = { buttons: 3, buttonTitle: 20, rows: 10, rowTitle: 24, rowDescription: 72, label: 20 };
@@ -45,6 +48,7 @@ export const EMPTY_RULE: RuleValues = {
   buttons: [{ id: 'option_1', title: '' }],
   listButton: '',
   rows: [{ id: 'row_1', title: '', description: '' }],
+  stored: null,
 };
 
 const toLocal = (iso: string | null) => {
@@ -70,7 +74,7 @@ export function fromRule(r: AutomationRule): RuleValues {
     activeFrom: toLocal(r.activeFrom),
     activeUntil: toLocal(r.activeUntil),
     cooldownMinutes: r.cooldownSeconds === null ? '' : Math.round(r.cooldownSeconds / 60),
-    kind: i ? i.type : reply.templateId ? 'template' : 'text',
+    kind: i ? i.type : reply.templateId ? 'template' : reply.mediaKey ? 'kept' : 'text',
     body: i?.body ?? reply.text ?? '',
     header: i?.header ?? '',
     footer: i?.footer ?? '',
@@ -81,6 +85,7 @@ export function fromRule(r: AutomationRule): RuleValues {
       i?.type === 'list'
         ? i.sections.flatMap((s) => s.rows.map((row) => ({ ...row, description: row.description ?? '' })))
         : EMPTY_RULE.rows,
+    stored: reply,
   };
 }
 
@@ -90,22 +95,34 @@ export function toBody(v: RuleValues): RuleBody {
   const reply: RuleBody['reply'] =
     v.kind === 'text'
       ? { text: v.body }
-      : v.kind === 'template'
-        ? { templateId: v.templateId ?? '' }
-        : v.kind === 'buttons'
-          ? { interactive: { type: 'buttons', ...common, buttons: v.buttons } }
-          : {
-              interactive: {
-                type: 'list',
-                ...common,
-                button: v.listButton,
-                sections: [
-                  {
-                    rows: v.rows.map((r) => ({ id: r.id, title: r.title, description: opt(r.description) })),
-                  },
-                ],
-              },
-            };
+      : v.kind === 'kept' && v.stored
+        ? v.stored
+        : v.kind === 'template'
+          ? {
+              templateId: v.templateId ?? '',
+              // Variables set through the API stay while the template is the same one.
+              ...(v.stored?.templateId === v.templateId && v.stored?.templateParameters
+                ? { templateParameters: v.stored.templateParameters }
+                : {}),
+            }
+          : v.kind === 'buttons'
+            ? { interactive: { type: 'buttons', ...common, buttons: v.buttons } }
+            : {
+                interactive: {
+                  type: 'list',
+                  ...common,
+                  button: v.listButton,
+                  sections: [
+                    {
+                      rows: v.rows.map((r) => ({
+                        id: r.id,
+                        title: r.title,
+                        description: opt(r.description),
+                      })),
+                    },
+                  ],
+                },
+              };
   return {
     name: v.name,
     trigger: v.trigger,
@@ -144,7 +161,9 @@ export function validateRule(v: RuleValues): Record<string, string> {
   if (!v.name.trim()) e.name = 'Required';
   if (v.trigger === 'keyword' && !v.pattern.trim()) e.pattern = 'Required';
   if (v.trigger === 'choice' && !v.choiceId.trim()) e.choiceId = 'Required';
-  if (v.kind === 'template') {
+  if (v.kind === 'kept') {
+    // Sent on as stored.
+  } else if (v.kind === 'template') {
     if (!v.templateId) e.templateId = 'Choose a template';
   } else if (!v.body.trim()) e.body = 'Required';
   if (v.kind === 'buttons')
