@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
+import { ApiError, errorText } from '../../api/errors';
 import { automationKeys, type BusinessHours, businessHoursQuery } from '../../api/queries/automation';
-import { applyApiError, FormError } from '../../ui/form-errors';
+import { FormError } from '../../ui/form-errors';
 import { SectionCard, toast } from '../../ui/page';
 
 const DAYS = [
@@ -67,7 +68,7 @@ export function BusinessHoursSection({ manage }: { manage: boolean }) {
       await queryClient.invalidateQueries({ queryKey: automationKeys.all });
       toast('Business hours saved.', 'green');
     } catch (err) {
-      setError(applyApiError(form, err));
+      setError(placeHoursError(form, err));
     } finally {
       setBusy(false);
     }
@@ -85,7 +86,8 @@ export function BusinessHoursSection({ manage }: { manage: boolean }) {
             label="Time zone"
             searchable
             allowDeselect={false}
-            data={ZONES}
+            // A zone the browser's list leaves out (UTC in some) is still offered when it is the one saved.
+            data={ZONES.includes(form.values.timeZone) ? ZONES : [form.values.timeZone, ...ZONES]}
             maw={320}
             disabled={!manage}
             {...form.getInputProps('timeZone')}
@@ -141,4 +143,20 @@ export function BusinessHoursSection({ manage }: { manage: boolean }) {
       </form>
     </SectionCard>
   );
+}
+
+/**
+ * The API names a day's interval (`week.mon.0.close`): its message goes under that day's time
+ * (`days.mon.to`), the zone's under the zone; what is left is said above the button.
+ */
+function placeHoursError(form: UseFormReturnType<HoursValues>, err: unknown): string | null {
+  if (!(err instanceof ApiError)) return errorText(err);
+  const placed: Record<string, string> = {};
+  for (const [path, message] of Object.entries(err.fieldErrors)) {
+    const day = /^week\.(\w+)\.\d+\.(open|close)$/.exec(path);
+    if (day) placed[`days.${day[1]}.${day[2] === 'open' ? 'from' : 'to'}`] = message;
+    else if (path === 'timeZone') placed.timeZone = message;
+  }
+  form.setErrors(placed);
+  return Object.keys(placed).length ? null : err.message;
 }
