@@ -110,6 +110,28 @@ const inboxRoute = createRoute({
   component: lazyRouteComponent(() => import('./inbox/InboxPage'), 'InboxPage'),
 });
 
+const automationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/automation',
+  beforeLoad: allowTo('automation:read'),
+  validateSearch: searchParams((s) => ({ page: num(s.page, 1) })),
+  component: lazyRouteComponent(() => import('./automation/AutomationPage'), 'AutomationPage'),
+});
+
+const newRuleRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/automation/new',
+  beforeLoad: allowTo('automation:manage'),
+  component: lazyRouteComponent(() => import('./automation/RuleEditorPage'), 'RuleEditorPage'),
+});
+
+const editRuleRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/automation/$id/edit',
+  beforeLoad: allowTo('automation:manage'),
+  component: lazyRouteComponent(() => import('./automation/RuleEditorPage'), 'RuleEditorPage'),
+});
+
 const walletRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/wallet',
@@ -187,6 +209,9 @@ export const businessArea = defineArea({
     templatesRoute,
     newTemplateRoute,
     inboxRoute,
+    automationRoute,
+    newRuleRoute,
+    editRuleRoute,
     walletRoute,
     walletReturnRoute,
     supportRoute,
@@ -225,6 +250,13 @@ export const businessArea = defineArea({
       icon: Icons.Templates,
       roles: business,
       permission: 'templates:write',
+    },
+    {
+      label: 'Automation',
+      to: '/automation',
+      icon: Icons.Automation,
+      roles: business,
+      permission: 'automation:read',
     },
     { label: 'Wallet', to: '/wallet', icon: Icons.Wallet, roles: business, permission: 'wallet:read' },
     {

@@ -25,6 +25,7 @@ import { formatDateTime } from '../../ui/format';
 import { uploadFileRecord } from '../../ui/upload';
 import { AssignmentBar } from './Assignment';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
+import { AutomatedMark, ChoiceMark, InteractiveOptions } from './MessageExtras';
 
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
 export function Thread({ conversation: c }: { conversation: Conversation }) {
@@ -124,6 +125,8 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
           Campaign message
         </Text>
       )}
+      <AutomatedMark message={m} />
+      <ChoiceMark message={m} />
       {m.replyTo && <InReplyTo replyTo={m.replyTo} />}
       {m.mediaUrl && m.mediaType?.startsWith('image/') && (
         <img src={m.mediaUrl} alt={m.text ?? 'Photo'} style={{ maxWidth: '100%', borderRadius: 4 }} />
@@ -148,6 +151,7 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {m.text ?? describe(m)}
       </Text>
+      <InteractiveOptions message={m} />
       <Group gap={6} justify="flex-end">
         <Text size="xs" c="dimmed">
           {formatDateTime(m.createdAt)}
