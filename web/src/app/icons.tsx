@@ -19,6 +19,7 @@ const paths: Record<string, string> = {
   inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
   audit: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h3',
   switch: 'M7 7h13l-3-3M17 17H4l3 3',
+  segments: 'M3 5h18l-7 8v6l-4 2v-8z',
 };
 
 function make(name: keyof typeof paths) {
@@ -58,4 +59,5 @@ export const Icons = {
   Inbox: make('inbox'),
   Audit: make('audit'),
   Switch: make('switch'),
+  Segments: make('segments'),
 };
