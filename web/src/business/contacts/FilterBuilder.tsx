@@ -143,8 +143,7 @@ function ConditionRow(props: {
   const remove = (
     <Button
       size="xs"
-      variant="subtle"
-      color="red.9"
+      variant="default"
       aria-label={`Remove condition ${n}`}
       onClick={props.onRemove}
     >

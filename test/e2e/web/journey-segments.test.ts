@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
+import {
+  E2E_TIMEOUT,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newSession,
+  screenshot,
+  signIn,
+} from './browser.js';
+import { type ConsoleService, startConsoleService } from './service.js';
+
+// Journey: define a field of the business's own, filter contacts on it and a tag, save the filter as a
+// segment, see it counted on the Segments page and send a campaign to it.
+describe.skipIf(!hasChromium)('journey: contact fields and segments', () => {
+  let service: ConsoleService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [service, browser] = await Promise.all([startConsoleService(), launchBrowser()]);
+  }, E2E_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it(
+    'defines "city", filters city = Lagos and tag vip, saves the segment and picks it as an audience',
+    async () => {
+      const user = await createUser(service, { name: 'Ngozi Ade', businessVerified: 'accepted' });
+      await setMessagingCredentials(service, user.businessId);
+      const { context, page } = await newSession(browser, service.url);
+      await signIn(page, user, '/settings?tab=contact-fields');
+      await page.getByText('No field yet').waitFor();
+
+      // The field, through Settings → Contact fields.
+      await page.getByRole('textbox', { name: 'Key' }).fill('city');
+      await page.getByRole('textbox', { name: 'Label' }).fill('City');
+      await page.getByRole('button', { name: 'Add field' }).click();
+      await page.getByRole('cell', { name: 'city', exact: true }).waitFor();
+      await expectAccessible(page, 'contact fields');
+      await screenshot(page, 'segments-contact-fields');
+
+      // 3 vips in Lagos, 2 others in Lagos, 2 vips in Abuja: the filter matches the first 3 only.
+      const groups = [
+        { n: 3, tags: ['vip'], city: 'Lagos' },
+        { n: 2, tags: ['regular'], city: 'Lagos' },
+        { n: 2, tags: ['vip'], city: 'Abuja' },
+      ];
+      for (const g of groups) {
+        for (const c of await createContacts(service, user.businessId, g.n, { tags: g.tags })) {
+          const res = await service.request({
+            method: 'PATCH',
+            url: `/contacts/${c.id}`,
+            token: user.accessToken,
+            body: { fields: { city: g.city } },
+          });
+          expect(res.status).toBe(200);
+        }
+      }
+
+      await page.goto('/contacts');
+      await page.getByText('7 in all').waitFor();
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByRole('combobox', { name: 'Condition 1 on' }).click();
+      await page.getByRole('option', { name: 'City', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Value of condition 1' }).fill('Lagos');
+      await page.getByRole('button', { name: 'Add condition' }).click();
+      await page.getByRole('combobox', { name: 'Condition 2 on' }).click();
+      await page.getByRole('option', { name: 'Tag', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Value of condition 2' }).click();
+      await page.getByRole('option', { name: 'vip', exact: true }).click();
+      await page.getByTestId('filter-count').getByText('3 contacts match, 3 of them opted in.').waitFor();
+      await page.getByRole('button', { name: 'Show these contacts' }).click();
+      await page.getByText('3 in all').waitFor();
+      // The filter is in the URL: a reload keeps it.
+      await page.reload();
+      await page.getByText('3 in all').waitFor();
+      await page.getByTestId('filter-count').getByText('3 contacts match').waitFor();
+      await expectAccessible(page, 'contacts filter');
+      await screenshot(page, 'segments-filter');
+
+      await page.getByRole('button', { name: 'Save as segment' }).click();
+      await page.getByRole('dialog').getByLabel('Name').fill('Lagos VIPs');
+      await page.getByRole('button', { name: 'Save segment' }).click();
+      await page.getByText('The segment Lagos VIPs was saved.').waitFor();
+
+      await page.getByRole('link', { name: 'Segments' }).first().click();
+      await page.getByRole('heading', { name: 'Segments' }).waitFor();
+      await page.getByTestId('segment-count').getByText('3 (3 opted in)').waitFor();
+      await expectAccessible(page, 'segments');
+      await screenshot(page, 'segments-list');
+
+      await page.goto('/campaigns/new');
+      await page.getByLabel('Campaign name').fill('Lagos VIP evening');
+      await page.getByText('A segment').click();
+      await page.getByRole('combobox', { name: 'Segment' }).click();
+      await page.getByRole('option', { name: 'Lagos VIPs (3 opted in)' }).click();
+      await page.getByTestId('estimate').getByText(/^3 recipients · /).waitFor();
+      await expect.poll(() => page.getByTestId('estimate').innerText()).toContain('counted now');
+      await expectAccessible(page, 'composer with a segment');
+      await screenshot(page, 'segments-composer');
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+});
