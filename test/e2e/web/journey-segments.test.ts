@@ -98,7 +98,10 @@ describe.skipIf(!hasChromium)('journey: contact fields and segments', () => {
       await page.getByText('A segment').click();
       await page.getByRole('combobox', { name: 'Segment' }).click();
       await page.getByRole('option', { name: 'Lagos VIPs (3 opted in)' }).click();
-      await page.getByTestId('estimate').getByText(/^3 recipients · /).waitFor();
+      await page
+        .getByTestId('estimate')
+        .getByText(/^3 recipients · /)
+        .waitFor();
       await expect.poll(() => page.getByTestId('estimate').innerText()).toContain('counted now');
       await expectAccessible(page, 'composer with a segment');
       await screenshot(page, 'segments-composer');

@@ -141,12 +141,7 @@ function ConditionRow(props: {
   const { row, fields, n } = props;
   const tags = useQuery(tagsQuery).data;
   const remove = (
-    <Button
-      size="xs"
-      variant="default"
-      aria-label={`Remove condition ${n}`}
-      onClick={props.onRemove}
-    >
+    <Button size="xs" variant="default" aria-label={`Remove condition ${n}`} onClick={props.onRemove}>
       Remove
     </Button>
   );
