@@ -105,6 +105,24 @@ describe.skipIf(!hasChromium)('journey: contact fields and segments', () => {
       await expect.poll(() => page.getByTestId('estimate').innerText()).toContain('counted now');
       await expectAccessible(page, 'composer with a segment');
       await screenshot(page, 'segments-composer');
+
+      // A draft on the segment: the segment cannot go while it waits, nor the field the segment uses.
+      await page.locator('#campaign-message').fill('Good evening, Lagos.');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await page.waitForURL(/\/campaigns\/[0-9a-f-]{36}/);
+      const saved = await service.request({ url: '/campaigns', token: user.accessToken });
+      expect(saved.body.data.items[0].audience).toEqual({ segmentId: expect.any(String) });
+
+      await page.goto('/segments');
+      await page.getByRole('button', { name: 'Delete Lagos VIPs' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete Lagos VIPs' }).click();
+      await page.getByRole('alert').getByText(/audience of campaigns not sent yet/).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto('/settings?tab=contact-fields');
+      await page.getByRole('button', { name: 'Delete city' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete city' }).click();
+      await page.getByRole('alert').getByText(/used by the segments Lagos VIPs/).waitFor();
       await context.close();
     },
     E2E_TIMEOUT,
