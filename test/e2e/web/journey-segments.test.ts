@@ -83,6 +83,17 @@ describe.skipIf(!hasChromium)('journey: contact fields and segments', () => {
       await page.getByRole('combobox', { name: 'Value of condition 2' }).click();
       await page.getByRole('option', { name: 'vip', exact: true }).click();
       await page.getByTestId('filter-count').getByText('3 contacts match, 3 of them opted in.').waitFor();
+      // A group narrows it: (tag regular OR city Abuja) leaves none of the three; removing it brings them back.
+      await page.getByRole('button', { name: 'Add group' }).click();
+      await page.getByRole('combobox', { name: 'Condition 3.1 on' }).click();
+      await page.getByRole('option', { name: 'Tag', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Value of condition 3.1' }).click();
+      await page.getByRole('option', { name: 'regular', exact: true }).click();
+      await page.getByTestId('filter-count').getByText('0 contacts match').waitFor();
+      await expectAccessible(page, 'contacts filter with a group');
+      await screenshot(page, 'segments-filter-group');
+      await page.getByRole('button', { name: 'Remove group 3' }).click();
+      await page.getByTestId('filter-count').getByText('3 contacts match, 3 of them opted in.').waitFor();
       await page.getByRole('button', { name: 'Show these contacts' }).click();
       await page.getByText('3 in all').waitFor();
       // The filter is in the URL: a reload keeps it.

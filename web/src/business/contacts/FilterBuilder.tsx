@@ -15,10 +15,13 @@ import {
   type Draft,
   fieldOf,
   fromFilter,
+  type GroupRow,
+  newGroup,
   newRow,
   OP_LABELS,
   operatorsOf,
   type Row,
+  type SimpleRow,
   SUBJECTS,
   toFilter,
   valueInputOf,
@@ -60,33 +63,36 @@ export function FilterBuilder(props: {
           <Text id="filter-title" fw={600}>
             Filter
           </Text>
-          <Group gap="xs">
-            <Text size="sm" id="match-label">
-              Contacts matching
-            </Text>
-            <SegmentedControl
-              size="xs"
-              aria-labelledby="match-label"
-              value={draft.match}
-              onChange={(m) => setDraft({ ...draft, match: m as Draft['match'] })}
-              data={[
-                { value: 'all', label: 'all conditions' },
-                { value: 'any', label: 'any condition' },
-              ]}
-            />
-          </Group>
-        </Group>
-        {draft.rows.map((row, i) => (
-          <ConditionRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their place is it
-            key={i}
-            n={i + 1}
-            row={row}
-            fields={fields}
-            onChange={(r) => setRow(i, r)}
-            onRemove={() => removeRow(i)}
+          <MatchControl
+            id="match-label"
+            label="Contacts matching"
+            value={draft.match}
+            onChange={(match) => setDraft({ ...draft, match })}
           />
-        ))}
+        </Group>
+        {draft.rows.map((row, i) =>
+          row.kind === 'group' ? (
+            <GroupBlock
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their place is it
+              key={i}
+              n={String(i + 1)}
+              group={row}
+              fields={fields}
+              onChange={(r) => setRow(i, r)}
+              onRemove={() => removeRow(i)}
+            />
+          ) : (
+            <ConditionRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their place is it
+              key={i}
+              n={String(i + 1)}
+              row={row}
+              fields={fields}
+              onChange={(r) => setRow(i, r)}
+              onRemove={() => removeRow(i)}
+            />
+          ),
+        )}
         <Group gap="xs">
           <Button
             size="xs"
@@ -95,6 +101,14 @@ export function FilterBuilder(props: {
             onClick={() => setDraft({ ...draft, rows: [...draft.rows, newRow()] })}
           >
             Add condition
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={draft.rows.length >= 20}
+            onClick={() => setDraft({ ...draft, rows: [...draft.rows, newGroup()] })}
+          >
+            Add group
           </Button>
         </Group>
         <Text size="sm" role="status" data-testid="filter-count">
@@ -131,11 +145,86 @@ export function FilterBuilder(props: {
   );
 }
 
-function ConditionRow(props: {
-  n: number;
-  row: Row;
+function MatchControl(props: {
+  id: string;
+  label: string;
+  value: 'all' | 'any';
+  onChange: (match: 'all' | 'any') => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Text size="sm" id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={(m) => props.onChange(m as 'all' | 'any')}
+        data={[
+          { value: 'all', label: 'all conditions' },
+          { value: 'any', label: 'any condition' },
+        ]}
+      />
+    </Group>
+  );
+}
+
+/** One level of grouping: its own conditions, joined by its own all or any. */
+function GroupBlock(props: {
+  n: string;
+  group: GroupRow;
   fields: readonly ContactFieldDef[];
-  onChange: (row: Row) => void;
+  onChange: (row: GroupRow) => void;
+  onRemove: () => void;
+}) {
+  const { group, n } = props;
+  const setRows = (rows: SimpleRow[]) => props.onChange({ ...group, rows });
+  return (
+    <Card withBorder p="sm" role="group" aria-label={`Group ${n}`}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <MatchControl
+            id={`group-${n}-match`}
+            label={`Group ${n}: contacts matching`}
+            value={group.match}
+            onChange={(match) => props.onChange({ ...group, match })}
+          />
+          <Button size="xs" variant="default" aria-label={`Remove group ${n}`} onClick={props.onRemove}>
+            Remove group
+          </Button>
+        </Group>
+        {group.rows.map((row, j) => (
+          <ConditionRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; their place is it
+            key={j}
+            n={`${n}.${j + 1}`}
+            row={row}
+            fields={props.fields}
+            onChange={(r) => r.kind === 'simple' && setRows(group.rows.map((x, k) => (k === j ? r : x)))}
+            onRemove={() => setRows(group.rows.filter((_, k) => k !== j))}
+          />
+        ))}
+        <Group>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={group.rows.length >= 20}
+            onClick={() => setRows([...group.rows, newRow()])}
+          >
+            Add condition to group {n}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ConditionRow(props: {
+  n: string;
+  row: SimpleRow | Extract<Row, { kind: 'raw' }>;
+  fields: readonly ContactFieldDef[];
+  onChange: (row: SimpleRow) => void;
   onRemove: () => void;
 }) {
   const { row, fields, n } = props;
@@ -145,14 +234,15 @@ function ConditionRow(props: {
       Remove
     </Button>
   );
-  if (row.kind === 'group') {
+  if (row.kind === 'raw') {
     return (
       <Group gap="xs">
         <Text size="sm">
           Condition {n}:{' '}
           {row.condition.on === 'group'
             ? `a group of ${row.condition.conditions.length} conditions (${row.condition.match})`
-            : 'activity on one campaign'}
+            : 'activity on one campaign'}{' '}
+          (made through the API)
         </Text>
         {remove}
       </Group>

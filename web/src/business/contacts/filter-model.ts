@@ -2,12 +2,14 @@ import type { ContactFieldDef, SegmentCondition, SegmentFilter } from '../../api
 
 /**
  * One condition as the builder edits it: every value as the text of its input, turned into the API's
- * condition (numbers, booleans, dates) only when the filter is used. What the builder does not edit (a
- * group, one campaign's activity: made through the API) is kept as it is, on a line of its own.
+ * condition (numbers, booleans, dates) only when the filter is used. A group holds simple conditions (the
+ * API allows one level). What the builder does not edit (one campaign's activity, made through the API) is
+ * kept as it is, on a line of its own.
  */
-export type Row =
-  | { kind: 'simple'; on: string; op: string; value: string }
-  | { kind: 'group'; condition: SegmentCondition };
+export type SimpleRow = { kind: 'simple'; on: string; op: string; value: string };
+export type GroupRow = { kind: 'group'; match: 'all' | 'any'; rows: SimpleRow[] };
+export type Row = SimpleRow | GroupRow | { kind: 'raw'; condition: SegmentCondition };
+type Condition = Exclude<SegmentCondition, { on: 'group' }>;
 
 export type Draft = { match: 'all' | 'any'; rows: Row[] };
 
@@ -89,11 +91,22 @@ export function valueInputOf(
   return field.type === 'text' ? 'text' : field.type;
 }
 
-export const newRow = (): Row => ({ kind: 'simple', on: 'name', op: 'contains', value: '' });
+export const newRow = (): SimpleRow => ({ kind: 'simple', on: 'name', op: 'contains', value: '' });
+export const newGroup = (): GroupRow => ({ kind: 'group', match: 'any', rows: [newRow()] });
 
 /** The API's condition for a row; null while its value is still missing (the filter leaves it out). */
 function toCondition(row: Row, fields: readonly ContactFieldDef[]): SegmentCondition | null {
-  if (row.kind === 'group') return row.condition;
+  if (row.kind === 'raw') return row.condition;
+  if (row.kind === 'group') {
+    const conditions = row.rows
+      .map((r) => toSimpleCondition(r, fields))
+      .filter((c): c is Condition => c !== null);
+    return conditions.length ? { on: 'group', match: row.match, conditions } : null;
+  }
+  return toSimpleCondition(row, fields);
+}
+
+function toSimpleCondition(row: SimpleRow, fields: readonly ContactFieldDef[]): Condition | null {
   const input = valueInputOf(row, fields);
   const text = row.value.trim();
   if (input !== 'none' && !text) return null;
@@ -108,7 +121,7 @@ function toCondition(row: Row, fields: readonly ContactFieldDef[]): SegmentCondi
       ? { on: 'field', key: row.on.slice(6), op }
       : { on: 'field', key: row.on.slice(6), op, value };
   }
-  return { on: row.on, op: row.op, value } as SegmentCondition;
+  return { on: row.on, op: row.op, value } as Condition;
 }
 
 /** The filter of a draft, or null when no condition is complete yet. */
@@ -125,27 +138,34 @@ export function fromFilter(filter: SegmentFilter | undefined): Draft {
   return {
     match: filter.match,
     rows: filter.conditions.map((c): Row => {
-      switch (c.on) {
-        case 'group':
-          return { kind: 'group', condition: c };
-        case 'campaign':
-          // One campaign's activity is made through the API: kept as it is.
-          if (c.campaignId) return { kind: 'group', condition: c };
-          return { kind: 'simple', on: 'campaign', op: c.event, value: String(c.withinDays) };
-        case 'lastInbound':
-          return { kind: 'simple', on: 'lastInbound', op: 'withinDays', value: String(c.withinDays) };
-        case 'field':
-          return {
-            kind: 'simple',
-            on: `field:${c.key}`,
-            op: c.op,
-            value: c.value === undefined ? '' : String(c.value),
-          };
-        default:
-          return { kind: 'simple', on: c.on, op: c.op, value: String(c.value) };
-      }
+      if (c.on !== 'group') return fromCondition(c) ?? { kind: 'raw', condition: c };
+      const rows = c.conditions.map(fromCondition);
+      return rows.every((r) => r !== null)
+        ? { kind: 'group', match: c.match, rows: rows as SimpleRow[] }
+        : { kind: 'raw', condition: c };
     }),
   };
+}
+
+/** One condition back into a row; null for what the builder does not edit. */
+function fromCondition(c: Condition): SimpleRow | null {
+  switch (c.on) {
+    case 'campaign':
+      // One campaign's activity is made through the API: kept as it is.
+      if (c.campaignId) return null;
+      return { kind: 'simple', on: 'campaign', op: c.event, value: String(c.withinDays) };
+    case 'lastInbound':
+      return { kind: 'simple', on: 'lastInbound', op: 'withinDays', value: String(c.withinDays) };
+    case 'field':
+      return {
+        kind: 'simple',
+        on: `field:${c.key}`,
+        op: c.op,
+        value: c.value === undefined ? '' : String(c.value),
+      };
+    default:
+      return { kind: 'simple', on: c.on, op: c.op, value: String(c.value) };
+  }
 }
 
 /** `?filter=` as the router hands it over: the object (the router parses JSON), or its text. */
