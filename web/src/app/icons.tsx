@@ -20,6 +20,7 @@ const paths: Record<string, string> = {
   audit: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h3',
   switch: 'M7 7h13l-3-3M17 17H4l3 3',
   automation: 'M13 2L4 14h7l-1 8 9-12h-7z',
+  segments: 'M3 5h18l-7 8v6l-4 2v-8z',
 };
 
 function make(name: keyof typeof paths) {
@@ -60,4 +61,5 @@ export const Icons = {
   Audit: make('audit'),
   Switch: make('switch'),
   Automation: make('automation'),
+  Segments: make('segments'),
 };

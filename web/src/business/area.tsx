@@ -3,6 +3,7 @@ import { allowTo, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute, publicRoute } from '../app/layout-route';
 import { bool, num, oneOf, pageSize, searchParams, str } from '../ui/search';
+import { readFilter } from './contacts/filter-model';
 import { UnreadBadge } from './inbox/UnreadBadge';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './templates/template-parts';
 
@@ -29,8 +30,16 @@ const contactsRoute = createRoute({
     search: str(s.search),
     tag: str(s.tag),
     optIn: bool(s.optIn),
+    filter: readFilter(s.filter),
   })),
   component: lazyRouteComponent(() => import('./contacts/ContactsPage'), 'ContactsPage'),
+});
+
+const segmentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/segments',
+  beforeLoad: allowTo('contacts:read'),
+  component: lazyRouteComponent(() => import('./contacts/SegmentsPage'), 'SegmentsPage'),
 });
 
 const campaignsRoute = createRoute({
@@ -202,6 +211,7 @@ export const businessArea = defineArea({
     homeRoute,
     notificationsRoute,
     contactsRoute,
+    segmentsRoute,
     campaignsRoute,
     newCampaignRoute,
     campaignRoute,
@@ -234,6 +244,13 @@ export const businessArea = defineArea({
       label: 'Contacts',
       to: '/contacts',
       icon: Icons.Contacts,
+      roles: business,
+      permission: 'contacts:read',
+    },
+    {
+      label: 'Segments',
+      to: '/segments',
+      icon: Icons.Segments,
       roles: business,
       permission: 'contacts:read',
     },

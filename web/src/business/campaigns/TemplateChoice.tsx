@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../api/errors';
 import { contactsQuery } from '../../api/queries/contacts';
+import { contactFieldsQuery } from '../../api/queries/segments';
 import { approvedTemplatesQuery } from '../../api/queries/templates';
 import { AnchorLink } from '../../ui/link';
 import { useLiveTemplates } from '../templates/live';
@@ -12,8 +13,8 @@ import { fillNamedVariables, fillVariables, namedVariablesOf, variablesOf } from
 
 export type ContactField = 'firstName' | 'lastName' | 'phoneNumber';
 /**
- * How one variable is filled: a field of each contact, or the same text for everyone. A business's own field
- * (set through the API; the composer offers the built-in ones) is kept as it came, with its fallback.
+ * How one variable is filled: a field of each contact (a built-in one or one of the business's own, with the
+ * text to use for a contact without a value), or the same text for everyone.
  */
 export interface Mapping {
   source: ContactField | 'text' | `field:${string}`;
@@ -249,6 +250,11 @@ export function VariableMapping(props: {
     return typeof e === 'string' ? e : undefined;
   };
   const general = errorAt('templateParameters');
+  const ownFields = useQuery(contactFieldsQuery).data?.items ?? [];
+  const sources: { value: string; label: string }[] = [
+    ...SOURCES,
+    ...ownFields.map((f) => ({ value: `field:${f.key}`, label: `Contact's ${f.label}` })),
+  ];
   return (
     <Card withBorder>
       <Stack gap="sm">
@@ -277,16 +283,28 @@ export function VariableMapping(props: {
                 label={`${s.label} is`}
                 allowDeselect={false}
                 data={
-                  m.source.startsWith('field:')
-                    ? [...SOURCES, { value: m.source, label: `Their ${m.source.slice(6)}` }]
-                    : SOURCES
+                  // A field since deleted (or not loaded yet) stays shown under its key.
+                  sources.some((o) => o.value === m.source)
+                    ? sources
+                    : [...sources, { value: m.source, label: `Their ${m.source.slice(6)}` }]
                 }
                 value={m.source}
-                error={m.source === 'text' ? undefined : error}
+                error={m.source === 'text' || m.source.startsWith('field:') ? undefined : error}
                 onChange={(v) =>
-                  props.onChange(path, { ...m, source: SOURCES.find((o) => o.value === v)?.value ?? 'text' })
+                  props.onChange(path, {
+                    ...m,
+                    source: (sources.find((o) => o.value === v)?.value ?? 'text') as Mapping['source'],
+                  })
                 }
               />
+              {m.source.startsWith('field:') && (
+                <TextInput
+                  label={`${s.label} when a contact has none`}
+                  value={m.fallback ?? ''}
+                  error={error}
+                  onChange={(e) => props.onChange(path, { ...m, fallback: e.currentTarget.value })}
+                />
+              )}
               {m.source === 'text' && (
                 <TextInput
                   label={`Text for ${s.label}`}
@@ -324,6 +342,7 @@ interface PreviewContact {
   firstName: string;
   lastName: string;
   phoneNumber: string;
+  fields?: Record<string, unknown>;
 }
 const SAMPLE: PreviewContact = {
   id: 'sample',
@@ -342,7 +361,10 @@ export function TemplatePreview(props: { template: Template; mappings: Mappings;
   const filledWith = (m: Mapping | undefined): string => {
     if (!m) return '';
     if (m.source === 'text') return m.text;
-    if (m.source.startsWith('field:')) return m.fallback ?? '';
+    if (m.source.startsWith('field:')) {
+      const own = person.fields?.[m.source.slice(6)];
+      return own === undefined || own === null ? (m.fallback ?? '') : String(own);
+    }
     return person[m.source as ContactField];
   };
   // Each variable's value by its key ({{1}} or {{first_name}}); an authentication template's {{1}} is its code.

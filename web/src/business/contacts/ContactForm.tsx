@@ -1,8 +1,10 @@
-import { Button, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Button, Modal, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
+import { type ContactFieldDef, contactFieldsQuery } from '../../api/queries/segments';
 import { applyApiError, DialogActions } from '../../ui/form-errors';
 
 export interface Contact {
@@ -12,6 +14,25 @@ export interface Contact {
   phoneNumber: string;
   tags: string[];
   optIn: boolean;
+  fields?: Record<string, unknown>;
+}
+
+/** The business's fields as the API takes them: a number, a yes/no, text; an emptied one is removed (null). */
+function fieldValues(
+  defs: readonly ContactFieldDef[],
+  typed: Record<string, string>,
+  had: Record<string, unknown>,
+) {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const d of defs) {
+    const text = (typed[d.key] ?? '').trim();
+    if (!text) {
+      if (had[d.key] !== undefined) out[d.key] = null;
+      continue;
+    }
+    out[d.key] = d.type === 'number' ? Number(text) : d.type === 'boolean' ? text === 'true' : text;
+  }
+  return out;
 }
 
 /** Add (contact = 'new') or edit a contact, in a dialog. */
@@ -25,8 +46,16 @@ export function ContactForm({
   onSaved: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const defs = useQuery({ ...contactFieldsQuery, enabled: contact !== null }).data?.items ?? [];
   const form = useForm({
-    initialValues: { firstName: '', lastName: '', phoneNumber: '', tags: [] as string[], optIn: false },
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      phoneNumber: '',
+      tags: [] as string[],
+      optIn: false,
+      fields: {} as Record<string, string>,
+    },
     validate: {
       firstName: (v) => (v.trim() ? null : 'Enter the first name'),
       lastName: (v) => (v.trim() ? null : 'Enter the last name'),
@@ -43,17 +72,21 @@ export function ContactForm({
         phoneNumber: contact.phoneNumber,
         tags: contact.tags,
         optIn: contact.optIn,
+        fields: Object.fromEntries(Object.entries(contact.fields ?? {}).map(([k, v]) => [k, String(v)])),
       });
     } else form.reset();
     form.clearErrors();
   }, [contact]);
 
-  const submit = form.onSubmit(async (v) => {
+  const submit = form.onSubmit(async ({ fields: typed, ...v }) => {
     setError(null);
+    const had = contact && contact !== 'new' ? (contact.fields ?? {}) : {};
+    const fields = fieldValues(defs, typed, had);
     try {
-      if (contact === 'new') await unwrap(api.POST('/api/v1/contacts', { body: v }));
+      if (contact === 'new') await unwrap(api.POST('/api/v1/contacts', { body: { ...v, fields } }));
       else if (contact) {
-        const { optIn: _optIn, ...changes } = v;
+        const { optIn: _optIn, ...rest } = v;
+        const changes = { ...rest, ...(Object.keys(fields).length ? { fields } : {}) };
         await unwrap(
           api.PATCH('/api/v1/contacts/{id}', { params: { path: { id: contact.id } }, body: changes }),
         );
@@ -84,6 +117,14 @@ export function ContactForm({
             {...form.getInputProps('phoneNumber')}
           />
           <TagsInput label="Tags" description="Press Enter after each tag" {...form.getInputProps('tags')} />
+          {defs.map((d) => (
+            <FieldInput key={d.key} def={d} {...form.getInputProps(`fields.${d.key}`)} />
+          ))}
+          {typeof form.errors.fields === 'string' && (
+            <Text size="sm" c="red.9" role="alert">
+              {form.errors.fields}
+            </Text>
+          )}
           {contact === 'new' && (
             <Switch label="Opted in to messages" {...form.getInputProps('optIn', { type: 'checkbox' })} />
           )}
@@ -95,5 +136,44 @@ export function ContactForm({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** One of the business's fields, with the input its type takes. */
+function FieldInput(props: {
+  def: ContactFieldDef;
+  value?: string;
+  onChange: (value: unknown) => void;
+  error?: unknown;
+}) {
+  const { def } = props;
+  const value = props.value ?? '';
+  const error = typeof props.error === 'string' ? props.error : undefined;
+  if (def.type === 'boolean' || def.type === 'choice')
+    return (
+      <Select
+        label={def.label}
+        clearable
+        data={
+          def.type === 'boolean'
+            ? [
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]
+            : (def.choices ?? [])
+        }
+        value={value || null}
+        onChange={(v) => props.onChange(v ?? '')}
+        error={error}
+      />
+    );
+  return (
+    <TextInput
+      label={def.label}
+      type={def.type === 'number' ? 'number' : def.type === 'date' ? 'date' : 'text'}
+      value={value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      error={error}
+    />
   );
 }

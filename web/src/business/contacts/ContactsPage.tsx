@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
+import type { SegmentFilter } from '../../api/queries/segments';
 import { useCan } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
@@ -14,6 +15,8 @@ import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
 import { SearchBox } from '../../ui/search-box';
 import { type Contact, ContactForm } from './ContactForm';
+import { BulkTagDialog, SaveSegmentDialog } from './FilterActions';
+import { FilterBuilder } from './FilterBuilder';
 import { ImportContacts } from './ImportContacts';
 import { TagFilter } from './TagFilter';
 
@@ -26,6 +29,10 @@ export function ContactsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, importModal] = useDisclosure(false);
+  const [building, builder] = useDisclosure(!!search.filter);
+  const [saving, setSaving] = useState<SegmentFilter | null>(null);
+  const [tagging, setTagging] = useState<SegmentFilter | null>(null);
+  const filterText = search.filter ? JSON.stringify(search.filter) : undefined;
 
   const query = {
     page: search.page,
@@ -33,6 +40,7 @@ export function ContactsPage() {
     search: search.search,
     tag: search.tag,
     optIn: yesNo(search.optIn),
+    filter: filterText,
   };
   const list = useQuery({ ...contactsQuery(query), placeholderData: keepPreviousData });
 
@@ -62,6 +70,7 @@ export function ContactsPage() {
     const params = new URLSearchParams({ format });
     if (search.tag) params.set('tag', search.tag);
     if (query.optIn) params.set('optIn', query.optIn);
+    if (filterText) params.set('filter', filterText);
     try {
       const file = await download(`/api/v1/contacts/export?${params}`);
       saveBlob(file.blob, file.fileName);
@@ -83,6 +92,14 @@ export function ContactsPage() {
             </Button>
           </>
         )}
+        <Button variant={building ? 'light' : 'default'} onClick={builder.toggle} aria-expanded={building}>
+          Filter{search.filter ? ` (${search.filter.conditions.length})` : ''}
+        </Button>
+        {search.filter && may('contacts:write') && (
+          <Button variant="default" onClick={() => setTagging(search.filter ?? null)}>
+            Tag filtered…
+          </Button>
+        )}
         {may('contacts:export') && (
           <Menu>
             <Menu.Target>
@@ -95,6 +112,14 @@ export function ContactsPage() {
           </Menu>
         )}
       </PageHeader>
+      {building && (
+        <FilterBuilder
+          applied={search.filter}
+          onApply={(filter) => setSearch({ filter })}
+          onSave={setSaving}
+          canSave={may('contacts:write')}
+        />
+      )}
       <Group mb="md" gap="sm" align="flex-end">
         <SearchBox
           value={search.search}
@@ -132,7 +157,7 @@ export function ContactsPage() {
         items={list.data?.items}
         error={list.error}
         empty={
-          search.search || search.tag || search.optIn !== undefined
+          search.search || search.tag || search.optIn !== undefined || search.filter
             ? 'No contact matches these filters.'
             : 'No contacts yet: add one or import a file.'
         }
@@ -196,6 +221,8 @@ export function ContactsPage() {
       />
       <ContactForm contact={editing} onClose={() => setEditing(null)} onSaved={refresh} />
       <ImportContacts opened={importing} onClose={importModal.close} onImported={refresh} />
+      <SaveSegmentDialog filter={saving} onClose={() => setSaving(null)} />
+      <BulkTagDialog filter={tagging} onClose={() => setTagging(null)} />
     </>
   );
 }

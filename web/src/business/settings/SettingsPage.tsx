@@ -7,6 +7,7 @@ import { ApiKeysSettings } from '../developers/ApiKeysSettings';
 import { WebhooksSettings } from '../developers/WebhooksSettings';
 import { MembersSettings } from '../members/MembersSettings';
 import { BusinessProfile } from './BusinessProfile';
+import { ContactFieldsSettings } from './ContactFieldsSettings';
 import { OptInQr } from './OptInQr';
 import { ProfileSettings } from './ProfileSettings';
 import { ProviderSettings } from './ProviderSettings';
@@ -28,6 +29,7 @@ export function SettingsPage() {
     optIn: isBusiness && may('campaigns:read'),
     apiKeys: isBusiness && may('api-keys:manage'),
     webhooks: isBusiness && may('webhooks:manage'),
+    contactFields: isBusiness && may('contact-fields:manage'),
   };
   const current = tab ?? 'profile';
   // A tab typed in (or linked) that this role may not open says so rather than showing an empty page.
@@ -37,7 +39,8 @@ export function SettingsPage() {
     (current === 'members' && !tabs.members) ||
     (current === 'opt-in' && !tabs.optIn) ||
     (current === 'api-keys' && !tabs.apiKeys) ||
-    (current === 'webhooks' && !tabs.webhooks);
+    (current === 'webhooks' && !tabs.webhooks) ||
+    (current === 'contact-fields' && !tabs.contactFields);
   if (refused) return <NotAllowed />;
   return (
     <>
@@ -56,6 +59,7 @@ export function SettingsPage() {
           {tabs.optIn && <Tabs.Tab value="opt-in">Opt-in QR code</Tabs.Tab>}
           {tabs.apiKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
           {tabs.webhooks && <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>}
+          {tabs.contactFields && <Tabs.Tab value="contact-fields">Contact fields</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSettings />
@@ -91,6 +95,11 @@ export function SettingsPage() {
         {tabs.webhooks && (
           <Tabs.Panel value="webhooks">
             <WebhooksSettings />
+          </Tabs.Panel>
+        )}
+        {tabs.contactFields && (
+          <Tabs.Panel value="contact-fields">
+            <ContactFieldsSettings />
           </Tabs.Panel>
         )}
       </Tabs>

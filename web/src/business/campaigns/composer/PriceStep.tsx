@@ -40,6 +40,8 @@ export function PriceStep({
         <Text role="status" data-testid="estimate">
           {formatNumber(e.recipients)} recipients · {formatNumber(e.credits, 2)} credits · your balance{' '}
           {formatNumber(e.balance, 2)} credits
+          {e.evaluatedNow &&
+            ' (recipients counted now: the segment is evaluated again when the campaign goes out)'}
         </Text>
       ) : estimate.isError ? (
         <Text role="alert">{errorText(estimate.error)}</Text>

@@ -7,7 +7,7 @@ import { browserTimeZone, utcToZoned, zonedToUtc } from '../time-zone';
 
 export type Campaign = Data<'/api/v1/campaigns/{id}', 'get'>;
 export type CampaignBody = Body<'/api/v1/campaigns', 'post'>;
-export type Audience = 'all' | 'tags' | 'picked' | 'retarget';
+export type Audience = 'all' | 'tags' | 'picked' | 'retarget' | 'segment';
 /** The campaign a follow-up goes to the recipients of, and which of them. */
 export type Retarget = { fromCampaign: string; outcome: Outcome };
 
@@ -26,6 +26,7 @@ export function useComposerForm(opts: {
   templateRequired: boolean;
 }) {
   const { draft, linked, retarget, templateRequired } = opts;
+  const draftSegment = draft?.audience && 'segmentId' in draft.audience ? draft.audience.segmentId : null;
   return useForm({
     initialValues: {
       name: draft?.name ?? '',
@@ -39,11 +40,14 @@ export function useComposerForm(opts: {
       uploadFileUrl: (draft?.uploadFileUrl ?? null) as string | null,
       audience: (retarget
         ? 'retarget'
-        : draft
-          ? draft.sendToAllContact
+        : draftSegment
+          ? 'segment'
+          : draft?.sendToAllContact
             ? 'all'
-            : 'picked'
-          : 'all') as Audience,
+            : draft
+              ? 'picked'
+              : 'all') as Audience,
+      segmentId: draftSegment,
       trackClicks: draft?.trackClicks ?? true,
       tags: [] as string[],
       tagMatch: 'any' as 'any' | 'all',
@@ -64,6 +68,7 @@ export function useComposerForm(opts: {
           ? 'Enter the link the button opens (https://…)'
           : null,
       tags: (v, all) => (all.audience === 'tags' && v.length === 0 ? 'Choose at least one tag' : null),
+      segmentId: (v, all) => (all.audience === 'segment' && !v ? 'Choose a segment' : null),
       selectedContactId: (v, all) =>
         all.audience === 'picked' && v.length === 0 ? 'Choose at least one contact' : null,
       scheduledLocal: (v, all) => {
@@ -83,7 +88,8 @@ export function audienceBody(v: ComposerValues, retarget: Retarget | null, draft
   return {
     sendToAllContact: v.audience === 'all',
     ...(v.audience === 'retarget' && retarget ? { audience: retarget } : {}),
-    ...(v.audience !== 'retarget' && draft?.audience ? { audience: null } : {}),
+    ...(v.audience !== 'retarget' && v.audience !== 'segment' && draft?.audience ? { audience: null } : {}),
+    ...(v.audience === 'segment' && v.segmentId ? { audience: { segmentId: v.segmentId } } : {}),
     ...(v.audience === 'picked' ? { selectedContactId: v.selectedContactId } : {}),
     ...(v.audience === 'tags' ? { tags: v.tags, tagMatch: v.tagMatch } : {}),
   };
