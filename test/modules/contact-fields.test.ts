@@ -261,7 +261,9 @@ describe('contact fields', () => {
     });
     expect(res.status, res.text).toBe(200);
     const [header, line] = res.text.trim().split('\r\n');
-    expect(header).toBe('firstName,lastName,phoneNumber,tags,optIn,countryCode,city,orders,birthday,vip,plan');
+    expect(header).toBe(
+      'firstName,lastName,phoneNumber,tags,optIn,countryCode,city,orders,birthday,vip,plan',
+    );
     expect(line).toBe("A,B,'+2348031110020,,false,NG,Lagos,'-2,1990-05-01,true,Gold");
   });
 });

@@ -19,8 +19,10 @@ const ALL_LINKS = [
   'Home',
   'Inbox',
   'Contacts',
+  'Segments',
   'Campaigns',
   'Templates',
+  'Automation',
   'Wallet',
   'Support',
   'Audit log',
@@ -152,15 +154,18 @@ describe.skipIf(!hasChromium)('journey: members and roles', () => {
       await expectMenu(marketer, [
         'Home',
         'Contacts',
+        'Segments',
         'Campaigns',
         'Templates',
+        'Automation',
         'Wallet',
         'Support',
         'Settings',
       ]);
       for (const agent of [cy, boPage]) {
         await agent.waitForURL(/\/inbox/);
-        await expectMenu(agent, ['Inbox', 'Support', 'Settings']);
+        // Agents read the automated answers (what the customer was told), and change none.
+        await expectMenu(agent, ['Inbox', 'Automation', 'Support', 'Settings']);
       }
       // A page its role may not use, typed in, says so; the agent's Settings has no Members tab.
       await cy.goto('/contacts');
