@@ -5,7 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { claimMessages, markMessagesClicked, recordOutcomes } from '../../src/modules/messages/index.js';
+import {
+  cancelForOptOut,
+  claimMessages,
+  failUnsentMessagesOfCampaign,
+  markMessagesClicked,
+  recordOutcomes,
+} from '../../src/modules/messages/index.js';
 import { applyTemplateEvent } from '../../src/modules/templates/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { templates } from '../../src/platform/db/schema/index.js';
@@ -368,5 +374,27 @@ describe('webhook events from their sources', () => {
         },
       },
     ]);
+  });
+
+  it('messages failed without being sent (a stop, an opt-out) are message.failed events with their reason', async () => {
+    const setup = await queuedCampaign(t, 3);
+    await endpointFor(t, setup.user, ['message.failed']);
+    const { businessId } = setup.campaign;
+    await cancelForOptOut(t.db, businessId, setup.phones[0]!);
+    expect(await failUnsentMessagesOfCampaign(t.db, businessId, setup.campaign.id, 'Template paused')).toBe(
+      2,
+    );
+    const got = await outbox(t, businessId);
+    expect(got.map((d) => d.event_type)).toEqual(['message.failed', 'message.failed', 'message.failed']);
+    const byPhone = new Map(got.map((d) => [d.payload.data.phoneNumber, d.payload.data]));
+    expect(byPhone.get(setup.phones[0]!)).toMatchObject({
+      campaignId: setup.campaign.id,
+      status: 'failed',
+      error: { reason: expect.stringMatching(/opted out/i) },
+    });
+    expect(byPhone.get(setup.phones[1]!)).toMatchObject({
+      status: 'failed',
+      error: { reason: 'Template paused', outcome: 'stop' },
+    });
   });
 });

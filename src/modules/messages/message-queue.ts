@@ -208,8 +208,12 @@ export async function removeUnsentMessages(db: Db, businessId: string, campaignI
 /** An opt-out: messages not yet handed to the provider are not sent to someone who just said stop. */
 export async function cancelForOptOut(db: Db, businessId: string, phone: string): Promise<void> {
   await db.execute(sql`
-    UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, failed_at = now(), updated_at = now()
-    WHERE business_id = ${businessId} AND phone_number = ${phone} AND status IN ('held', 'queued')`);
+    WITH moved AS (
+      UPDATE campaign_messages SET status = 'failed', error = ${OPTED_OUT_REASON}, failed_at = now(), updated_at = now()
+      WHERE business_id = ${businessId} AND phone_number = ${phone} AND status IN ('held', 'queued')
+      RETURNING *
+    ), hooks AS (${messageStatusWebhooks(sql`moved`)})
+    SELECT 1`);
 }
 
 /**
@@ -457,8 +461,8 @@ export async function reclaimExpiredLeases(db: Db, maxAttempts: number, cloudGra
                                       * interval '1 millisecond',
             lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ANY(ARRAY(SELECT id FROM expired)) AND status = 'sending' AND lease_expires_at < now()
-        RETURNING campaign_id
-      )
+        RETURNING *
+      ), hooks AS (${messageStatusWebhooks(sql`reclaimed`)})
       SELECT DISTINCT campaign_id FROM reclaimed`,
   );
   return rows.map((r) => r.campaign_id);
@@ -839,10 +843,13 @@ export async function failUnsentMessagesOfCampaign(
 ): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE campaign_messages
-        SET status = 'failed', error = ${reason}, failed_at = now(), failure_outcome = 'stop', updated_at = now()
-        WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'queued')
-        RETURNING id`,
+    sql`WITH moved AS (
+          UPDATE campaign_messages
+          SET status = 'failed', error = ${reason}, failed_at = now(), failure_outcome = 'stop', updated_at = now()
+          WHERE business_id = ${businessId} AND campaign_id = ${campaignId} AND status IN ('held', 'queued')
+          RETURNING *
+        ), hooks AS (${messageStatusWebhooks(sql`moved`)})
+        SELECT id FROM moved`,
   );
   return rows.length;
 }
