@@ -244,12 +244,17 @@ describe('webhook events from their sources', () => {
       });
     expect((await inbound('2348155500011', 'Hello')).status).toBe(200);
     expect((await inbound('2348031112233', 'STOP')).status).toBe(200);
+    // A new number whose first word is START is one contact made, opted in.
+    expect((await inbound('2348155500077', 'START')).status).toBe(200);
     const got = await outbox(t, user.businessId);
-    expect(got.map((d) => [d.event_type, d.payload.data.source ?? null])).toEqual([
+    expect(got.map((d) => [d.event_type, d.payload.data.source ?? null]).slice(0, 3)).toEqual([
       ['contact.created', 'api'],
       ['contact.created', 'inbound'],
       ['contact.opted_out', null],
     ]);
+    const started = got.slice(3);
+    expect(started.map((d) => d.event_type)).toEqual(['contact.created']);
+    expect(started[0]!.payload.data).toMatchObject({ phoneNumber: '+2348155500077' });
     expect(got[0]!.payload.data).toMatchObject({ contactId: created.body.data.id, optIn: true });
     expect(got[1]!.payload.data).toMatchObject({ phoneNumber: '+2348155500011', firstName: 'Bayo' });
     expect(got[2]!.payload.data).toMatchObject({

@@ -22,15 +22,33 @@ export async function optInContact(
   firstName: string,
   lastName: string,
 ): Promise<ConsentContact> {
-  const [contact] = await queryRows<ConsentContact>(
+  const [row] = await queryRows<ConsentContact & { created: boolean }>(
     tx,
     sql`
       INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in, country_code)
       VALUES (${businessId}, ${firstName}, ${lastName}, ${phone}, true, ${countryOfPhone(phone)})
       ON CONFLICT (business_id, phone_number) DO UPDATE SET opt_in = true, opt_out_reason = NULL, updated_at = now()
-      ${RETURNING}`,
+      ${RETURNING}, (xmax = 0) AS created`,
   );
-  return contact!;
+  const { created, ...contact } = row!;
+  // A new number that opted in (START) is a contact made: the outgoing webhooks hear of it.
+  if (created)
+    await enqueueWebhookEvents(tx, businessId, [
+      {
+        type: 'contact.created',
+        at: new Date(),
+        data: {
+          contactId: contact.id,
+          phoneNumber: contact.phoneNumber,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          optIn: true,
+          tags: [],
+          source: 'opt-in',
+        },
+      },
+    ]);
+  return contact;
 }
 
 /** Opts a number out, in the caller's transaction; null when the business has no such contact. */
