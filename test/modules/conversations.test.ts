@@ -15,6 +15,7 @@ import {
   transactions,
   uploadFiles,
   wallets,
+  webhookDeliveries,
 } from '../../src/platform/db/schema/index.js';
 import { GatewayMessagingAdapter } from '../../src/providers/messaging/gateway.adapter.js';
 import type { MessagingPort } from '../../src/providers/messaging/messaging.port.js';
@@ -43,7 +44,11 @@ describe('conversations through the gateway', () => {
   // The test's file server is on loopback: allowed by name, as an operator allows the gateway's media host.
   const t = useTestApp({
     ports: { messaging },
-    env: { MESSAGING_WEBHOOK_SECRET: SECRET, MEDIA_ALLOWED_HOSTS: '127.0.0.1' },
+    env: {
+      MESSAGING_WEBHOOK_SECRET: SECRET,
+      MEDIA_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    },
   });
   let dispatcher: Dispatcher;
   let files: Server;
@@ -459,6 +464,43 @@ describe('conversations through the gateway', () => {
 
   const report = (events: Record<string, unknown>[]) =>
     t.request({ url: `/webhooks/messaging-provider/delivery-reports?token=${SECRET}`, body: events });
+
+  it("a reply's states reach the business's webhook endpoints as message events", async () => {
+    const { user, number } = await business();
+    const endpoint = await t.request({
+      url: '/webhook-endpoints',
+      token: user.accessToken,
+      body: {
+        url: 'http://127.0.0.1:9/hook',
+        eventTypes: ['message.sent', 'message.delivered', 'message.read'],
+      },
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
+    const from = mobile();
+    const conversation = await contactWrites(user, number, from);
+    const reply = await sentReply(user, conversation.id);
+    await report([
+      { externalId: reply.providerMessageId, eventType: 'DELIVERED', eventTs: Date.now(), destAddr: from },
+    ]);
+    // A report that moves nothing (delivered again) is no event.
+    await report([
+      { externalId: reply.providerMessageId, eventType: 'DELIVERED', eventTs: Date.now(), destAddr: from },
+    ]);
+    const rows = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.businessId, user.businessId))
+      .orderBy(webhookDeliveries.createdAt);
+    const events = rows.map((r) => r.payload as { type: string; data: Record<string, unknown> });
+    expect(events.map((e) => e.type)).toEqual(['message.sent', 'message.delivered']);
+    expect(events[1]!.data).toMatchObject({
+      messageId: reply.id,
+      conversationId: conversation.id,
+      campaignId: null,
+      status: 'delivered',
+      providerMessageId: reply.providerMessageId,
+    });
+  });
 
   it('applies a report without a recipient only when its id names one reply', async () => {
     const a = await business();

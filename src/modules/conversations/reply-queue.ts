@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import type { Receipt } from '../messages/index.js';
+import { replyStatusWebhooks } from './reply-webhooks.js';
 
 /**
  * The replies' send queue: `conversation_messages` rows of direction `out`. This file is every change to a
@@ -132,7 +133,8 @@ export async function recordReplyOutcome(
   const status = outcome.kind === 'sent' ? 'sent' : outcome.kind === 'failed' ? 'failed' : 'queued';
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE conversation_messages SET
+    sql`WITH moved AS (
+        UPDATE conversation_messages SET
           status = ${status},
           provider_message_id = ${outcome.kind === 'sent' ? outcome.providerMessageId : null},
           error = ${outcome.kind === 'failed' || outcome.kind === 'retry' ? outcome.error.slice(0, 1000) : null},
@@ -142,7 +144,9 @@ export async function recordReplyOutcome(
           next_attempt_at = now() + ${'delayMs' in outcome ? outcome.delayMs : 0} * interval '1 millisecond',
           lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ${id} AND status = 'sending' AND locked_by = ${workerId}
-        RETURNING id`,
+        RETURNING *
+      ), hooks AS (${replyStatusWebhooks(sql`moved`)})
+      SELECT id FROM moved`,
   );
   return rows.length > 0;
 }
@@ -154,7 +158,8 @@ export const REPLY_LEASE_LOST =
 export async function reclaimExpiredReplies(db: Db, maxAttempts: number): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE conversation_messages SET
+    sql`WITH moved AS (
+        UPDATE conversation_messages SET
           status = CASE WHEN attempts >= ${maxAttempts} THEN 'failed' ELSE 'queued' END,
           error = CASE WHEN attempts >= ${maxAttempts} THEN ${REPLY_LEASE_LOST} ELSE error END,
           failed_at = CASE WHEN attempts >= ${maxAttempts} THEN now() END,
@@ -162,7 +167,9 @@ export async function reclaimExpiredReplies(db: Db, maxAttempts: number): Promis
         WHERE id = ANY(ARRAY(
           SELECT id FROM conversation_messages WHERE status = 'sending' AND lease_expires_at < now()
           FOR UPDATE SKIP LOCKED))
-        RETURNING id`,
+        RETURNING *
+      ), hooks AS (${replyStatusWebhooks(sql`moved`)})
+      SELECT id FROM moved`,
   );
   return rows.length;
 }
@@ -258,10 +265,12 @@ export async function applyReplyReceipts(
           AND (m.status, m.delivered_at, m.read_at, m.pricing) IS DISTINCT FROM
               (${STATE_OF}, LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
                COALESCE(m.pricing, a.pricing))
-        RETURNING m.id, m.business_id, m.conversation_id,
+        RETURNING m.id, m.business_id, m.conversation_id, m.status, m.provider_message_id, m.error,
+                  m.sent_at, m.delivered_at, m.read_at, m.failed_at, t.was,
                   t.was = 'failed' AND m.status <> 'failed' AND t.refund_id IS NOT NULL
                     AND m.recharge_id IS NULL AS recharge
-      )
+      ),
+      hooks AS (${replyStatusWebhooks(sql`moved`, sql`r.status::text <> r.was::text`)})
       SELECT (SELECT json_agg(DISTINCT i) FROM matched) AS matched,
              (SELECT json_agg(json_build_object('id', id, 'businessId', business_id,
                                                 'conversationId', conversation_id, 'recharge', recharge))
