@@ -402,4 +402,46 @@ describe('webhook events from their sources', () => {
       error: { reason: 'Template paused', outcome: 'stop' },
     });
   });
+
+  it('an import is one contact.created per contact it made, none for numbers already kept', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    const kept = await t.request({
+      url: '/contacts',
+      token: user.accessToken,
+      body: { firstName: 'Old', lastName: 'One', phoneNumber: '+2348031119000', optIn: true },
+    });
+    expect(kept.status, kept.text).toBe(201);
+    await endpointFor(t, user, ['contact.created']);
+    // Another business's import in between: its contacts are never announced here.
+    const other = await createUser(t, { businessVerified: 'accepted' });
+    const row = (phoneNumber: string, firstName: string) => ({
+      firstName,
+      lastName: 'Imp',
+      phoneNumber,
+      optIn: true,
+    });
+    await t.request({
+      url: '/contacts/import',
+      token: other.accessToken,
+      body: { contacts: [row('+2348031119009', 'X')] },
+    });
+    const res = await t.request({
+      url: '/contacts/import',
+      token: user.accessToken,
+      body: {
+        contacts: [
+          row('+2348031119000', 'Old'),
+          row('+2348031119001', 'New'),
+          row('+2348031119002', 'Newer'),
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => [d.payload.data.phoneNumber, d.payload.data.source]).sort()).toEqual([
+      ['+2348031119001', 'import'],
+      ['+2348031119002', 'import'],
+    ]);
+    expect(await outbox(t, other.businessId)).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { BusinessRuleError, ValidationError } from '../../platform/http/errors.js';
 import { SafeFetchError } from '../../platform/net/safe-fetch.js';
 import { actorOf, recordAudit } from '../audit/index.js';
+import { announceImportedContacts } from './contact-webhooks.js';
 import { businessCountry } from './contacts.repository.js';
 import type { ExportContactsQuery } from './contacts.schemas.js';
 import { fieldDefinitionsOf } from './custom-fields/field-definitions.repository.js';
@@ -216,9 +217,11 @@ function rethrowFetch(err: unknown): never {
 }
 
 /** The import's audit entry, written in its transaction: counts and the file's name, never its rows. */
+/** What commits with an import: its audit entry, and the contacts it made told to the business's webhooks. */
 function auditImport(auth: AuthContext, source: { source: 'rows' | 'file'; fileName?: string | null }) {
-  return (report: ImportReport, tx: Db) =>
-    recordAudit(tx, {
+  return async (report: ImportReport, tx: Db) => {
+    if (report.imported > 0) await announceImportedContacts(tx, businessOf(auth));
+    await recordAudit(tx, {
       businessId: businessOf(auth),
       actor: actorOf(auth),
       action: 'contacts.imported',
@@ -230,6 +233,7 @@ function auditImport(auth: AuthContext, source: { source: 'rows' | 'file'; fileN
         rejectedValues: report.rejectedValues.length,
       },
     });
+  };
 }
 
 /** The last segment of a URL's path (an upload's key, a file's name), at most 200 characters. */
