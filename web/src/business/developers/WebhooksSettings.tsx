@@ -33,12 +33,13 @@ export function WebhooksSettings() {
     <Stack gap="xl">
       <Text size="sm" maw={720}>
         A webhook tells another program (a shop, a CRM) what happens here as it happens: each event is posted
-        to the address as JSON, signed with the endpoint's secret, and retried for about three days until the
-        program answers 2xx. How to check the signature:{' '}
-        <Anchor href="/docs" target="_blank">
-          the API reference
-        </Anchor>
-        .
+        to the address as JSON and retried for about three days until the program answers 2xx. Each delivery
+        is signed with the endpoint's secret in the{' '}
+        <Anchor href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer">
+          Standard Webhooks
+        </Anchor>{' '}
+        way (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>): the
+        program checks it before trusting the body.
       </Text>
       <Stack maw={720} gap="sm" component="section" aria-labelledby="new-endpoint-title">
         <Title order={2} size="h4" id="new-endpoint-title">
