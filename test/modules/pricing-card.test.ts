@@ -30,13 +30,15 @@ describe('rate card', () => {
     );
     expect(defaults).toEqual({ marketing: 1, utility: 0.5, authentication: 0.5, service: 0.3 });
     const marketing = rows.filter((r) => r.category === 'marketing').map((r) => r.country);
-    expect(marketing).toEqual(expect.arrayContaining(['NG', 'IN', 'BR', 'GB', 'US', 'ZA', 'KE']));
-    expect(rows.find((r) => r.country === 'NG' && r.category === 'marketing')?.price).not.toBe(
+    expect(marketing).toEqual(expect.arrayContaining(['IN', 'BR', 'GB', 'US', 'ZA', 'KE']));
+    // Nigeria, the home market, has no row: it pays the defaults, which the settings' rates set.
+    expect(marketing).not.toContain('NG');
+    expect(rows.find((r) => r.country === 'BR' && r.category === 'marketing')?.price).not.toBe(
       rows.find((r) => r.country === 'IN' && r.category === 'marketing')?.price,
     );
-    const ng = await card({ country: 'ng', category: 'utility' });
-    expect(ng.body.data.items).toHaveLength(1);
-    expect(ng.body.data.items[0]).toMatchObject({ country: 'NG', category: 'utility' });
+    const india = await card({ country: 'in', category: 'utility' });
+    expect(india.body.data.items).toHaveLength(1);
+    expect(india.body.data.items[0]).toMatchObject({ country: 'IN', category: 'utility' });
   });
 
   it('sets rows with their cost and records who changed what in the history', async () => {
@@ -65,7 +67,8 @@ describe('rate card', () => {
       country: 'NG',
       category: 'utility',
       action: 'set',
-      oldPrice: 0.5,
+      // Nigeria had no row of its own (it paid the default): this one is new.
+      oldPrice: null,
       newPrice: 0.4,
       changedBy: admin.accountId,
     });
@@ -86,7 +89,7 @@ describe('rate card', () => {
     const res = await put([row]);
     expect(res.status).toBe(400);
     expect(res.body.errorMessage.fields.map((f: { path: string }) => f.path)).toContain(path);
-    expect(await priceOf('marketing', 'NG')).toBe('1.0000');
+    expect(await priceOf('marketing', 'NG')).toBeUndefined();
   });
 
   it('refuses the same row twice in one request, applying neither', async () => {
@@ -206,5 +209,34 @@ describe('rate card', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.items).toContainEqual({ country: 'GH', category: 'marketing', price: 0.9 });
     expect(list.body.data.items.every((i: Record<string, unknown>) => !('cost' in i))).toBe(true);
+  });
+
+  it("the settings' per-category rates are the card's default rows, both ways", async () => {
+    const superadmin = await createUser(t, { role: 'superadmin' });
+    const saved = await t.request({
+      url: '/admin/settings',
+      token: superadmin.accessToken,
+      body: { marketingRate: 1.25 },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await priceOf('marketing', '*')).toBe('1.2500');
+    const history = await t.request({
+      url: '/admin/price-card/history',
+      token: admin.accessToken,
+      query: { country: '*', category: 'marketing' },
+    });
+    expect(history.body.data.items[0]).toMatchObject({ newPrice: 1.25, changedBy: superadmin.accountId });
+    // A business's estimate to an unlisted country takes it.
+    const estimate = await t.request({
+      url: '/pricing/prices',
+      token: business.accessToken,
+      query: { country: '*', category: 'marketing' },
+    });
+    expect(estimate.body.data.items).toEqual([{ country: '*', category: 'marketing', price: 1.25 }]);
+
+    // The other way: the card's default row set, the settings show it.
+    expect((await put([{ country: '*', category: 'utility', price: 0.45 }])).status).toBe(200);
+    const settings = await t.request({ url: '/admin/settings', token: superadmin.accessToken });
+    expect(settings.body.data).toMatchObject({ marketingRate: 1.25, utilityRate: 0.45 });
   });
 });

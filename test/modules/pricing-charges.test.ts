@@ -23,12 +23,17 @@ describe('credits priced by the rate card', () => {
   let admin: TestUser;
   beforeAll(async () => {
     admin = await createUser(t, { role: 'admin' });
-    // Marketing: NG 1 and IN 0.45 and GB 1.4 (the starting card), every other country 1.1.
+    // Marketing: IN 0.45 and GB 1.4 (the starting card), NG 1 (a row of its own), every other country 1.1.
     const res = await t.request({
       method: 'PUT',
       url: '/admin/price-card',
       token: admin.accessToken,
-      body: { rows: [{ country: '*', category: 'marketing', price: 1.1 }] },
+      body: {
+        rows: [
+          { country: '*', category: 'marketing', price: 1.1 },
+          { country: 'NG', category: 'marketing', price: 1 },
+        ],
+      },
     });
     expect(res.status).toBe(200);
   });

@@ -72,6 +72,7 @@ export const adminAccountsRoutes: ModulePlugin = async (app, deps) => {
         response: { 200: successSchema(appSettingsSchema) },
       },
     },
-    async (req, reply) => sendSuccess(reply, await service.saveSettings(req.body), 'Settings saved'),
+    async (req, reply) =>
+      sendSuccess(reply, await service.saveSettings(req.auth, req.body), 'Settings saved'),
   );
 };

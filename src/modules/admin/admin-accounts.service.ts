@@ -3,9 +3,11 @@ import { type AuthContext, isAdminRole } from '../../platform/auth/principal.js'
 import { BusinessRuleError, NotFoundError } from '../../platform/http/errors.js';
 import { type PageQuery, toPage } from '../../platform/http/pagination.js';
 import { setAccountRole } from '../auth/index.js';
+import { setDefaultPrices } from '../pricing/index.js';
 import {
   type AppSettings,
   getAppSettings,
+  MESSAGE_RATE_FIELD,
   saveAppSettings,
   toAppSettingsDto,
   toDecimalText,
@@ -47,12 +49,23 @@ export class AdminAccountsService {
     return toAppSettingsDto(await getAppSettings(this.deps.db));
   }
 
-  async saveSettings(input: SaveSettingsInput) {
+  async saveSettings(auth: AuthContext, input: SaveSettingsInput) {
     const { affiliatePercentage, refundUnbilledMessages, ...decimals } = input;
     const patch: Partial<AppSettings> = { affiliatePercentage, refundUnbilledMessages };
     for (const [key, value] of Object.entries(decimals) as [keyof typeof decimals, number | undefined][]) {
       if (value !== undefined) patch[key] = toDecimalText(value);
     }
-    return toAppSettingsDto(await saveAppSettings(this.deps.db, patch));
+    // A category's rate is the rate card's default row for it (what a recipient in an unlisted country pays):
+    // saved there, with its history row, and the settings follow in the same transaction.
+    const rates = Object.fromEntries(
+      Object.entries(MESSAGE_RATE_FIELD).flatMap(([category, field]) =>
+        patch[field] === undefined ? [] : [[category, patch[field]]],
+      ),
+    );
+    const saved = await this.deps.db.transaction(async (tx) => {
+      await setDefaultPrices(tx, rates, auth.accountId);
+      return saveAppSettings(tx, patch);
+    });
+    return toAppSettingsDto(saved);
   }
 }

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { type PRICE_CATEGORIES, priceCard, priceCardHistory } from '../../platform/db/schema/index.js';
+import {
+  DEFAULT_COUNTRY,
+  type PRICE_CATEGORIES,
+  priceCard,
+  priceCardHistory,
+} from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import { type AppSettings, MESSAGE_RATE_FIELD, saveAppSettings } from '../settings/index.js';
 
 export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
 export type PriceRow = typeof priceCard.$inferSelect;
@@ -59,6 +65,11 @@ export async function setPrices(
     (await tx.select().from(priceCard)).map((r) => [`${r.category}/${r.countryCode}`, r]),
   );
   let changed = 0;
+  // The settings' per-category rates are the card's default rows: changed here, they follow.
+  const rates: Partial<AppSettings> = {};
+  for (const row of rows)
+    if (row.countryCode === DEFAULT_COUNTRY) rates[MESSAGE_RATE_FIELD[row.category]] = row.price;
+  if (Object.keys(rates).length) await saveAppSettings(tx, rates);
   for (const row of rows) {
     const old = current.get(`${row.category}/${row.countryCode}`);
     if (old && same(old.price, row.price) && same(old.cost, row.cost)) continue;
@@ -129,4 +140,31 @@ export async function listPriceHistory(
     db.select({ n: count() }).from(priceCardHistory).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The settings' per-category rates saved by an administrator (`PUT /admin/settings`): the card's default
+ * rows take them, each change a history row, their provider cost kept. Inside the caller's transaction.
+ */
+export async function setDefaultPrices(
+  tx: Db,
+  rates: Partial<Record<PriceCategory, string>>,
+  by: string | null,
+): Promise<void> {
+  const given = Object.entries(rates).filter(([, price]) => price !== undefined) as [PriceCategory, string][];
+  if (!given.length) return;
+  const cost = new Map(
+    (await listPriceCard(tx, { countryCode: DEFAULT_COUNTRY })).map((r) => [r.category, r.cost]),
+  );
+  await setPrices(
+    tx,
+    given.map(([category, price]) => ({
+      category,
+      countryCode: DEFAULT_COUNTRY,
+      price,
+      cost: cost.get(category) ?? null,
+    })),
+    by,
+    'set',
+  );
 }
