@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { credentialsForSending } from '../modules/business/index.js';
 import { type CampaignContent, loadCampaignContent } from '../modules/campaigns/index.js';
+import { contactFieldKeys } from '../modules/contacts/index.js';
 import type { ClaimedMessage } from '../modules/messages/index.js';
 import {
   fillText,
@@ -29,6 +30,8 @@ export type SendContent = Omit<CampaignContent, 'variants'> & {
   links: SendLinks;
   /** An A/B test's variants as sends need them, by index (null outside a test). */
   variants: SendContent[] | null;
+  /** The business's own contact field keys when the campaign was loaded: the `{{key}}` its text may fill. */
+  fieldKeys: ReadonlySet<string>;
 };
 
 export class SendInputs {
@@ -92,6 +95,7 @@ export class SendInputs {
     return {
       ...content,
       variants: null,
+      fieldKeys: new Set(await contactFieldKeys(this.deps.db, content.businessId)),
       links: await loadSendLinks(this.deps, content, components, linkOffset),
       template: row
         ? {
@@ -128,7 +132,7 @@ export class SendInputs {
 export function toOutbound(campaign: SendContent, message: ClaimedMessage): OutboundMessage {
   const content = (message.variant !== null && campaign.variants?.[message.variant]) || campaign;
   const params = (content.templateParameters as TemplateParameters | null) ?? null;
-  const text = personalise(content.message, message);
+  const text = personalise(content.message, message, content.fieldKeys);
   return withTrackedLinks(toPlainOutbound(content, message, params, text), content.links, message);
 }
 

@@ -5,21 +5,22 @@
 
 /** `{{firstName}}`, or `{{city|there}}`: a field, with the text sent when the contact has no value. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,39})\s*(?:\|([^{}]*))?\}\}/g;
-const FIELD_KEY = /^[a-z][a-z0-9_]*$/;
 
 /**
  * `{{firstName}}` and `{{lastName}}` (spaces inside the braces allowed) filled from the recipient, and the
- * business's own fields by key (`{{city|there}}`), from the contact as it is at send time. One pass, so a
- * value that looks like a placeholder is sent as it is; other `{{...}}` (template variables) stay.
+ * business's own fields (`fieldKeys`) by key (`{{city|there}}`), from the contact as it is at send time. One
+ * pass, so a value that looks like a placeholder is sent as it is; any other `{{...}}` (a template's
+ * variables, or a word in braces that names no field) is sent as written.
  */
 export function personalise(
   template: string,
   names: { firstName: string; lastName: string; fields?: Record<string, unknown> | null },
+  fieldKeys: ReadonlySet<string> = new Set(),
 ): string {
   return template.replace(PLACEHOLDER, (whole, key: string, fallback: string | undefined) => {
     let value: unknown;
     if (key === 'firstName' || key === 'lastName') value = names[key];
-    else if (FIELD_KEY.test(key)) value = names.fields?.[key];
+    else if (fieldKeys.has(key)) value = names.fields?.[key];
     else return whole;
     const text = value === undefined || value === null ? '' : String(value);
     return text.trim() ? text : (fallback?.trim() ?? '');

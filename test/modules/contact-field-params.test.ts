@@ -33,17 +33,20 @@ describe('contact fields in template parameters and messages', () => {
     expect(templateParameter.safeParse({ field: 'city', fallback: '' }).success).toBe(false);
   });
 
-  it('a message fills {{key}} and {{key|fallback}} in one pass, leaving template variables', () => {
-    expect(personalise('Hi {{firstName}} in {{city|your city}} ({{ orders }})', ada)).toBe(
+  it("a message fills {{key}} and {{key|fallback}} of the business's fields in one pass, leaving the rest", () => {
+    const keys = new Set(['city', 'orders', 'plan']);
+    expect(personalise('Hi {{firstName}} in {{city|your city}} ({{ orders }})', ada, keys)).toBe(
       'Hi Ada in Lagos (3)',
     );
-    expect(personalise('Hi {{ firstName }} in {{city|your city}}{{plan}}!', bare)).toBe(
+    expect(personalise('Hi {{ firstName }} in {{city|your city}}{{plan}}!', bare, keys)).toBe(
       'Hi Bo in your city!',
     );
-    expect(personalise('Code {{1}} for {{Name}}', ada)).toBe('Code {{1}} for {{Name}}');
+    expect(personalise('Code {{1}} for {{Name}}', ada, keys)).toBe('Code {{1}} for {{Name}}');
+    // A word in braces that names no field of the business is sent as written.
+    expect(personalise('Write to {{email}}', ada, keys)).toBe('Write to {{email}}');
     // A value that looks like a placeholder is sent as written.
     expect(
-      personalise('{{firstName}} {{city}}', { ...bare, firstName: '{{city}}', fields: { city: 'X' } }),
+      personalise('{{firstName}} {{city}}', { ...bare, firstName: '{{city}}', fields: { city: 'X' } }, keys),
     ).toBe('{{city}} X');
   });
 });
