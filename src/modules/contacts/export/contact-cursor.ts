@@ -44,7 +44,8 @@ export function openContactCursor(
       sqlEscapedCell(sql`${contacts.phoneNumber}`),
       sqlEscapedCell(sql`array_to_string(${contacts.tags}, ';')`),
       sql`CASE WHEN ${contacts.optIn} THEN 'true' ELSE 'false' END`,
-      sql`coalesce(${contacts.countryCode}, '')`,
+      // NULL, not '': COPY quotes an empty string ("") where the row writer writes nothing. A code needs no quotes.
+      sql`${contacts.countryCode}`,
       ...fieldCells.map((cell) => sqlEscapedCell(cell)),
     ],
     count: keptCount(businessId, filters),
