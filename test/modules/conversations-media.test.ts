@@ -107,6 +107,18 @@ describe('inbound media, fetched in the background', () => {
       .map((e) => (e.payload as { message: Record<string, unknown> }).message)
       .filter((m) => m.id === messageId);
 
+  it('keeps two photos sent in the same second as two messages; the same callback twice is one', async () => {
+    // The gateway sends no message id: the key is a digest, and a photo has no text, so its medium must be in it.
+    const { user, number } = await gatewayBusiness();
+    const from = { mobile: `23481${String(70_000_000 + ++seq).slice(-8)}`, timestamp: '1800000000' };
+    const first = { ...from, mediaUrl: `${files.url}/one.png`, caption: 'Like this one?' };
+    const second = { ...from, mediaUrl: `${files.url}/two.png`, caption: 'And this?' };
+    for (const body of [first, second, first])
+      expect((await gatewayMedium(number, '', body)).status).toBe(200);
+    const texts = (await messagesOf(user.businessId)).map((m) => m.text);
+    expect(texts).toEqual(['Like this one?', 'And this?']);
+  });
+
   it('answers the webhook before the file server does; the job brings the medium later, live', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {

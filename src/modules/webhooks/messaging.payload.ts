@@ -114,7 +114,7 @@ export function intentOf(message: InboundMessage, optOut?: OptOutWord | null): '
 
 /**
  * The inbox key of a callback. The gateway sends no message id, so the key is a digest of what identifies
- * the message; without a timestamp, the minute it arrived stands in, so a replay within that minute is a
+ * the message (its words, button, medium and details); without a timestamp, the minute it arrived stands in, so a replay within that minute is a
  * no-op while the same word sent again later still counts.
  */
 export function eventKeyOf(message: InboundMessage, now = new Date()): string {
@@ -128,6 +128,11 @@ export function eventKeyOf(message: InboundMessage, now = new Date()): string {
     message.button?.payload ?? '',
     message.button?.text ?? '',
   ];
+  // A medium, a location or a shared contact has no text: two photos sent in one second differ only here.
+  // Appended only when present, so the keys of text messages stay what they were.
+  const { media, details } = message;
+  if (media) parts.push(media.id ?? '', media.url ?? '', media.caption ?? '');
+  if (details) parts.push(JSON.stringify(details));
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
