@@ -27,7 +27,7 @@ export { type DispatcherDeps, type DispatcherOptions, dispatcherOptions } from '
 export const CREDENTIALS_MISSING = 'Messaging provider credentials are not configured for this business';
 
 interface Held extends ClaimedMessage {
-  /** The half-open circuit's probe: a transport failure on it does not use up an attempt. */
+  /** The half-open circuit's probe: a transport failure on it does not use up an attempt (`probeFailed`). */
   probe: boolean;
   /** The claim it came in (its logger carries the batch id). */
   batch: ClaimedBatch;
@@ -348,7 +348,8 @@ export class Dispatcher implements Job {
     else gate.transportFailed();
     // A throttle (429, 130429, 131056) says "slower", not "broken": the message waits out the pause and its
     // attempt is given back, so the provider's pushing back never fails a message.
-    if (!message.probe && !error.throttled && message.attempts >= this.opts.maxAttempts) {
+    const given = error.throttled || (message.probe && gate.probeFailed(message.id));
+    if (!given && message.attempts >= this.opts.maxAttempts) {
       return {
         id: message.id,
         kind: 'failed',
@@ -366,7 +367,7 @@ export class Dispatcher implements Job {
       kind: 'retry',
       error: error.reason,
       delayMs,
-      refund: message.probe || error.throttled,
+      refund: given,
     };
   }
 

@@ -61,6 +61,8 @@ export class SendGate {
   private trips = 0;
   private pausedUntil = 0;
   private probing = false;
+  /** The message whose probe failed last: probing with it again is no longer a test of the provider. */
+  private lastFailedProbe: string | null = null;
 
   constructor(private readonly opts: BreakerOptions = DEFAULT_BREAKER) {}
 
@@ -96,6 +98,19 @@ export class SendGate {
     this.failures = 0;
     this.trips = 0;
     this.probing = false;
+    this.lastFailedProbe = null;
+  }
+
+  /**
+   * Whether a failed probe's attempt is given back. During an outage the probes rotate through the queue and
+   * spend nothing; when the same message probes twice in a row it is the only one left, and its failure may
+   * be its own (a recipient the provider answers 5xx for), so it spends its attempt like any send and cannot
+   * keep a campaign sending forever.
+   */
+  probeFailed(messageId: string): boolean {
+    const firstTime = this.lastFailedProbe !== messageId;
+    this.lastFailedProbe = messageId;
+    return firstTime;
   }
 
   transportFailed(now = Date.now()): void {

@@ -173,6 +173,23 @@ describe('dispatcher', () => {
     expect(stuck!.error).toMatch(/HTTP 500.*gave up after 3 attempts/);
   });
 
+  it('gives up on the last message of a campaign that keeps failing, though its failures opened the circuit', async () => {
+    // Three 500s in a row open the circuit; from then on the one message left is each probe. Were a probe's
+    // attempt always given back, it would be sent every pause, forever, and the campaign never end.
+    const { campaign, phones } = await queuedCampaign(t, 1);
+    sim.gateway.failRecipient(phones[0]!);
+    start({ maxAttempts: 5 });
+    const done = await completed(campaign.id);
+    expect(done).toMatchObject({ sentCount: 0, failedCount: 1 });
+    const [stuck] = await t.db
+      .select()
+      .from(campaignMessages)
+      .where(eq(campaignMessages.campaignId, campaign.id));
+    // Three sends open the circuit; its first probe is given back, the next ones spend their attempt.
+    expect(stuck).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(stuck!.error).toMatch(/HTTP 500.*gave up after 5 attempts/);
+  });
+
   it('holds messages while the provider is down and delivers them all once it is back', async () => {
     const { campaign, phones } = await queuedCampaign(t, 25);
     sim.gateway.goDown('reset');
