@@ -70,7 +70,10 @@ export async function startService(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, 'dist/main.js', '--role=api'], {
+  // BENCH_DIST runs another build (a directory beside dist/, e.g. scratch/ holding a copy of an earlier dist/):
+  // a before and an after measured in the same run.
+  const dist = process.env.BENCH_DIST ?? 'dist';
+  const child: ChildProcess = spawn(process.execPath, [...profile, `${dist}/main.js`, '--role=api'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, businesses, notifications, userPlans } from '../../src/platform/db/schema/index.js';
-import { createPlan, createUser, grantCredits } from '../factories.js';
+import { createMember, createPlan, createUser, grantCredits } from '../factories.js';
 import { useTestApp } from '../harness.js';
 
 describe('business profile', () => {
@@ -16,6 +16,20 @@ describe('business profile', () => {
     expect((await t.request({ url: '/business/verification', body: {} })).status).toBe(401);
     expect((await t.request({ url: '/business/referral-code', body: {} })).status).toBe(401);
     expect((await t.request({ url: '/business/provider', body: {} })).status).toBe(401);
+  });
+
+  // The caller and the profile are read in one statement: it must still be the session's business, and a
+  // session ended a moment ago must still be refused.
+  it("answers the business a member's session acts for, and 401 once that session is signed out", async () => {
+    const owner = await createUser(t, { credits: '7' });
+    const member = await createMember(t, owner, 'viewer');
+    const res = await t.request({ url: '/business', token: member.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: owner.businessId, wallet: { balance: 7 } });
+    const out = await t.request({ url: '/auth/sign-out', token: member.accessToken, body: {} });
+    expect(out.status).toBe(200);
+    expect((await t.request({ url: '/business', token: member.accessToken })).status).toBe(401);
+    expect((await t.request({ url: '/business', token: owner.accessToken })).status).toBe(200);
   });
 
   it('returns the profile with its wallet (balance as a number), no plan, and masked passwords', async () => {

@@ -5,6 +5,7 @@ import {
   type ImportRow,
   importContacts,
 } from '../../src/modules/contacts/import/contact-import.js';
+import { refreshContactStatistics } from '../../src/modules/contacts/import/statistics-refresh.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { contacts } from '../../src/platform/db/schema/index.js';
 import { createUser } from '../factories.js';
@@ -124,4 +125,66 @@ describe('contact imports in chunks', () => {
     // Sampled right away: the first search plans for the table as it now is.
     expect(await estimate()).toBeGreaterThanOrEqual(ANALYZE_AFTER_ROWS);
   });
+  it('leaves the statistics alone when a large import keeps the business near the size they show', async () => {
+    const user = await createUser(t, { countryCode: 'NG' });
+    const reltuples = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            t.db,
+            sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contacts'::regclass`,
+          )
+        )[0]!.n,
+      );
+    const rows = (from: number, n: number) =>
+      numbered(Array.from({ length: n }, (_, i) => ({ firstName: 'Big', phoneNumber: phone(from + i) })));
+    // Three times the threshold, already sampled: the planner knows a business of that size.
+    await t.db.execute(sql`
+      INSERT INTO contacts (business_id, first_name, last_name, phone_number)
+      SELECT ${user.businessId}, 'Big', 'Chunk', '+23480388' || lpad(i::text, 5, '0')
+      FROM generate_series(1, ${3 * ANALYZE_AFTER_ROWS}) AS i`);
+    await t.db.execute(sql`ANALYZE contacts`);
+    const sampled = await reltuples();
+    expect(sampled).toBeGreaterThanOrEqual(3 * ANALYZE_AFTER_ROWS);
+    // A third more: the estimate (scaled by the table's pages) is still right within half; nothing sampled.
+    const more = await importContacts(t.deps.database, user.businessId, 'NG', rows(0, ANALYZE_AFTER_ROWS));
+    expect(more.imported).toBe(ANALYZE_AFTER_ROWS);
+    expect(await reltuples()).toBe(sampled);
+  }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs one ANALYZE for imports finishing together, and each waits for the one that sees its rows',
+    async () => {
+      const pool = t.deps.database.pool!;
+      // An ANALYZE "in progress": another process holds the running lock.
+      const other = await pool.connect();
+      try {
+        await other.query("SELECT pg_advisory_lock(hashtext('contacts-analyze'), 1)");
+        const waitingOnLock = async () =>
+          Number(
+            (
+              await pool.query(
+                "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+              )
+            ).rows[0].n,
+          );
+        const first = refreshContactStatistics(t.deps.database);
+        while ((await waitingOnLock()) < 1) await new Promise((r) => setTimeout(r, 20));
+        const later = [refreshContactStatistics(t.deps.database), refreshContactStatistics(t.deps.database)];
+        while ((await waitingOnLock()) < 3) await new Promise((r) => setTimeout(r, 20));
+        let settled = false;
+        const all = Promise.all([first, ...later]).then((r) => {
+          settled = true;
+          return r;
+        });
+        await new Promise((r) => setTimeout(r, 100));
+        // Nobody answers while the ANALYZE that may have missed their rows still runs.
+        expect(settled).toBe(false);
+        await other.query("SELECT pg_advisory_unlock(hashtext('contacts-analyze'), 1)");
+        expect(await all).toEqual([true, false, false]);
+      } finally {
+        other.release();
+      }
+    },
+  );
 });

@@ -1,7 +1,23 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import {
+  type AuthContext,
+  principalBusinessJoin,
+  principalFields,
+  principalMembershipJoin,
+  principalSessionJoin,
+  principalWhere,
+} from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
-import { businesses, plans, userPlans, wallets } from '../../platform/db/schema/index.js';
+import {
+  accounts,
+  businesses,
+  businessMembers,
+  plans,
+  refreshSessions,
+  userPlans,
+  wallets,
+} from '../../platform/db/schema/index.js';
 import { limitStatusSql, windowStartOf } from '../messages/index.js';
 import { insertOwnerMembership } from './business-members.js';
 
@@ -101,6 +117,52 @@ export async function findBusinessView(db: Db, businessId: string, now = new Dat
       .prepare('business_view'),
   ).execute({ businessId, windowStart: windowStartOf(now) });
   return row ?? null;
+}
+
+/** What `findBusinessView` reads. */
+export type BusinessView = NonNullable<Awaited<ReturnType<typeof findBusinessView>>>;
+
+/**
+ * The caller (as `loadPrincipal` reads it) and the view of the business its session acts for, in one
+ * statement: `GET /business` (the console reads it on every screen) costs one round trip, as the health
+ * check does. `view` is null when the session acts for no business.
+ */
+export async function findPrincipalWithView(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ principal: AuthContext; preload: BusinessView | null } | null> {
+  const [row] = await prepared(db, 'principal_business_view', (d) =>
+    d
+      .select({
+        ...principalFields,
+        business: businesses,
+        wallet: wallets,
+        userPlan: userPlans,
+        plan: plans,
+        messagingLimit: limitStatusSql(businesses.id, sql.placeholder('windowStart')),
+      })
+      .from(accounts)
+      .innerJoin(refreshSessions, principalSessionJoin)
+      .leftJoin(businessMembers, principalMembershipJoin)
+      .leftJoin(businesses, principalBusinessJoin)
+      .leftJoin(wallets, eq(wallets.businessId, businesses.id))
+      .leftJoin(
+        userPlans,
+        and(eq(userPlans.businessId, businesses.id), gt(userPlans.expiredDate, sql`now()`)),
+      )
+      .leftJoin(plans, eq(plans.id, userPlans.planId))
+      .where(principalWhere)
+      .limit(1)
+      .prepare('principal_business_view'),
+  ).execute({ accountId, sessionId, windowStart: windowStartOf(now) });
+  if (!row) return null;
+  const { business, wallet, userPlan, plan, messagingLimit, ...principal } = row;
+  return {
+    principal: { ...principal, sessionId, apiKey: null },
+    preload: business ? { business, wallet, userPlan, plan, messagingLimit } : null,
+  };
 }
 
 /** Writes the given columns of the business (undefined ones are left alone). */

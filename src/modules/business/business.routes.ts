@@ -3,6 +3,7 @@ import { messagingLimitStatusSchema } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/index.js';
 import { walletSchema } from '../wallet/index.js';
+import { type BusinessView, findPrincipalWithView } from './business.repository.js';
 import {
   businessProfileSchema,
   providerCheckSchema,
@@ -29,10 +30,16 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
   app.get(
     '/business',
     {
-      config: { apiObject, permission: 'business:read' },
+      // The caller and the profile in one statement: the console reads it on every screen.
+      config: { apiObject, permission: 'business:read', readsWithPrincipal: findPrincipalWithView },
       schema: { tags, summary: 'The business profile with its wallet and active plan', response },
     },
-    async (req, reply) => sendSuccess(reply, await service.profile(req.auth), 'Business fetched'),
+    async (req, reply) =>
+      sendSuccess(
+        reply,
+        await service.profile(req.auth, req.preloaded as BusinessView | null | undefined),
+        'Business fetched',
+      ),
   );
 
   app.patch(

@@ -16,6 +16,7 @@ import { toWalletDto } from '../wallet/index.js';
 import { toBusinessProfile } from './business.dto.js';
 import {
   type BusinessRow,
+  type BusinessView,
   type CredentialColumns,
   findBusiness,
   findBusinessView,
@@ -41,8 +42,10 @@ export class BusinessService {
     private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'notifier' | 'logger' | 'cloud' | 'sandboxes'>,
   ) {}
 
-  async profile(auth: AuthContext) {
-    return this.present({ id: businessOf(auth) });
+  /** `view`: what the request guard read beside the caller (`findPrincipalWithView`), when it did. */
+  async profile(auth: AuthContext, view?: BusinessView | null) {
+    const id = businessOf(auth);
+    return view?.business.id === id ? this.shape(view) : this.present({ id });
   }
 
   /**
@@ -333,6 +336,10 @@ export class BusinessService {
   async present(row: Pick<BusinessRow, 'id'>) {
     const view = await findBusinessView(this.deps.db, row.id);
     if (!view) throw new NotFoundError('Business');
+    return this.shape(view);
+  }
+
+  private shape(view: BusinessView) {
     return {
       ...toBusinessProfile(view.business),
       wallet: view.wallet ? toWalletDto(view.wallet) : null,

@@ -65,43 +65,57 @@ export async function loadPrincipal(
   return { ...row, sessionId, apiKey: null };
 }
 
+/**
+ * The pieces of the caller's statement, for a route that reads what it answers in the same statement
+ * (`PrincipalReader`): its columns, the live session, the membership of the business the session acts for,
+ * that business, and the account (not deleted). `loadPrincipal` is built from them, so both read the same caller.
+ */
+export const principalFields = {
+  accountId: accounts.id,
+  email: accounts.email,
+  role: accounts.role,
+  verified: accounts.verified,
+  businessId: businesses.id,
+  memberRole: businessMembers.role,
+  businessVerified: businesses.businessVerified,
+  businessType: businesses.type,
+  businessCountryCode: businesses.countryCode,
+};
+export const principalSessionJoin = and(
+  eq(refreshSessions.id, sql.placeholder('sessionId')),
+  eq(refreshSessions.accountId, accounts.id),
+  isNull(refreshSessions.revokedAt),
+  gt(refreshSessions.expiresAt, sql`now()`),
+);
+// The business the session acts for, through the account's membership of it (the session's foreign key to the
+// membership deletes the session when the membership goes, so a live session's business is one its account
+// belongs to; the join says so again).
+export const principalMembershipJoin = and(
+  eq(businessMembers.businessId, refreshSessions.businessId),
+  eq(businessMembers.accountId, accounts.id),
+);
+export const principalBusinessJoin = eq(businesses.id, businessMembers.businessId);
+export const principalWhere = and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.deleted, false));
+
+/**
+ * Reads the caller (as `loadPrincipal` does) and, in the same statement, what the route answers: a route's
+ * `config.readsWithPrincipal`. The request guard then checks the caller as usual and leaves `preload` on the
+ * request (`request.preloaded`) for the handler. Null: the token stands for no one (401).
+ */
+export type PrincipalReader = (
+  db: Db,
+  accountId: string,
+  sessionId: string,
+) => Promise<{ principal: AuthContext; preload: unknown } | null>;
+
 function preparePrincipalQuery(db: Db) {
-  return (
-    db
-      .select({
-        accountId: accounts.id,
-        email: accounts.email,
-        role: accounts.role,
-        verified: accounts.verified,
-        businessId: businesses.id,
-        memberRole: businessMembers.role,
-        businessVerified: businesses.businessVerified,
-        businessType: businesses.type,
-        businessCountryCode: businesses.countryCode,
-      })
-      .from(accounts)
-      .innerJoin(
-        refreshSessions,
-        and(
-          eq(refreshSessions.id, sql.placeholder('sessionId')),
-          eq(refreshSessions.accountId, accounts.id),
-          isNull(refreshSessions.revokedAt),
-          gt(refreshSessions.expiresAt, sql`now()`),
-        ),
-      )
-      // The business the session acts for, through the account's membership of it (the session's foreign key
-      // to the membership deletes the session when the membership goes, so a live session's business is one
-      // its account belongs to; the join says so again).
-      .leftJoin(
-        businessMembers,
-        and(
-          eq(businessMembers.businessId, refreshSessions.businessId),
-          eq(businessMembers.accountId, accounts.id),
-        ),
-      )
-      .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
-      .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.deleted, false)))
-      .limit(1)
-      .prepare('load_principal')
-  );
+  return db
+    .select(principalFields)
+    .from(accounts)
+    .innerJoin(refreshSessions, principalSessionJoin)
+    .leftJoin(businessMembers, principalMembershipJoin)
+    .leftJoin(businesses, principalBusinessJoin)
+    .where(principalWhere)
+    .limit(1)
+    .prepare('load_principal');
 }

@@ -1,5 +1,5 @@
 import type { RoutePermission } from '../auth/permissions.js';
-import type { AuthContext } from '../auth/principal.js';
+import type { AuthContext, PrincipalReader } from '../auth/principal.js';
 import type { Guard } from './guards.js';
 
 declare module 'fastify' {
@@ -39,10 +39,17 @@ declare module 'fastify' {
      * instead of acting again (src/modules/idempotency).
      */
     idempotent?: boolean;
+    /**
+     * Reads the caller and what the route answers in one statement (a hot read: `GET /business`); the handler
+     * finds the latter in `request.preloaded`. Callers with an API key are read as everywhere else.
+     */
+    readsWithPrincipal?: PrincipalReader;
   }
   interface FastifyRequest {
     /** The caller; set by the auth hook on every non-public route. */
     auth: AuthContext;
+    /** What the route's `readsWithPrincipal` read beside the caller; undefined otherwise. */
+    preloaded?: unknown;
     rawBody?: Buffer;
   }
 }

@@ -95,6 +95,8 @@ export async function authenticate(
   tokens: TokenService,
   token: string | null,
   apiKeys?: ApiKeyResolver,
+  readPrincipal: (accountId: string, sessionId: string) => Promise<AuthContext | null> = (a, s) =>
+    loadPrincipal(db, a, s),
 ): Promise<AuthContext> {
   if (!token) throw new UnauthorizedError('Authentication required');
   if (isApiKeyToken(token)) {
@@ -111,7 +113,7 @@ export async function authenticate(
       throw new UnauthorizedError('Token expired');
     throw new UnauthorizedError('Invalid token');
   }
-  const principal = await loadPrincipal(db, claims.sub, claims.sid);
+  const principal = await readPrincipal(claims.sub, claims.sid);
   if (!principal) throw new UnauthorizedError('Session is no longer valid');
   return principal;
 }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../../../platform/db/client.js';
 import { fillContactCountries } from '../contact-country.js';
 import { validateRow } from '../contact-fields.js';
 import { checkFields, type FieldDefinition } from '../custom-fields/field-types.js';
 import { openStagingLoader, type StagingOptions } from './staging-loader.js';
+import { refreshContactStatistics, statisticsStale } from './statistics-refresh.js';
 
 /** One input row: its 1-based number in the report, and the loose values it is validated from. */
 export interface ImportRow {
@@ -34,13 +34,7 @@ export interface ImportReport {
   rejectedValues: RejectedValue[];
 }
 
-/**
- * An import of at least this many rows refreshes the planner's statistics of `contacts` before it answers:
- * until autovacuum gets to the table, the planner takes a business grown a hundredfold for the one it last
- * sampled, and the first searches after the import run plans made for a small table. ANALYZE reads a fixed
- * sample (well under a second on millions of rows), little beside such an import.
- */
-export const ANALYZE_AFTER_ROWS = 10_000;
+export { ANALYZE_AFTER_ROWS } from './statistics-refresh.js';
 
 /** The report lists this many failed rows at most, so a file of a million bad rows answers in kilobytes. */
 export const FAILED_ROWS_LISTED = 1000;
@@ -101,7 +95,10 @@ export async function importContacts(
     // The bulk insert leaves each row's country to the phone library: derived now, before the answer.
     await fillContactCountries(database.db, businessId);
     const committed = performance.now();
-    if (imported >= ANALYZE_AFTER_ROWS) await database.db.execute(sql`ANALYZE contacts`);
+    // Until autovacuum samples the table again, the first searches would plan for the business as it was
+    // (docs/decisions/contacts.md): refreshed before the answer when the import left the estimate stale.
+    const analysed =
+      (await statisticsStale(database, businessId, imported)) && (await refreshContactStatistics(database));
     // Where an import spends its time: reading and checking the rows, or the one insert into contacts.
     logger?.info(
       {
@@ -112,6 +109,7 @@ export async function importContacts(
         readMs: Math.round(staged - started),
         insertMs: Math.round(committed - staged),
         analyzeMs: Math.round(performance.now() - committed),
+        analysed,
       },
       'contacts imported',
     );
