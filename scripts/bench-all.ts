@@ -71,6 +71,14 @@ const BENCHES: Bench[] = [
     quickArgs: ['--recipients=5000', '--rate-recipients=400', '--split-cores'],
   },
   {
+    name: 'publish-by-country',
+    title: 'Publishing a credit campaign priced by country',
+    what: '`POST /campaigns` to everyone (credit) for a business of 100,000 contacts spread over 20 countries, each with its own price on the card, beside a business of as many contacts in one country that pays the card defaults; three rounds alternating, medians compared.',
+    goal: 'the 20-country publish within 10% of the one-country publish',
+    args: ['--recipients=100000', '--rounds=3'],
+    quickArgs: ['--recipients=5000', '--rounds=1'],
+  },
+  {
     name: 'api',
     title: 'HTTP API under load (autocannon)',
     what: 'Sign-in, `GET /business`, `GET /contacts` (first page, a deep page, searches) on a business with a million contacts, and `POST /contacts`, beside a bare Fastify route in a process of its own, 50 connections, 10 s per case.',
