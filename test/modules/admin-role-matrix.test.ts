@@ -112,6 +112,7 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/admin/settings', status: 200 },
   { method: 'GET', path: '/admin/transactions', status: 200 },
   { method: 'GET', path: '/admin/analytics/overview', status: 200 },
+  { method: 'GET', path: '/admin/analytics/revenue', status: 200 },
   { method: 'POST', path: '/admin/settings', body: { marketingRate: 1 }, status: 200, superadminOnly: true },
   { method: 'GET', path: '/plans/admin/all', status: 200 },
   { method: 'POST', path: '/plans/admin', body: plan, status: 201 },

@@ -429,6 +429,8 @@ describe('admin: settings', () => {
       lowCreditThreshold: 100,
       affiliatePercentage: 10,
       refundUnbilledMessages: true,
+      freeServiceAllowance: 0,
+      billWindowReplies: true,
     });
     expect(await t.db.select().from(appSettings)).toHaveLength(0);
   });
@@ -445,6 +447,8 @@ describe('admin: settings', () => {
     [{ affiliatePercentage: 7.5 }, 'affiliatePercentage'],
     [{ marketingRate: 2, affiliatePercentage: -1 }, 'affiliatePercentage'],
     [{ refundUnbilledMessages: 'no' }, 'refundUnbilledMessages'],
+    [{ freeServiceAllowance: -1 }, 'freeServiceAllowance'],
+    [{ billWindowReplies: 1 }, 'billWindowReplies'],
   ])('refuses %j with a 400 naming %s, and saves nothing', async (body, field) => {
     const superadmin = await createUser(t, { role: 'superadmin' });
     const res = await t.request({ url: '/admin/settings', token: superadmin.accessToken, body });
@@ -470,6 +474,8 @@ describe('admin: settings', () => {
       lowCreditThreshold: 100,
       affiliatePercentage: 15,
       refundUnbilledMessages: true,
+      freeServiceAllowance: 0,
+      billWindowReplies: true,
     });
     const [row] = await t.db.select().from(appSettings);
     expect(row).toMatchObject({

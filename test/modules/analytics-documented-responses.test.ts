@@ -54,6 +54,8 @@ describe('documented responses: audiences, estimate, report, messages, analytics
     await call('GET', '/campaigns/{id}/messages', 200, { token, params, search: '?search=first' });
     await call('GET', '/analytics/overview', 200, { token });
     await call('GET', '/admin/analytics/overview', 200, { token: admin.accessToken });
+    await call('GET', '/analytics/spend', 200, { token });
+    await call('GET', '/admin/analytics/revenue', 200, { token: admin.accessToken });
     expect(problems).toEqual([]);
   });
 });

@@ -223,6 +223,8 @@ const ACCESS: Record<string, Rule | Row> = {
   'GET /contacts/tags': 'auth',
   'GET /analytics/overview': 'auth',
   'GET /admin/analytics/overview': 'admin',
+  'GET /analytics/spend': 'auth',
+  'GET /admin/analytics/revenue': 'admin',
   'GET /campaigns/{id}/messages': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)
   'POST /campaigns/{id}/publish': 'verifiedEmail+verifiedBusiness',
   'POST /campaigns/{id}/cancel': 'auth', // an addition of the campaigns module (docs/decisions/campaigns.md)

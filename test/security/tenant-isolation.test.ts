@@ -71,6 +71,7 @@ const LISTS: Record<string, ListRow> = {
   'GET /contact-fields': global, // none in the fixture; another business's fields are unknown in contact-fields.test.ts
   'GET /segments': global, // none in the fixture; another business's list is empty in segments.test.ts // counts only; the own-business figures are checked in their tests
   'GET /analytics/overview': global, // figures only; other tenants' activity is excluded in their tests
+  'GET /analytics/spend': global, // figures only; another business's spend is excluded in pricing-reports.test.ts
   'GET /campaigns/stats': { shows: [], own: (data, tenant) => expect(data.total).toBe(tenant.campaigns) },
   'GET /campaigns/qr-code': shows('wabaNumber'),
   'GET /notifications': shows('notification'),

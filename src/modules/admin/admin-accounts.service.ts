@@ -50,8 +50,19 @@ export class AdminAccountsService {
   }
 
   async saveSettings(auth: AuthContext, input: SaveSettingsInput) {
-    const { affiliatePercentage, refundUnbilledMessages, ...decimals } = input;
-    const patch: Partial<AppSettings> = { affiliatePercentage, refundUnbilledMessages };
+    const {
+      affiliatePercentage,
+      refundUnbilledMessages,
+      freeServiceAllowance,
+      billWindowReplies,
+      ...decimals
+    } = input;
+    const patch: Partial<AppSettings> = {
+      affiliatePercentage,
+      refundUnbilledMessages,
+      freeServiceAllowance,
+      billWindowReplies,
+    };
     for (const [key, value] of Object.entries(decimals) as [keyof typeof decimals, number | undefined][]) {
       if (value !== undefined) patch[key] = toDecimalText(value);
     }

@@ -56,6 +56,19 @@ export const saveSettingsBody = optionalBody(
       .describe(
         'Give back the charge of a message the Cloud API reports it did not bill (`pricing.billable: false`)',
       ),
+    freeServiceAllowance: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .optional()
+      .describe(
+        'Service replies each business sends free per calendar month (UTC) before the rate card prices them',
+      ),
+    billWindowReplies: z
+      .boolean()
+      .optional()
+      .describe('Whether replies inside the 24-hour customer-service window are billed at all'),
   }),
 );
 
@@ -72,6 +85,8 @@ export const appSettingsSchema = z.object({
   refundUnbilledMessages: z
     .boolean()
     .describe('A message the Cloud API did not bill gives back its charge (default true)'),
+  freeServiceAllowance: z.number().int().describe('Free service replies per business per month (default 0)'),
+  billWindowReplies: z.boolean().describe('Replies inside the window are billed (default true)'),
 });
 
 export const adminAccountSchema = z.object({

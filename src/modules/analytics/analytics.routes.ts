@@ -1,7 +1,16 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { ForbiddenError } from '../../platform/http/errors.js';
 import type { ModulePlugin } from '../module-plugin.js';
-import { adminOverviewSchema, overviewQuery, overviewSchema } from './analytics.schemas.js';
+import {
+  adminOverviewSchema,
+  overviewQuery,
+  overviewSchema,
+  revenueSchema,
+  spendSchema,
+} from './analytics.schemas.js';
 import { AnalyticsService } from './analytics.service.js';
+import { overviewRange } from './overview-range.js';
+import { businessSpend, platformRevenue } from './spend.js';
 
 const description =
   'Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).';
@@ -39,5 +48,43 @@ export const analyticsRoutes: ModulePlugin = async (app, deps) => {
     },
     async (req, reply) =>
       sendSuccess(reply, await service.adminOverview(req.query), 'Analytics overview fetched'),
+  );
+
+  app.get(
+    '/analytics/spend',
+    {
+      config: { apiObject: 'analytics', permission: 'reports:read' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'What the business paid in credits, by recipient country and category',
+        description:
+          'Campaign messages and replies paid by credits and not refunded, queued from `from` to `to` (days in `timeZone`, default the last 30).',
+        querystring: overviewQuery,
+        response: { 200: successSchema(spendSchema) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.auth.businessId) throw new ForbiddenError('This account has no business profile');
+      const range = overviewRange(req.query, req.auth.businessId);
+      return sendSuccess(reply, await businessSpend(deps.db, range), 'Spend fetched');
+    },
+  );
+
+  app.get(
+    '/admin/analytics/revenue',
+    {
+      config: { apiObject: 'analytics', auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Revenue by recipient country and category, and the margin against the provider's recorded cost",
+        description:
+          "Credits paid for campaign messages and replies (not refunded) of every business in the window; cost is the rate card's provider price now, per message.",
+        querystring: overviewQuery,
+        response: { 200: successSchema(revenueSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await platformRevenue(deps.db, overviewRange(req.query, null)), 'Revenue fetched'),
   );
 };

@@ -76,3 +76,45 @@ export const adminOverviewSchema = overviewSchema.extend({
   days: z.array(overviewDaySchema.extend(adminCounts)),
   totals: overviewTotalsSchema.extend(adminCounts),
 });
+
+const spendLine = {
+  country: z
+    .string()
+    .nullable()
+    .describe('ISO 3166 alpha-2 of the recipients; null: not known (default price)'),
+  category: z.string().describe('marketing, utility, authentication or service'),
+  messages: z.number().int().describe('Messages paid and not refunded (campaign messages and replies)'),
+};
+
+export const spendSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  items: z.array(z.object({ ...spendLine, credits: z.number().describe('Credits paid for them') })),
+  totalCredits: z.number(),
+});
+
+export const revenueSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  items: z.array(
+    z.object({
+      ...spendLine,
+      revenue: z.number().describe('Credits the businesses paid for them'),
+      unitCost: z
+        .number()
+        .nullable()
+        .describe("The provider's price per message the rate card records; null: none"),
+      cost: z.number().nullable().describe('messages x unitCost'),
+      margin: z.number().nullable().describe('revenue - cost'),
+    }),
+  ),
+  totals: z.object({
+    messages: z.number().int(),
+    revenue: z.number(),
+    cost: z.number(),
+    margin: z.number().describe('Over the lines with a recorded cost'),
+    messagesWithoutCost: z.number().int().describe('Messages of lines without a recorded cost'),
+  }),
+});

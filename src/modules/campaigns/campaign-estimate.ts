@@ -16,6 +16,7 @@ import { findWallet } from '../wallet/index.js';
 import { isSegmentAudience } from './campaign-audience.js';
 import { RATE_FIELD } from './campaign-billing.js';
 import { messageTypeToPublish } from './campaign-category.js';
+import { paymentMethodFor } from './campaign-publisher.js';
 import type { EstimateInput } from './campaigns.schemas.js';
 
 /** The currency `pricePerCredit` is quoted in (the app settings' unit). */
@@ -30,7 +31,9 @@ export const COST_CURRENCY = 'USD';
  */
 export async function estimateCampaign(db: Db, businessId: string, input: EstimateInput) {
   const messageType = await messageTypeToPublish(db, businessId, input);
-  const byCredit = input.paymentMethod === 'credit';
+  // A plan that does not cover the category: the publish would charge credits, so the estimate does.
+  const paymentMethod = await paymentMethodFor(db, businessId, input.paymentMethod, messageType);
+  const byCredit = paymentMethod === 'credit';
   const [counted, settings, wallet, active] = await Promise.all([
     // Credits are priced by country, so the audience is read by country; a plan counts messages only.
     byCredit ? audienceByCountry(db, businessId, input) : planAudience(db, businessId, input),
@@ -55,7 +58,7 @@ export async function estimateCampaign(db: Db, businessId: string, input: Estima
       : new Decimal(rate).times(recipients);
   const balance = new Decimal(wallet?.balance ?? 0);
   const planBalance = active ? new Decimal(active.userPlan.balance) : null;
-  const available = input.paymentMethod === 'credit' ? balance : planBalance;
+  const available = byCredit ? balance : planBalance;
   // Without a rate (no active plan) there is nothing that could pay.
   const enough = rate === null || available === null ? false : available.gte(credits);
   return {
@@ -63,7 +66,9 @@ export async function estimateCampaign(db: Db, businessId: string, input: Estima
     // A segment is evaluated again when the campaign goes out: this count is of now.
     evaluatedNow: isSegmentAudience(input.audience),
     messageType,
-    paymentMethod: input.paymentMethod,
+    paymentMethod,
+    /** The plan was chosen and does not cover the category: credits pay it. */
+    planDoesNotCover: paymentMethod !== input.paymentMethod,
     rate: rate === null ? null : Number(rate),
     breakdown:
       priced?.lines.map((l) => ({

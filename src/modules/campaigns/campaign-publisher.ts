@@ -7,9 +7,10 @@ import { BusinessRuleError, NotFoundError, ValidationError } from '../../platfor
 import { providerOfBusiness } from '../business/index.js';
 import { fillContactCountries, segmentCondition } from '../contacts/index.js';
 import { countMessagesByCountry, queueRecipients } from '../messages/index.js';
+import { findActiveUserPlan, planCovers } from '../plans/index.js';
 import { categoryCard } from '../pricing/index.js';
 import { findTemplateOfBusiness, parameterProblems, type TemplateParameters } from '../templates/index.js';
-import { alertIfCreditLow } from '../wallet/index.js';
+import { alertIfCreditLow, InsufficientFundsError } from '../wallet/index.js';
 import { splitIfTested, type Variant } from './ab-test.js';
 import {
   type Charge,
@@ -73,6 +74,10 @@ export async function publishInTransaction(
   // What is sent decides the price (and later the pause rule), whatever the draft declared.
   const messageType = await messageTypeToPublish(tx, args.businessId, draft);
 
+  const paymentMethod = await paymentMethodFor(tx, args.businessId, args.paymentMethod, messageType);
+  const switched = paymentMethod !== args.paymentMethod;
+  args = { ...args, paymentMethod };
+
   const immediate = !draft.isScheduled;
   const segment = draft.audienceSegmentId
     ? await segmentCondition(tx, args.businessId, draft.audienceSegmentId)
@@ -108,6 +113,10 @@ export async function publishInTransaction(
     paymentMethod: args.paymentMethod,
     recipients,
     card: prices ? { prices, byCountry: await countMessagesByCountry(tx, draft.id) } : undefined,
+  }).catch((err) => {
+    if (switched && err instanceof InsufficientFundsError)
+      throw new InsufficientFundsError(notCovered(messageType));
+    throw err;
   });
   await creditReferrerCommission(tx, {
     businessId: args.businessId,
@@ -135,6 +144,24 @@ export async function publishInTransaction(
   });
   const campaign = await pauseIfQualityLow(tx, published, messageType);
   return { campaign, charge, paymentMethod: args.paymentMethod };
+}
+
+const notCovered = (category: string) =>
+  `Your plan does not cover ${category} messages, so this campaign is paid by credits, and your credits are not enough: buy credits`;
+
+/**
+ * How a campaign of `messageType` is paid: by credits when the business chose them, or when its active plan
+ * does not cover the category (docs/decisions/payments.md "A plan that does not cover a category?").
+ */
+export async function paymentMethodFor(
+  db: Db,
+  businessId: string,
+  chosen: PaymentMethod,
+  messageType: MessageType,
+): Promise<PaymentMethod> {
+  if (chosen === 'credit') return chosen;
+  const active = await findActiveUserPlan(db, businessId);
+  return active && !planCovers(active.plan, messageType) ? 'credit' : chosen;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
 import { campaignOptOutCount } from '../contacts/index.js';
 import { linkReport } from '../links/index.js';
@@ -5,6 +6,7 @@ import {
   campaignCounters,
   campaignFailureReasons,
   campaignPricingCounts,
+  campaignSpendByCountry,
   campaignTimeline,
   MESSAGE_STATES,
   recordOf,
@@ -35,13 +37,14 @@ const rate = (part: number, whole: number) => (whole ? Math.round((part / whole)
 export async function campaignReport(db: Db, campaign: CampaignRow, now = new Date()) {
   const start = campaign.sentOutAt;
   const bucketSeconds = start ? bucketFor(Math.max(1, (now.getTime() - start.getTime()) / 1000)) : null;
-  const [counters, failureReasons, optOuts, timeline, links, pricing] = await Promise.all([
+  const [counters, failureReasons, optOuts, timeline, links, pricing, spend] = await Promise.all([
     campaignCounters(db, campaign.id),
     campaignFailureReasons(db, campaign.id),
     campaignOptOutCount(db, campaign.id),
     start && bucketSeconds ? campaignTimeline(db, campaign.id, { from: start, to: now, bucketSeconds }) : [],
     linkReport(db, campaign.id),
     campaignPricingCounts(db, campaign.id),
+    campaign.isPublished ? campaignSpendByCountry(db, { campaignId: campaign.id }) : [],
   ]);
   const { reached } = counters;
   return {
@@ -64,6 +67,16 @@ export async function campaignReport(db: Db, campaign: CampaignRow, now = new Da
     cost: campaign.cost === null ? null : Number(campaign.cost),
     rate: campaign.rate === null ? null : Number(campaign.rate),
     paymentMethod: campaign.paymentMethod,
+    // Every message of a campaign has one price per country: the cost over the count.
+    costByCountry: spend
+      .filter((l) => l.messages > 0)
+      .map((l) => ({
+        country: l.country,
+        category: l.category,
+        messages: l.messages,
+        price: new Decimal(l.credits).div(l.messages).toDecimalPlaces(4).toNumber(),
+        cost: Number(l.credits),
+      })),
     timeline: { bucketSeconds, buckets: timeline },
   };
 }

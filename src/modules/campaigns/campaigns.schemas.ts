@@ -344,7 +344,12 @@ export const estimateSchema = z.object({
   messageType: z
     .enum(MESSAGE_TYPES)
     .describe("What it is priced as: the templates' category, or the declared type without a template"),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS)
+    .describe('How the publish would pay: `credit` also when the active plan does not cover the category'),
+  planDoesNotCover: z
+    .boolean()
+    .describe('The plan was chosen but does not cover this category: credits would pay (by the rate card)'),
   rate: z
     .number()
     .nullable()
@@ -427,6 +432,19 @@ export const campaignReportSchema = z.object({
   cost: z.number().nullable().describe('Credits (or plan units) billed'),
   rate: z.number().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  costByCountry: z
+    .array(
+      z.object({
+        country: z.string().nullable().describe('ISO 3166 alpha-2; null: not known (priced at the default)'),
+        category: z.string(),
+        messages: z.number().int().describe('Messages paid and not refunded'),
+        price: z.number().describe('Credits (or plan units) per message'),
+        cost: z.number().describe('What they cost the business'),
+      }),
+    )
+    .describe(
+      "What the campaign's kept messages cost, by recipient country (its category's prices at publish)",
+    ),
   timeline: z.object({
     bucketSeconds: z
       .number()

@@ -15,6 +15,7 @@ export {
   receiveInboundRecords,
 } from './inbound-receiver.js';
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
+export { freeServiceRepliesUsed } from './reply-billing.js';
 export {
   type AutomatedReply,
   afterQueued,
@@ -38,3 +39,4 @@ export {
   refundUnbilledReply,
 } from './reply-refund.js';
 export { AUTOMATION_RULE_OFF, replyDelivered, replyOutboundOf } from './reply-sending.js';
+export { replySpendByCountry } from './reply-spend.js';

@@ -4,4 +4,5 @@ export const OWNED_TABLES = [
   'conversation_messages',
   'inbox_assignment',
   'inbox_assignment_turns',
+  'service_allowance_usage',
 ] as const;

@@ -81,6 +81,7 @@ export {
   watchQueue,
 } from './message-reads.js';
 export { markMessagesReplied } from './message-replies.js';
+export { campaignSpendByCountry, type SpendLine } from './message-spend.js';
 export { releaseRestWithWinner, splitForTest, variantCounts } from './message-variants.js';
 export {
   limitStatusSql,

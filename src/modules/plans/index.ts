@@ -8,7 +8,7 @@ export {
   restorePlanBalance,
   takePlanBalance,
 } from './plan-balance.js';
-export { toPlanDto, toUserPlanDto } from './plans.dto.js';
+export { planCovers, toPlanDto, toUserPlanDto } from './plans.dto.js';
 export { findActiveUserPlan, type PlanRow, type UserPlanRow } from './plans.repository.js';
 export { plansRoutes } from './plans.routes.js';
 export { userPlanSchema } from './plans.schemas.js';

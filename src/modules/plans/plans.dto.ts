@@ -1,6 +1,9 @@
 import { Decimal } from 'decimal.js';
+import type { PRICE_CATEGORIES } from '../../platform/db/schema/index.js';
 import type { ExchangeRateRow } from '../exchange-rates/index.js';
 import type { PlanRow, UserPlanRow } from './plans.repository.js';
+
+type PriceCategory = (typeof PRICE_CATEGORIES)[number];
 
 export function toPlanDto(row: PlanRow) {
   return {
@@ -15,6 +18,7 @@ export function toPlanDto(row: PlanRow) {
     freeCredit: row.freeCredit,
     price: row.price,
     seats: row.seats,
+    categories: (row.categories as PriceCategory[] | null) ?? null,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -46,4 +50,9 @@ export function toUserPlanDto({ userPlan, plan }: { userPlan: UserPlanRow; plan:
     updatedAt: userPlan.updatedAt.toISOString(),
     plan: toPlanDto(plan),
   };
+}
+
+/** Whether `plan` pays for messages of `category` (no list: every category). */
+export function planCovers(plan: { categories: string[] | null }, category: string): boolean {
+  return plan.categories === null || plan.categories.includes(category);
 }

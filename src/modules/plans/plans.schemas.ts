@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_CATEGORIES } from '../../platform/db/schema/index.js';
 import { pageQuery } from '../../platform/http/pagination.js';
 import { decimalNumber, optionalBody } from '../settings/index.js';
 
@@ -17,6 +18,14 @@ export const createPlanBody = z.object({
   price: int32,
   /** Seats (members plus pending invitations) of a business on this plan; null or omitted: the default. */
   seats: z.number().int().min(1).max(10_000).nullable().optional(),
+  /** The categories the plan pays for; null or omitted: every one. A campaign of another pays by credits. */
+  categories: z
+    .array(z.enum(PRICE_CATEGORIES))
+    .min(1)
+    .refine((v) => new Set(v).size === v.length, { message: 'A category is listed twice' })
+    .nullable()
+    .optional()
+    .describe('The message categories the plan pays for (null: every one); others are paid by credits'),
 });
 
 /** Any of the create fields; `description: null` clears it; `isActive: true` brings a deactivated plan back. */
@@ -44,6 +53,7 @@ export const planSchema = z.object({
   freeCredit: z.number().int(),
   price: z.number().int(),
   seats: z.number().int().nullable(),
+  categories: z.array(z.enum(PRICE_CATEGORIES)).nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -13,6 +13,10 @@ export interface AppSettings {
   affiliatePercentage: number;
   /** A message the Cloud API did not bill (`pricing.billable: false`) gives back what it was charged. */
   refundUnbilledMessages: boolean;
+  /** Service replies a business sends free each calendar month (UTC) before the card prices them. */
+  freeServiceAllowance: number;
+  /** Whether replies inside the customer-service window are billed at all. */
+  billWindowReplies: boolean;
 }
 
 /**
@@ -43,6 +47,8 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   lowCreditThreshold: '100',
   affiliatePercentage: 10,
   refundUnbilledMessages: true,
+  freeServiceAllowance: 0,
+  billWindowReplies: true,
 };
 
 const normalise = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
@@ -59,6 +65,8 @@ export async function getAppSettings(db: Db): Promise<AppSettings> {
     lowCreditThreshold: normalise(row.lowCreditThreshold),
     affiliatePercentage: row.affiliatePercentage,
     refundUnbilledMessages: row.refundUnbilledMessages,
+    freeServiceAllowance: row.freeServiceAllowance,
+    billWindowReplies: row.billWindowReplies,
   };
 }
 
@@ -89,5 +97,7 @@ export function toAppSettingsDto(s: AppSettings) {
     lowCreditThreshold: Number(s.lowCreditThreshold),
     affiliatePercentage: s.affiliatePercentage,
     refundUnbilledMessages: s.refundUnbilledMessages,
+    freeServiceAllowance: s.freeServiceAllowance,
+    billWindowReplies: s.billWindowReplies,
   };
 }

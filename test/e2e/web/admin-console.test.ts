@@ -130,6 +130,8 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
         'Accounts',
         'Plans',
         'Exchange rates',
+        'Rate card',
+        'Revenue and margin',
         'Transactions',
         'Tickets',
       ]),

@@ -72,6 +72,25 @@ const exchangeRatesRoute = createRoute({
   component: lazyRouteComponent(() => import('./exchange-rates/ExchangeRatesPage'), 'ExchangeRatesPage'),
 });
 
+const priceCardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/admin/price-card',
+  beforeLoad: adminsOnly,
+  validateSearch: searchParams((s) => ({
+    category: oneOf(s.category, ['marketing', 'utility', 'authentication', 'service'] as const),
+    country: str(s.country),
+  })),
+  component: lazyRouteComponent(() => import('./price-card/PriceCardPage'), 'PriceCardPage'),
+});
+
+const revenueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/admin/revenue',
+  beforeLoad: adminsOnly,
+  validateSearch: searchParams((s) => ({ from: str(s.from), to: str(s.to) })),
+  component: lazyRouteComponent(() => import('./revenue/RevenuePage'), 'RevenuePage'),
+});
+
 const transactionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin/transactions',
@@ -118,6 +137,8 @@ export const adminArea = defineArea({
     plansRoute,
     settingsRoute,
     exchangeRatesRoute,
+    priceCardRoute,
+    revenueRoute,
     transactionsRoute,
     ticketsRoute,
     ticketRoute,
@@ -128,6 +149,8 @@ export const adminArea = defineArea({
     { label: 'Accounts', to: '/admin/accounts', icon: Icons.Contacts, roles: admins },
     { label: 'Plans', to: '/admin/plans', icon: Icons.Campaigns, roles: admins },
     { label: 'Exchange rates', to: '/admin/exchange-rates', icon: Icons.Wallet, roles: admins },
+    { label: 'Rate card', to: '/admin/price-card', icon: Icons.Wallet, roles: admins },
+    { label: 'Revenue and margin', to: '/admin/revenue', icon: Icons.Wallet, roles: admins },
     { label: 'Transactions', to: '/admin/transactions', icon: Icons.Wallet, roles: admins },
     { label: 'Tickets', to: '/admin/tickets', icon: Icons.Support, roles: admins },
     { label: 'Platform settings', to: '/admin/settings', icon: Icons.Settings, roles: ['superadmin'] },

@@ -264,6 +264,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/analytics/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue by recipient country and category, and the margin against the provider's recorded cost
+         * @description Credits paid for campaign messages and replies (not refunded) of every business in the window; cost is the rate card's provider price now, per message.
+         *
+         *     Access: admin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                from: string;
+                                items: {
+                                    /** @description marketing, utility, authentication or service */
+                                    category: string;
+                                    /** @description messages x unitCost */
+                                    cost: number | null;
+                                    /** @description ISO 3166 alpha-2 of the recipients; null: not known (default price) */
+                                    country: string | null;
+                                    /** @description revenue - cost */
+                                    margin: number | null;
+                                    /** @description Messages paid and not refunded (campaign messages and replies) */
+                                    messages: number;
+                                    /** @description Credits the businesses paid for them */
+                                    revenue: number;
+                                    /** @description The provider's price per message the rate card records; null: none */
+                                    unitCost: number | null;
+                                }[];
+                                timeZone: string;
+                                to: string;
+                                totals: {
+                                    cost: number;
+                                    /** @description Over the lines with a recorded cost */
+                                    margin: number;
+                                    messages: number;
+                                    /** @description Messages of lines without a recorded cost */
+                                    messagesWithoutCost: number;
+                                    revenue: number;
+                                };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/businesses": {
         parameters: {
             query?: never;
@@ -451,6 +535,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -1552,6 +1637,10 @@ export interface paths {
                             data: {
                                 affiliatePercentage: number;
                                 authenticationRate: number;
+                                /** @description Replies inside the window are billed (default true) */
+                                billWindowReplies: boolean;
+                                /** @description Free service replies per business per month (default 0) */
+                                freeServiceAllowance: number;
                                 lowCreditThreshold: number;
                                 marketingRate: number;
                                 pricePerCredit: number;
@@ -1585,6 +1674,10 @@ export interface paths {
                     "application/json": {
                         affiliatePercentage?: number;
                         authenticationRate?: number;
+                        /** @description Whether replies inside the 24-hour customer-service window are billed at all */
+                        billWindowReplies?: boolean;
+                        /** @description Service replies each business sends free per calendar month (UTC) before the rate card prices them */
+                        freeServiceAllowance?: number;
                         lowCreditThreshold?: number;
                         marketingRate?: number;
                         pricePerCredit?: number;
@@ -1608,6 +1701,10 @@ export interface paths {
                             data: {
                                 affiliatePercentage: number;
                                 authenticationRate: number;
+                                /** @description Replies inside the window are billed (default true) */
+                                billWindowReplies: boolean;
+                                /** @description Free service replies per business per month (default 0) */
+                                freeServiceAllowance: number;
                                 lowCreditThreshold: number;
                                 marketingRate: number;
                                 pricePerCredit: number;
@@ -2294,6 +2391,78 @@ export interface paths {
                                     /** @description Messages the gateway accepted that day */
                                     sent: number;
                                 };
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the business paid in credits, by recipient country and category
+         * @description Campaign messages and replies paid by credits and not refunded, queued from `from` to `to` (days in `timeZone`, default the last 30).
+         *
+         *     Access: authenticated.
+         *
+         *     Permission: reports:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day, in `timeZone` (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description IANA time zone the days are cut in (default UTC) */
+                    timeZone?: string;
+                    /** @description Last day, included, in `timeZone` (default: today there) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                from: string;
+                                items: {
+                                    /** @description marketing, utility, authentication or service */
+                                    category: string;
+                                    /** @description ISO 3166 alpha-2 of the recipients; null: not known (default price) */
+                                    country: string | null;
+                                    /** @description Credits paid for them */
+                                    credits: number;
+                                    /** @description Messages paid and not refunded (campaign messages and replies) */
+                                    messages: number;
+                                }[];
+                                timeZone: string;
+                                to: string;
+                                totalCredits: number;
                             };
                             message: string;
                             /** @enum {string} */
@@ -4638,6 +4807,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -4773,6 +4943,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -4917,6 +5088,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -5140,6 +5312,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -5271,6 +5444,7 @@ export interface paths {
                                     id: string;
                                     plan: {
                                         authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                         createdAt: string;
                                         description: string | null;
                                         duration: number;
@@ -7337,6 +7511,18 @@ export interface paths {
                                 completedAt: string | null;
                                 /** @description Credits (or plan units) billed */
                                 cost: number | null;
+                                /** @description What the campaign's kept messages cost, by recipient country (its category's prices at publish) */
+                                costByCountry: {
+                                    category: string;
+                                    /** @description What they cost the business */
+                                    cost: number;
+                                    /** @description ISO 3166 alpha-2; null: not known (priced at the default) */
+                                    country: string | null;
+                                    /** @description Messages paid and not refunded */
+                                    messages: number;
+                                    /** @description Credits (or plan units) per message */
+                                    price: number;
+                                }[];
                                 /** @description reached.delivered / reached.sent, 0..1 (0 before any is sent) */
                                 deliveryRate: number;
                                 /** @description Failed messages grouped by what their failure calls for */
@@ -8223,10 +8409,15 @@ export interface paths {
                                     /** @description Recipients that go out at once */
                                     sendsNow: number;
                                 } | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description How the publish would pay: `credit` also when the active plan does not cover the category
+                                 * @enum {string}
+                                 */
                                 paymentMethod: "credit" | "plan";
                                 /** @description Active plan balance; null without an active plan */
                                 planBalance: number | null;
+                                /** @description The plan was chosen but does not cover this category: credits would pay (by the rate card) */
+                                planDoesNotCover: boolean;
                                 /** @description Credits (or plan units) per message; by credits, the rate card's default for the category; null: no active plan */
                                 rate: number | null;
                                 /** @description Opted-in contacts the audience reaches now */
@@ -12001,6 +12192,7 @@ export interface paths {
                             data: {
                                 items: {
                                     authenticationRate: number;
+                                    categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                     createdAt: string;
                                     currency: string;
                                     description: string | null;
@@ -12074,6 +12266,7 @@ export interface paths {
                             code: number;
                             data: {
                                 authenticationRate: number;
+                                categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                 createdAt: string;
                                 currency: string;
                                 description: string | null;
@@ -12131,6 +12324,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         authenticationRate: number;
+                        /** @description The message categories the plan pays for (null: every one); others are paid by credits */
+                        categories?: ("marketing" | "utility" | "authentication" | "service")[] | null;
                         description?: string;
                         duration: number;
                         freeCredit: number;
@@ -12155,6 +12350,7 @@ export interface paths {
                             code: number;
                             data: {
                                 authenticationRate: number;
+                                categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                 createdAt: string;
                                 description: string | null;
                                 duration: number;
@@ -12213,6 +12409,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         authenticationRate?: number;
+                        /** @description The message categories the plan pays for (null: every one); others are paid by credits */
+                        categories?: ("marketing" | "utility" | "authentication" | "service")[] | null;
                         description?: string | null;
                         duration?: number;
                         freeCredit?: number;
@@ -12238,6 +12436,7 @@ export interface paths {
                             code: number;
                             data: {
                                 authenticationRate: number;
+                                categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                 createdAt: string;
                                 description: string | null;
                                 duration: number;
@@ -12297,6 +12496,7 @@ export interface paths {
                             code: number;
                             data: {
                                 authenticationRate: number;
+                                categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                 createdAt: string;
                                 description: string | null;
                                 duration: number;
@@ -12356,6 +12556,7 @@ export interface paths {
                             code: number;
                             data: {
                                 authenticationRate: number;
+                                categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                 createdAt: string;
                                 description: string | null;
                                 duration: number;
@@ -12425,6 +12626,7 @@ export interface paths {
                                 id: string;
                                 plan: {
                                     authenticationRate: number;
+                                    categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
                                     createdAt: string;
                                     description: string | null;
                                     duration: number;

@@ -16,10 +16,15 @@ export const appSettings = pgTable(
     affiliatePercentage: integer('affiliate_percentage').notNull(),
     /** Whether a message the Cloud API did not bill (`pricing.billable: false`) gives its charge back. */
     refundUnbilledMessages: boolean('refund_unbilled_messages').notNull().default(true),
+    /** Service replies a business sends free each calendar month (UTC) before the card prices them. */
+    freeServiceAllowance: integer('free_service_allowance').notNull().default(0),
+    /** Whether replies inside the customer-service window are billed at all (false: every one is free). */
+    billWindowReplies: boolean('bill_window_replies').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('app_settings_singleton', sql`${t.id} = 1`),
+    check('app_settings_free_service_allowance_check', sql`${t.freeServiceAllowance} >= 0`),
     check('app_settings_affiliate_percentage_range', sql`${t.affiliatePercentage} BETWEEN 0 AND 100`),
   ],
 );

@@ -3,10 +3,12 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -189,4 +191,20 @@ export const conversationMessages = pgTable(
       sql`${t.status} IN ('received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed')`,
     ),
   ],
+);
+
+/**
+ * How many of a business's free service replies each calendar month (UTC, its first day) used: counted up
+ * by one atomic upsert while under the administrator's allowance, so two replies cannot take the last one.
+ */
+export const serviceAllowanceUsage = pgTable(
+  'service_allowance_usage',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'service_allowance_usage_pkey', columns: [t.businessId, t.month] })],
 );

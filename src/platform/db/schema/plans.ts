@@ -19,6 +19,8 @@ export const plans = pgTable(
     price: integer('price').notNull(),
     /** Members plus pending invitations a business on this plan may have; null: the platform default. */
     seats: integer('seats'),
+    /** The message categories the plan pays for; null: every one. Others are paid by credits. */
+    categories: text('categories').array(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

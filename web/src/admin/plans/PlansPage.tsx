@@ -1,6 +1,7 @@
 import {
   Button,
   Card,
+  Checkbox,
   Group,
   Modal,
   NumberInput,
@@ -25,6 +26,8 @@ import { formatMoney, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
+
+const CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
 
 /** One price per currency that has a rate (several countries may share one currency). */
 export function currencies(rates: ExchangeRate[] | undefined): { currency: string; rate: number }[] {
@@ -133,7 +136,7 @@ function PlanCard({
         {formatNumber(plan.freeCredit)} free credits.{' '}
         {plan.seats === null ? 'Seats: the default (5).' : `Seats: ${formatNumber(plan.seats)}.`} Per message:
         marketing {plan.marketingRate}, utility {plan.utilityRate}, service {plan.serviceRate}, authentication{' '}
-        {plan.authenticationRate}.
+        {plan.authenticationRate}. Covers {plan.categories ? plan.categories.join(', ') : 'every category'}.
       </Text>
       {toggle.error && (
         <Text role="alert" c="red.9" size="sm">
@@ -184,8 +187,11 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       utilityRate: plan?.utilityRate ?? 1,
       serviceRate: plan?.serviceRate ?? 1,
       authenticationRate: plan?.authenticationRate ?? 1,
+      // Every category ticked is stored as "every one" (null), so a category added later is covered too.
+      categories: (plan?.categories ?? [...CATEGORIES]) as string[],
     },
     validate: {
+      categories: (v) => (v.length ? null : 'Tick at least one category: untick none to cover every one'),
       name: (v) => (v.trim() ? null : 'Give the plan a name'),
       duration: (v) => (Number(v) >= 1 ? null : 'At least one day'),
     },
@@ -203,6 +209,10 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
         utilityRate: Number(values.utilityRate),
         serviceRate: Number(values.serviceRate),
         authenticationRate: Number(values.authenticationRate),
+        categories:
+          values.categories.length === CATEGORIES.length
+            ? null
+            : CATEGORIES.filter((c) => values.categories.includes(c)),
       };
       return plan
         ? unwrap(api.PATCH('/api/v1/plans/admin/{id}', { params: { path: { id: plan.id } }, body }))
@@ -272,6 +282,17 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
             />
           ))}
         </SimpleGrid>
+        <Checkbox.Group
+          label="Categories the plan pays for"
+          description="A campaign of another category is paid with credits, by the rate card"
+          {...form.getInputProps('categories')}
+        >
+          <Group mt={4}>
+            {CATEGORIES.map((c) => (
+              <Checkbox key={c} value={c} label={c[0]!.toUpperCase() + c.slice(1)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <DialogActions error={formError} onCancel={onDone}>
           <Button type="submit" loading={save.isPending}>
             {plan ? 'Save changes' : 'Create plan'}

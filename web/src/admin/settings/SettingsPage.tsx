@@ -32,7 +32,9 @@ const FIELDS = [
   ['pricePerCredit', 'Price per credit', 'US dollars'],
   ['lowCreditThreshold', 'Low-credit warning', 'credits left'],
   ['affiliatePercentage', 'Affiliate commission', '% for new affiliates'],
+  ['freeServiceAllowance', 'Free service replies', 'per business each month, before service prices apply'],
 ] as const;
+const WHOLE = new Set<string>(['affiliatePercentage', 'freeServiceAllowance']);
 
 /** The platform's prices: message rates, the price of a credit, the low-credit warning, the affiliate share. */
 export function SettingsPage() {
@@ -68,9 +70,10 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
       const body = {
         ...(Object.fromEntries(FIELDS.map(([name]) => [name, Number(values[name])])) as Omit<
           AppSettings,
-          'refundUnbilledMessages'
+          'refundUnbilledMessages' | 'billWindowReplies'
         >),
         refundUnbilledMessages: values.refundUnbilledMessages,
+        billWindowReplies: values.billWindowReplies,
       };
       return unwrap(api.POST('/api/v1/admin/settings', { body }));
     },
@@ -93,8 +96,8 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
                 description={unit}
                 min={0}
                 max={name === 'affiliatePercentage' ? 100 : undefined}
-                decimalScale={name === 'affiliatePercentage' ? 0 : name === 'pricePerCredit' ? 6 : 4}
-                step={name === 'pricePerCredit' ? 0.01 : name === 'affiliatePercentage' ? 1 : 0.1}
+                decimalScale={WHOLE.has(name) ? 0 : name === 'pricePerCredit' ? 6 : 4}
+                step={name === 'pricePerCredit' ? 0.01 : WHOLE.has(name) ? 1 : 0.1}
                 required
                 {...form.getInputProps(name)}
               />
@@ -105,6 +108,12 @@ function SettingsForm({ saved }: { saved: AppSettings }) {
             label="Give back the charge of a message WhatsApp did not bill"
             description="When a Cloud status says a message was free (pricing.billable: false)"
             {...form.getInputProps('refundUnbilledMessages', { type: 'checkbox' })}
+          />
+          <Switch
+            mt="md"
+            label="Bill replies sent inside the 24-hour window"
+            description="Off: every free-text or media reply in the window is free. Templates always pay their category."
+            {...form.getInputProps('billWindowReplies', { type: 'checkbox' })}
           />
         </Card>
         <SampleCampaign before={saved} after={form.values} />

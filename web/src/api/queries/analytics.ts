@@ -16,3 +16,8 @@ export const adminOverviewQuery = queryOptions({
     unwrap(api.GET('/api/v1/admin/analytics/overview', { params: { query: { timeZone: timeZone() } } })),
   staleTime: 60_000,
 });
+
+/** What the business paid in credits by recipient country and category, the last 30 days. */
+export const spendQuery = apiQuery(['analytics', 'spend'], () =>
+  api.GET('/api/v1/analytics/spend', { params: { query: { timeZone: timeZone() } } }),
+);

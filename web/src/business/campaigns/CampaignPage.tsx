@@ -33,6 +33,7 @@ import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { DEFAULT_PAGE_SIZE } from '../../ui/search';
 import { CampaignControls } from './CampaignControls';
+import { CostByCountry } from './CostByCountry';
 import { DeliverabilityAlerts } from './DeliverabilityAlerts';
 import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
@@ -210,6 +211,7 @@ export function CampaignPage() {
       {c.variants && status !== 'draft' && status !== 'scheduled' && (
         <Variants campaignId={id} live={live ? reached.read + reached.clicked : 0} />
       )}
+      {r && <CostByCountry report={r} />}
       {r && <LinkClicks links={r.links} delivered={reached.delivered} />}
       {(status === 'sent' || status === 'pending') && (
         <FollowUps campaignId={id} tracksClicks={c.trackClicks} />

@@ -26,6 +26,7 @@ import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { type CampaignRow, campaignColumns } from '../campaigns/campaign-columns';
 import { NumberHealth } from './NumberHealth';
+import { SpendByCountry } from './SpendByCountry';
 
 const ActivityChart = lazy(() => import('./ActivityChart'));
 
@@ -216,6 +217,7 @@ function BusinessHome() {
           columns={campaignColumns({ withWhen: false })}
         />
       </Card>
+      {may('reports:read') && <SpendByCountry />}
     </Stack>
   );
 }

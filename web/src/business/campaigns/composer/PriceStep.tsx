@@ -1,11 +1,11 @@
-import { Alert, Group, Radio, Text } from '@mantine/core';
+import { Alert, Group, Radio, ScrollArea, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../api/errors';
 import { campaignEstimateQuery } from '../../../api/queries/campaigns';
 import type { Body } from '../../../api/types';
 import { useSession } from '../../../auth/session';
-import { formatNumber } from '../../../ui/format';
+import { flagOf, formatNumber } from '../../../ui/format';
 import { SectionCard } from '../../../ui/page';
 import { LimitEstimate } from '../LimitEstimate';
 import type { ComposerForm } from './composer-form';
@@ -24,7 +24,10 @@ export function PriceStep({
   const v = form.values;
   // Asked again once the audience has stopped changing for a moment (typing, ticking contacts): the body is
   // debounced as its JSON text, which stays equal from one render to the next.
-  const [estimateJson] = useDebouncedValue(JSON.stringify({ ...audience, messageType: v.messageType }), 300);
+  const [estimateJson] = useDebouncedValue(
+    JSON.stringify({ ...audience, messageType: v.messageType, paymentMethod: v.paymentMethod }),
+    300,
+  );
   const estimateBody: EstimateBody = JSON.parse(estimateJson);
   const estimate = useQuery({
     ...campaignEstimateQuery(estimateBody),
@@ -48,8 +51,15 @@ export function PriceStep({
       ) : (
         <Text size="sm">The price is computed when you publish.</Text>
       )}
+      {e?.planDoesNotCover && (
+        <Alert color="blue" title="Your plan does not cover this category">
+          Your plan does not pay for {e.messageType} messages: this campaign is paid with credits, by each
+          recipient's country.
+        </Alert>
+      )}
+      {e?.breakdown && e.breakdown.length > 0 && <Breakdown lines={e.breakdown} total={e.credits} />}
       <LimitEstimate estimate={e} />
-      {e && !e.enough && v.paymentMethod === 'credit' && (
+      {e && !e.enough && (v.paymentMethod === 'credit' || e.planDoesNotCover) && (
         <Alert color="orange" title="Not enough credits">
           Buy credits in the wallet, or save a draft and come back.
         </Alert>
@@ -61,5 +71,55 @@ export function PriceStep({
         </Group>
       </Radio.Group>
     </SectionCard>
+  );
+}
+
+type Line = { country: string | null; recipients: number; price: number; subtotal: number };
+
+/** The estimate by recipient country: how many, at what price, for how much, and the total. */
+function Breakdown({ lines, total }: { lines: Line[]; total: number }) {
+  return (
+    <ScrollArea type="hover">
+      <Table fz="sm" data-testid="estimate-breakdown" striped captionSide="top" horizontalSpacing={6}>
+        <Table.Caption>Price by recipient country (credits)</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Country</Table.Th>
+            <Table.Th ta="right">Recipients</Table.Th>
+            <Table.Th ta="right">Each</Table.Th>
+            <Table.Th ta="right">Subtotal</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.country ?? 'unknown'}>
+              <Table.Td>
+                {l.country ? (
+                  <>
+                    <span aria-hidden="true">{flagOf(l.country)} </span>
+                    {l.country}
+                  </>
+                ) : (
+                  'Not known yet'
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{formatNumber(l.recipients)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(l.price, 4)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(l.subtotal, 4)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={3}>
+              Total
+            </Table.Th>
+            <Table.Td ta="right" fw={600}>
+              {formatNumber(total, 4)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </ScrollArea>
   );
 }
