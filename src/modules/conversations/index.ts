@@ -17,9 +17,10 @@ export {
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
 export {
   type AutomatedReply,
+  type AutomatedReplyItem,
   afterQueued,
   type QueuedReply,
-  queueAutomatedReplyIn,
+  queueAutomatedRepliesIn,
   WINDOW_CLOSED,
 } from './reply-compose.js';
 export { type InteractiveReply, interactiveReply } from './reply-interactive.js';

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { Db } from '../../platform/db/client.js';
 import { countryOfPhone } from '../contacts/index.js';
-import { categoryCard, priceIn } from '../pricing/index.js';
+import { type CategoryCard, categoryCard, priceIn } from '../pricing/index.js';
 import type { MessageCategory } from '../settings/index.js';
 import { postLedgerEntry } from '../wallet/index.js';
 
@@ -17,9 +17,16 @@ export type ReplyCategory = MessageCategory;
 export async function chargeReply(
   tx: Db,
   args: { businessId: string; conversationId: string; category: ReplyCategory; phone: string },
+  /** The rate cards read so far in this transaction (a batch of replies reads each category's once). */
+  cards?: Map<ReplyCategory, CategoryCard>,
 ): Promise<{ transactionId: string; cost: string; walletBefore: string; walletAfter: string }> {
   const country = countryOfPhone(args.phone);
-  const rate = priceIn(await categoryCard(tx, args.category), country);
+  let card = cards?.get(args.category);
+  if (!card) {
+    card = await categoryCard(tx, args.category);
+    cards?.set(args.category, card);
+  }
+  const rate = priceIn(card, country);
   const cost = new Decimal(rate).toFixed(4);
   const { transaction, balance } = await postLedgerEntry(tx, {
     businessId: args.businessId,
