@@ -173,10 +173,37 @@ export async function conversationStates(
 }
 
 /**
- * Admits one automated reply in the transaction that queues it, with the rule's and the conversation's rows
- * locked (so two deliveries cannot both pass): the rule still on and in its dates, the conversation not
- * paused, no reply of this rule within `cooldownSeconds`, fewer than `dailyCap` in 24 hours. When admitted
- * the send is logged and the rule's uses counted.
+ * Locks the rows `admitSend` checks, for the rest of the caller's transaction (the automation job's batch):
+ * the rules in id order, then the conversations in phone order, the order in which a delivery's upsert
+ * locks them, so the job and the webhook queue behind each other instead of deadlocking. Taken before the
+ * checks, in a statement of its own, so each check's statement starts after the locks are held and sees
+ * every send, rule change and member's answer committed before them.
+ */
+export async function lockForAdmission(
+  tx: Db,
+  businessId: string,
+  ruleIds: string[],
+  conversationIds: string[],
+): Promise<void> {
+  if (!ruleIds.length || !conversationIds.length) return;
+  await tx.execute(sql`
+    WITH r AS (
+      SELECT id FROM automation_rules
+      WHERE business_id = ${businessId} AND id = ANY(${`{${[...new Set(ruleIds)].join(',')}}`}::uuid[])
+      ORDER BY id FOR UPDATE
+    ), v AS (
+      SELECT id FROM conversations
+      WHERE business_id = ${businessId} AND id = ANY(${`{${[...new Set(conversationIds)].join(',')}}`}::uuid[])
+      ORDER BY phone_number FOR UPDATE
+    )
+    SELECT (SELECT count(*) FROM r) AS rules, (SELECT count(*) FROM v) AS conversations`);
+}
+
+/**
+ * Admits one automated reply in the transaction that queues it, its rule's and conversation's rows locked
+ * by `lockForAdmission` beforehand (so two batches cannot both pass): the rule still on and in its dates,
+ * the conversation not paused, no reply of this rule within `cooldownSeconds`, fewer than `dailyCap` in 24
+ * hours. When admitted the send is logged and the rule's uses counted. One statement.
  */
 export async function admitSend(
   tx: Db,
@@ -188,32 +215,32 @@ export async function admitSend(
     dailyCap: number;
   },
 ): Promise<boolean> {
-  const [rule] = await queryRows<{ ok: boolean }>(
+  const rows = await queryRows<{ ruleId: string }>(
     tx,
-    sql`SELECT enabled AND (active_from IS NULL OR active_from <= now())
-               AND (active_until IS NULL OR active_until > now()) AS ok
-        FROM automation_rules WHERE id = ${args.ruleId} AND business_id = ${args.businessId} FOR UPDATE`,
+    sql`
+      WITH ok AS (
+        SELECT r.id AS rule_id, v.id AS conversation_id
+        FROM automation_rules r, conversations v
+        WHERE r.id = ${args.ruleId} AND r.business_id = ${args.businessId}
+          AND r.enabled AND (r.active_from IS NULL OR r.active_from <= now())
+          AND (r.active_until IS NULL OR r.active_until > now())
+          AND v.id = ${args.conversationId} AND v.business_id = ${args.businessId}
+          AND NOT v.automation_paused
+          AND NOT EXISTS (SELECT 1 FROM automation_sends s
+                          WHERE s.conversation_id = v.id AND s.rule_id = r.id
+                            AND s.sent_at > now() - ${args.cooldownSeconds} * interval '1 second')
+          AND (SELECT count(*) FROM automation_sends s
+               WHERE s.conversation_id = v.id AND s.sent_at > now() - interval '24 hours') < ${args.dailyCap}
+      ), sent AS (
+        INSERT INTO automation_sends (business_id, rule_id, conversation_id)
+        SELECT ${args.businessId}, rule_id, conversation_id FROM ok
+        RETURNING rule_id
+      ), used AS (
+        UPDATE automation_rules SET uses_count = uses_count + 1 WHERE id IN (SELECT rule_id FROM sent)
+      )
+      SELECT rule_id AS "ruleId" FROM sent`,
   );
-  if (!rule?.ok) return false;
-  const [state] = await queryRows<{ ok: boolean }>(
-    tx,
-    sql`SELECT NOT v.automation_paused
-               AND NOT EXISTS (SELECT 1 FROM automation_sends s
-                               WHERE s.conversation_id = v.id AND s.rule_id = ${args.ruleId}
-                                 AND s.sent_at > now() - ${args.cooldownSeconds} * interval '1 second')
-               AND (SELECT count(*) FROM automation_sends s
-                    WHERE s.conversation_id = v.id AND s.sent_at > now() - interval '24 hours') < ${args.dailyCap}
-               AS ok
-        FROM conversations v WHERE v.id = ${args.conversationId} AND v.business_id = ${args.businessId}
-        FOR UPDATE`,
-  );
-  if (!state?.ok) return false;
-  await tx.execute(sql`
-    INSERT INTO automation_sends (business_id, rule_id, conversation_id)
-    VALUES (${args.businessId}, ${args.ruleId}, ${args.conversationId})`);
-  await tx.execute(sql`
-    UPDATE automation_rules SET uses_count = uses_count + 1 WHERE id = ${args.ruleId}`);
-  return true;
+  return rows.length > 0;
 }
 
 /** The replies the engine decided, for the automation job (one statement per delivery). */

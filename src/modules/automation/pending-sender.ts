@@ -1,12 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import {
-  afterQueued,
-  type QueuedReply,
-  queueAutomatedReplyIn,
-  type ReplyBody,
-} from '../conversations/index.js';
-import { admitSend, claimPending, pendingBusinesses } from './automation.repository.js';
+import { afterQueued, queueAutomatedRepliesIn, type ReplyBody } from '../conversations/index.js';
+import { admitSend, claimPending, lockForAdmission, pendingBusinesses } from './automation.repository.js';
 import { automationOf } from './rule-cache.js';
 
 /** Decided replies one business's batch takes (one transaction, one wallet lock). */
@@ -14,20 +9,30 @@ const BATCH = 200;
 
 /**
  * One round of the automation job: the replies the engine decided are queued, a batch per business in one
- * transaction, each in a savepoint: admitted under the rule's and the conversation's locks (still on, within
- * its dates, not paused, outside the cooldown, under the daily cap), then checked, billed and queued exactly as
- * a member's reply. A reply refused (window, consent, credits) leaves nothing. Returns how many were queued.
+ * transaction: the batch's rules and conversations locked first, then each reply in a savepoint admitted
+ * (still on, within its dates, not paused, outside the cooldown, under the daily cap), checked, billed and
+ * queued exactly as a member's reply. A reply refused (window, consent, credits) leaves nothing. Returns how
+ * many were queued.
  */
 export async function sendPendingAutomation(deps: AppDeps, log: Logger = deps.logger): Promise<number> {
   let total = 0;
   for (const businessId of await pendingBusinesses(deps.db, 50)) {
     const auto = await automationOf(deps.db, businessId);
     const queued = await deps.db.transaction(async (tx) => {
-      const out: QueuedReply[] = [];
-      for (const item of await claimPending(tx, businessId, BATCH)) {
-        const reply = (typeof item.reply === 'string' ? JSON.parse(item.reply) : item.reply) as ReplyBody;
-        try {
-          const q = await queueAutomatedReplyIn(tx, businessId, item.conversationId, reply, {
+      const claimed = await claimPending(tx, businessId, BATCH);
+      await lockForAdmission(
+        tx,
+        businessId,
+        claimed.map((item) => item.ruleId),
+        claimed.map((item) => item.conversationId),
+      );
+      return queueAutomatedRepliesIn(
+        tx,
+        businessId,
+        claimed.map((item) => ({
+          conversationId: item.conversationId,
+          body: (typeof item.reply === 'string' ? JSON.parse(item.reply) : item.reply) as ReplyBody,
+          automated: {
             ruleId: item.ruleId,
             ruleName: item.name,
             admit: (sp) =>
@@ -38,16 +43,14 @@ export async function sendPendingAutomation(deps: AppDeps, log: Logger = deps.lo
                 cooldownSeconds: item.cooldownSeconds ?? auto.cooldownSeconds,
                 dailyCap: auto.dailyCap,
               }),
-          });
-          if (q) out.push(q);
-        } catch (err) {
+          },
+        })),
+        (err, item) =>
           log.info(
-            { err, ruleId: item.ruleId, conversationId: item.conversationId },
+            { err, ruleId: item.automated.ruleId, conversationId: item.conversationId },
             'automation: reply not queued',
-          );
-        }
-      }
-      return out;
+          ),
+      );
     });
     await afterQueued(deps, businessId, queued);
     total += queued.length;

@@ -84,6 +84,19 @@ export async function findConversation(
   return row ?? null;
 }
 
+/** Several conversations of the business in one read (those not found are left out). */
+export async function findConversations(
+  db: Db,
+  businessId: string,
+  ids: string[],
+): Promise<ConversationRecord[]> {
+  if (!ids.length) return [];
+  return queryRows<ConversationRecord>(
+    db,
+    sql`${CONVERSATION} WHERE v.business_id = ${businessId} AND v.id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+}
+
 /** How many conversations of the business have messages not read yet (the menu's badge). */
 export async function countUnreadConversations(
   db: Db,
@@ -98,7 +111,8 @@ export async function countUnreadConversations(
   return Number(row?.n ?? 0);
 }
 
-const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
+/** A message's columns as `MessageRecord` names them (`m`: its row). */
+export const MESSAGE_COLUMNS = sql`m.id, m.direction, m.type, m.text, m.status, m.media_key AS "mediaKey",
   m.media_type AS "mediaType", m.media_status AS "mediaStatus", m.details, m.error, NULL::uuid AS "campaignId",
   m.created_at AS "createdAt", ${replyToColumn('m')} AS "replyTo", m.pricing, m.interactive,
   m.automation_rule_id AS "automationRuleId", m.automation_rule_name AS "automationRuleName"`;

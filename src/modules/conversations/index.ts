@@ -18,9 +18,10 @@ export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fe
 export { freeServiceRepliesUsed } from './reply-billing.js';
 export {
   type AutomatedReply,
+  type AutomatedReplyItem,
   afterQueued,
   type QueuedReply,
-  queueAutomatedReplyIn,
+  queueAutomatedRepliesIn,
   WINDOW_CLOSED,
 } from './reply-compose.js';
 export { type InteractiveReply, interactiveReply } from './reply-interactive.js';

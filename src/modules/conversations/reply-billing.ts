@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { countryOfPhone } from '../contacts/index.js';
-import { categoryCard, priceIn } from '../pricing/index.js';
+import { type CategoryCard, categoryCard, priceIn } from '../pricing/index.js';
 import { getAppSettings, type MessageCategory } from '../settings/index.js';
 import { findWallet, postLedgerEntry } from '../wallet/index.js';
 
@@ -50,6 +50,8 @@ export async function freeServiceRepliesUsed(db: Db, businessId: string): Promis
 export async function chargeReply(
   tx: Db,
   args: { businessId: string; conversationId: string; category: ReplyCategory; phone: string },
+  /** The rate cards read so far in this transaction (a batch of replies reads each category's once). */
+  cards?: Map<ReplyCategory, CategoryCard>,
 ): Promise<{
   transactionId: string | null;
   cost: string;
@@ -70,7 +72,12 @@ export async function chargeReply(
     }
   }
   const country = countryOfPhone(args.phone);
-  const rate = priceIn(await categoryCard(tx, args.category), country);
+  let card = cards?.get(args.category);
+  if (!card) {
+    card = await categoryCard(tx, args.category);
+    cards?.set(args.category, card);
+  }
+  const rate = priceIn(card, country);
   const cost = new Decimal(rate).toFixed(4);
   const { transaction, balance } = await postLedgerEntry(tx, {
     businessId: args.businessId,

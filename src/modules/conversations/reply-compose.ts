@@ -2,12 +2,13 @@ import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { ValidationError } from '../../platform/http/errors.js';
+import type { CategoryCard } from '../pricing/index.js';
 import { findBusinessUpload } from '../uploads/index.js';
 import { alertIfCreditLow } from '../wallet/index.js';
 import type { MessageRecord } from './conversation.dto.js';
-import { emitConversationMessage } from './conversation-events.js';
+import { emitConversationMessage, emitConversationRecords } from './conversation-events.js';
 import { windowEndsAt } from './conversation-window.js';
-import { contactOptedIn, findConversation, findMessage } from './conversations.repository.js';
+import { contactOptedIn, findConversations } from './conversations.repository.js';
 import type { ReplyBody } from './conversations.schemas.js';
 import { preview } from './inbound.js';
 import { chargeReply, type ReplyCategory } from './reply-billing.js';
@@ -75,9 +76,30 @@ export async function afterQueued(deps: AppDeps, businessId: string, queued: Que
   signalDispatch();
   await alertIfCreditLow(deps, businessId, queued[0]!.charge.walletBefore, queued.at(-1)!.charge.walletAfter);
   // The event carries the reply as queued too: a dispatcher's claim may already have moved the row on, and
-  // its later states follow as events of their own.
-  for (const q of queued)
+  // its later states follow as events of their own. The conversations are read once, as they now are.
+  if (queued.length === 1) {
+    const q = queued[0]!;
     await emitConversationMessage(deps, businessId, q.conversationId, q.messageId, deps.logger, q.stored);
+    return;
+  }
+  try {
+    const conversations = new Map(
+      (await findConversations(deps.db, businessId, [...new Set(queued.map((q) => q.conversationId))])).map(
+        (c) => [c.id, c],
+      ),
+    );
+    emitConversationRecords(
+      deps,
+      businessId,
+      queued.flatMap((q) => {
+        const conversation = conversations.get(q.conversationId);
+        return conversation && q.stored ? [{ conversation, message: q.stored }] : [];
+      }),
+      deps.logger,
+    );
+  } catch (err) {
+    deps.logger.warn({ err, replies: queued.length }, 'conversation events not sent');
+  }
 }
 
 async function insertReply(
@@ -87,15 +109,15 @@ async function insertReply(
   category: ReplyCategory,
   /** The contact's number: its country prices the reply. */
   phone: string,
+  cards?: Map<ReplyCategory, CategoryCard>,
 ): Promise<QueuedReply> {
-  const charge = await chargeReply(tx, { businessId, conversationId: reply.conversationId, category, phone });
-  const messageId = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
-  return {
-    conversationId: reply.conversationId,
-    messageId,
-    charge,
-    stored: await findMessage(tx, businessId, messageId),
-  };
+  const charge = await chargeReply(
+    tx,
+    { businessId, conversationId: reply.conversationId, category, phone },
+    cards,
+  );
+  const stored = await enqueueReply(tx, { ...reply, transactionId: charge.transactionId });
+  return { conversationId: reply.conversationId, messageId: stored.id, charge, stored };
 }
 
 /** The reply as it will be queued, every check of a reply made (a 400 naming the field otherwise). */
@@ -169,26 +191,55 @@ async function composeReply(
   return { reply, category };
 }
 
+/** One automated reply of a batch: where, what, and its rule's admission. */
+export interface AutomatedReplyItem {
+  conversationId: string;
+  body: ReplyBody;
+  automated: AutomatedReply;
+}
+
 /**
- * An automated reply queued in the caller's transaction (the automation job's batch, one per business), in a
- * savepoint of its own: refused by a check (the window, consent, credits) or by `automated.admit`, it leaves
- * nothing and the batch goes on. The same checks, billing and queue as a member's reply. The caller runs
- * `afterQueued` once its transaction committed. Null when not queued.
+ * Automated replies queued in the caller's transaction (the automation job's batch, one per business), each
+ * in a savepoint of its own: refused by a check (the window, consent, credits) or by `automated.admit`, it
+ * leaves nothing and the batch goes on (`onRefused` hears why when a check threw). The same checks, billing
+ * and queue as a member's reply; the batch's conversations and rate cards are read once. The caller runs
+ * `afterQueued` once its transaction committed. Returns the replies queued, in order.
  */
-export async function queueAutomatedReplyIn(
+export async function queueAutomatedRepliesIn(
   tx: Db,
   businessId: string,
-  conversationId: string,
-  body: ReplyBody,
-  automated: AutomatedReply,
-): Promise<QueuedReply | null> {
-  const conversation = await findConversation(tx, businessId, conversationId, null);
-  if (!conversation) return null;
-  return tx.transaction(async (sp) => {
-    if (!(await automated.admit(sp))) return null;
-    const { reply, category } = await composeReply(sp, businessId, conversation, body, automated);
-    return insertReply(sp, businessId, reply, category, conversation.phoneNumber);
-  });
+  items: AutomatedReplyItem[],
+  onRefused: (err: unknown, item: AutomatedReplyItem) => void,
+): Promise<QueuedReply[]> {
+  const conversations = new Map(
+    (await findConversations(tx, businessId, [...new Set(items.map((i) => i.conversationId))])).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
+  const cards = new Map<ReplyCategory, CategoryCard>();
+  const out: QueuedReply[] = [];
+  for (const item of items) {
+    const conversation = conversations.get(item.conversationId);
+    if (!conversation) continue;
+    try {
+      const queued = await tx.transaction(async (sp) => {
+        if (!(await item.automated.admit(sp))) return null;
+        const { reply, category } = await composeReply(
+          sp,
+          businessId,
+          conversation,
+          item.body,
+          item.automated,
+        );
+        return insertReply(sp, businessId, reply, category, conversation.phoneNumber, cards);
+      });
+      if (queued) out.push(queued);
+    } catch (err) {
+      onRefused(err, item);
+    }
+  }
+  return out;
 }
 
 function mediaKindOf(type: string): 'image' | 'video' | 'audio' | 'document' {

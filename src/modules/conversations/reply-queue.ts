@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import type { Receipt } from '../messages/index.js';
+import type { MessageRecord } from './conversation.dto.js';
+import { MESSAGE_COLUMNS } from './conversations.repository.js';
 import { replyStatusWebhooks } from './reply-webhooks.js';
 
 /**
@@ -29,29 +31,35 @@ export interface NewReply {
   automation?: { ruleId: string; ruleName: string } | null;
 }
 
-/** Queues a reply in the caller's transaction (the one that bills it); the conversation counts as read. */
-export async function enqueueReply(tx: Db, reply: NewReply): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
+/**
+ * Queues a reply in the caller's transaction (the one that bills it); the conversation counts as read. One
+ * statement: the row inserted, the conversation moved, and the reply read back as the thread shows it.
+ */
+export async function enqueueReply(tx: Db, reply: NewReply): Promise<MessageRecord> {
+  const [row] = await queryRows<MessageRecord>(
     tx,
-    sql`INSERT INTO conversation_messages
-          (conversation_id, business_id, direction, type, text, media_key, media_type, template_id,
-           template_parameters, transaction_id, status, next_attempt_at, interactive, automation_rule_id,
-           automation_rule_name)
-        VALUES (${reply.conversationId}, ${reply.businessId}, 'out', ${reply.type}, ${reply.text},
-                ${reply.mediaKey}, ${reply.mediaType}, ${reply.templateId},
-                ${reply.templateParameters === null ? null : JSON.stringify(reply.templateParameters)}::jsonb,
-                ${reply.transactionId}, 'queued', now(),
-                ${reply.interactive ? JSON.stringify(reply.interactive) : null}::jsonb,
-                ${reply.automation?.ruleId ?? null}, ${reply.automation?.ruleName ?? null})
-        RETURNING id`,
+    sql`WITH m AS (
+          INSERT INTO conversation_messages
+            (conversation_id, business_id, direction, type, text, media_key, media_type, template_id,
+             template_parameters, transaction_id, status, next_attempt_at, interactive, automation_rule_id,
+             automation_rule_name)
+          VALUES (${reply.conversationId}, ${reply.businessId}, 'out', ${reply.type}, ${reply.text},
+                  ${reply.mediaKey}, ${reply.mediaType}, ${reply.templateId},
+                  ${reply.templateParameters === null ? null : JSON.stringify(reply.templateParameters)}::jsonb,
+                  ${reply.transactionId}, 'queued', now(),
+                  ${reply.interactive ? JSON.stringify(reply.interactive) : null}::jsonb,
+                  ${reply.automation?.ruleId ?? null}, ${reply.automation?.ruleName ?? null})
+          RETURNING *
+        ), moved AS (
+          UPDATE conversations SET last_message_at = GREATEST(last_message_at, now()),
+                 last_message_text = ${reply.preview}, unread_count = 0, updated_at = now(),
+                 -- A member answered: automation stops here until the contact writes after a close.
+                 automation_paused = automation_paused OR ${!reply.automation}
+          WHERE id = ${reply.conversationId} AND business_id = ${reply.businessId}
+        )
+        SELECT ${MESSAGE_COLUMNS} FROM m`,
   );
-  await tx.execute(sql`
-    UPDATE conversations SET last_message_at = GREATEST(last_message_at, now()), last_message_text = ${reply.preview},
-           unread_count = 0, updated_at = now(),
-           -- A member answered: automation stops here until the contact writes after a close.
-           automation_paused = automation_paused OR ${!reply.automation}
-    WHERE id = ${reply.conversationId} AND business_id = ${reply.businessId}`);
-  return row!.id;
+  return row!;
 }
 
 /** A reply a dispatcher holds under its lease, with what sending it needs. */

@@ -191,7 +191,8 @@ describe.skipIf(!hasChromium)('journey: automation', () => {
 
       // The contact taps "Opening hours": the choice shows as such, and the next rule answers it.
       await write({ type: 'button', button: { text: 'Opening hours', payload: 'menu-hours' } });
-      await log.getByTestId('message-in').getByText('Chose an option (menu-hours)').waitFor();
+      const tap = log.getByTestId('message-in').filter({ has: page.getByText('Chose: Opening hours') });
+      await tap.getByText('Option id: menu-hours').waitFor();
       await automated('Opening hours')
         .getByText('We are open Monday to Friday, 9 to 5.')
         .waitFor({ timeout: 20_000 });

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
+import { conversationMessages } from '../../../src/platform/db/schema/index.js';
+import { createContacts, createUser, setMessagingCredentials, uniquePhone } from '../../factories.js';
+import { cloudWebhookBody, signedHeaders } from '../../simulators/graph-api.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -14,6 +17,12 @@ import {
   signIn,
 } from './browser.js';
 import { type ConsoleService, startConsoleService } from './service.js';
+
+/** The input labelled exactly so (a required one's label ends with an asterisk). */
+function field(page: Page, label: string) {
+  const exact = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${exact}( \\*)?$`));
+}
 
 /** A PNG of a blue gradient (a photo stand-in that shows in the screenshots). */
 function swatch(width: number, height: number): Buffer {
@@ -67,7 +76,9 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
     files.url = `http://127.0.0.1:${(files.server.address() as AddressInfo).port}`;
     // The file server is on loopback: allowed by name, as an operator allows its gateway's media host.
     const env = { ...receipts, MEDIA_ALLOWED_HOSTS: '127.0.0.1' };
-    [service, browser] = await Promise.all([startConsoleService({ env }), launchBrowser()]);
+    // The built-in Cloud sandbox posts its statuses to the service's own webhook: on this port.
+    const envFor = (url: string) => ({ PORT: new URL(url).port });
+    [service, browser] = await Promise.all([startConsoleService({ env, envFor }), launchBrowser()]);
   }, E2E_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
@@ -197,6 +208,122 @@ describe.skipIf(!hasChromium)('journey: the inbox', () => {
         .getByText(/could not be kept: .*404/)
         // The worker's media job under a whole suite's load: a limit, not a measurement.
         .waitFor({ timeout: 45_000 });
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'sends a list from the composer; the contact picks a row and the choice leads back to the list',
+    async () => {
+      const user = await createUser(service, {
+        name: 'Funmi Ola',
+        businessVerified: 'accepted',
+        credits: '100',
+      });
+      // Connected through the Cloud API (the built-in sandbox answers): choices come back with `context.id`.
+      const phoneNumberId = `30${Date.now() % 1_000_000_000}`;
+      const connect = await service.request({
+        url: '/business/provider',
+        token: user.accessToken,
+        body: {
+          provider: 'whatsapp-cloud',
+          wabaNumber: uniquePhone(),
+          wabaProviderId: `20${Date.now() % 1_000_000_000}`,
+          providerHSMID: phoneNumberId,
+          providerHSMPassword: 'EAAG-sandbox-token',
+        },
+      });
+      expect(connect.status, connect.text).toBe(200);
+      const from = uniquePhone().replace(/\D/g, '');
+      let seq = 0;
+      const write = async (message: Record<string, unknown>) => {
+        const body = cloudWebhookBody('waba', 'messages', {
+          messaging_product: 'whatsapp',
+          metadata: { display_phone_number: '15550001234', phone_number_id: phoneNumberId },
+          contacts: [{ wa_id: from, profile: { name: 'Tola Ade' } }],
+          messages: [
+            {
+              from,
+              id: `wamid.list.${Date.now()}.${++seq}`,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              ...message,
+            },
+          ],
+        });
+        const res = await fetch(`${service.url}/api/v1/webhooks/whatsapp-cloud`, {
+          method: 'POST',
+          headers: signedHeaders(service.deps.cloudWebhook.appSecret!, body),
+          body,
+        });
+        expect(res.status).toBe(200);
+      };
+      await write({ type: 'text', text: { body: 'Which fabrics do you have?' } });
+
+      const { page } = await newSession(browser, service.url);
+      await signIn(page, user, '/inbox');
+      await page.getByTestId('conversation-row').first().click();
+      const log = page.getByRole('log', { name: 'Messages' });
+      await log.getByText('Which fabrics do you have?').waitFor();
+
+      // The list, built with the automation editor's inputs and previewed on a phone as it is typed.
+      await page.getByRole('radiogroup', { name: 'Send as' }).getByText('List', { exact: true }).click();
+      await field(page, 'Message').fill('Our fabrics this week:');
+      await field(page, 'List button label').fill('See fabrics');
+      await field(page, 'Row 1 title').fill('Ankara');
+      await field(page, 'Row 1 description').fill('8,000 a yard');
+      await field(page, 'Row 1 id').fill('ankara');
+      await page.getByRole('button', { name: 'Add a row' }).click();
+      await field(page, 'Row 2 title').fill('Lace from Switzerland, 5 yards');
+      await field(page, 'Row 2 id').fill('ankara');
+      const sheet = page.getByTestId('list-preview');
+      await sheet.getByText('8,000 a yard').waitFor();
+      // Past WhatsApp's 24 characters: said under the title before anything is sent.
+      await page.getByRole('button', { name: 'Send list' }).click();
+      await page.getByText('At most 24 characters').waitFor();
+      await field(page, 'Row 2 title').fill('Lace');
+      // What only the API checks (row ids unique) comes back under the input it names.
+      await page.getByRole('button', { name: 'Send list' }).click();
+      const rowId = await field(page, 'Row 2 id').getAttribute('id');
+      await page.locator(`[id="${rowId}-error"]`).getByText('Row ids must be unique').waitFor();
+      await field(page, 'Row 2 id').fill('lace');
+      await sheet.getByText('Lace').waitFor();
+      await expectAccessible(page, 'inbox list composer');
+      await screenshot(page, 'inbox-list-composer');
+      // By keyboard: the send button is reached and pressed without the mouse.
+      await page.getByRole('button', { name: 'Send list' }).focus();
+      await page.keyboard.press('Enter');
+      const list = log.getByTestId('message-out').filter({ hasText: 'Our fabrics this week:' });
+      await list.getByTestId('interactive-options').getByText('Lace').waitFor();
+      await expect.poll(() => field(page, 'Message').inputValue(), { timeout: 15_000 }).toBe('');
+
+      // Sent: the contact picks "Lace", and WhatsApp's reply names the list by its id (`context.id`).
+      const sentId = async () => {
+        const [row] = await service.db
+          .select({ pid: conversationMessages.providerMessageId })
+          .from(conversationMessages)
+          .where(
+            and(
+              eq(conversationMessages.businessId, user.businessId),
+              eq(conversationMessages.type, 'interactive'),
+            ),
+          );
+        return row?.pid ?? null;
+      };
+      await expect.poll(sentId, { timeout: 20_000 }).not.toBeNull();
+      const wamid = (await sentId())!.split(':').pop()!;
+      await write({
+        type: 'interactive',
+        interactive: { type: 'list_reply', list_reply: { id: 'lace', title: 'Lace' } },
+        context: { from: '15550001234', id: wamid },
+      });
+      const choice = log.getByTestId('message-in').filter({ has: page.getByText('Chose: Lace') });
+      await choice.getByText('Option id: lace').waitFor();
+      // Its link leads to the list: scrolled to, focused and marked.
+      await choice.getByTestId('in-reply-to').getByText('In reply to "Our fabrics this week:"').click();
+      await expect.poll(() => list.getAttribute('data-highlighted')).toBe('true');
+      expect(await page.evaluate('document.activeElement?.id')).toBe(await list.getAttribute('id'));
+      await expectAccessible(page, 'inbox thread with a choice');
+      await screenshot(page, 'inbox-choice');
     },
     E2E_TIMEOUT,
   );

@@ -21,8 +21,8 @@ import { approvedTemplatesQuery } from '../../api/queries/templates';
 import { useSession } from '../../auth/session';
 import { FormError } from '../../ui/form-errors';
 import { FormBesidePreview, PageHeader, SectionCard, toast } from '../../ui/page';
-import { InteractiveFields } from './InteractiveFields';
-import { RulePhone } from './RulePhone';
+import { InteractiveFields } from '../interactive/InteractiveFields';
+import { ReplyPhone } from '../interactive/ReplyPhone';
 import { EMPTY_RULE, errorPath, fromRule, type RuleValues, toBody, validateRule } from './rule-form';
 import { MATCH_MODES, TRIGGERS } from './rule-words';
 
@@ -82,7 +82,13 @@ function RuleEditor({ id, initial }: { id?: string; initial: RuleValues }) {
         </Button>
       </PageHeader>
       <FormBesidePreview
-        preview={<RulePhone values={v} businessName={business?.companyName ?? 'Your business'} />}
+        preview={
+          <ReplyPhone
+            values={v}
+            businessName={business?.companyName ?? 'Your business'}
+            label="Preview of the automated reply on a phone"
+          />
+        }
       >
         <form onSubmit={submit} noValidate>
           <Stack>

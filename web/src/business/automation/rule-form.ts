@@ -1,10 +1,18 @@
 import type { AutomationRule, RuleBody } from '../../api/queries/automation';
+import {
+  EMPTY_INTERACTIVE,
+  fromInteractive,
+  type InteractiveValues,
+  interactiveErrorPath,
+  toInteractive,
+  validateInteractive,
+} from '../interactive/interactive-form';
 
 /** `kept`: a reply the editor does not build (a media upload), sent on as it was stored. */
 export type ReplyKind = 'text' | 'template' | 'buttons' | 'list' | 'kept';
 
 /** The editor's values: flat, so each input has its own path for the API's errors. */
-export interface RuleValues {
+export interface RuleValues extends InteractiveValues {
   name: string;
   trigger: AutomationRule['trigger'];
   matchMode: NonNullable<AutomationRule['matchMode']>;
@@ -17,18 +25,10 @@ export interface RuleValues {
   /** Minutes; empty: the business's cooldown. */
   cooldownMinutes: number | '';
   kind: ReplyKind;
-  body: string;
-  header: string;
-  footer: string;
   templateId: string | null;
-  buttons: { id: string; title: string }[];
-  listButton: string;
-  rows: { id: string; title: string; description: string }[];
   /** The stored reply, whose parts the editor has no inputs for (template variables, media) are kept. */
   stored: RuleBody['reply'] | null;
 }
-
-export const LIMITS = { buttons: 3, buttonTitle: 20, rows: 10, rowTitle: 24, rowDescription: 72, label: 20 };
 
 export const EMPTY_RULE: RuleValues = {
   name: '',
@@ -41,13 +41,8 @@ export const EMPTY_RULE: RuleValues = {
   activeUntil: '',
   cooldownMinutes: '',
   kind: 'text',
-  body: '',
-  header: '',
-  footer: '',
+  ...EMPTY_INTERACTIVE,
   templateId: null,
-  buttons: [{ id: 'option_1', title: '' }],
-  listButton: '',
-  rows: [{ id: 'row_1', title: '', description: '' }],
   stored: null,
 };
 
@@ -57,7 +52,6 @@ const toLocal = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
-const opt = (s: string) => (s.trim() ? s.trim() : undefined);
 
 /** A stored rule in the editor's shape. */
 export function fromRule(r: AutomationRule): RuleValues {
@@ -75,23 +69,14 @@ export function fromRule(r: AutomationRule): RuleValues {
     activeUntil: toLocal(r.activeUntil),
     cooldownMinutes: r.cooldownSeconds === null ? '' : Math.round(r.cooldownSeconds / 60),
     kind: i ? i.type : reply.templateId ? 'template' : reply.mediaKey ? 'kept' : 'text',
-    body: i?.body ?? reply.text ?? '',
-    header: i?.header ?? '',
-    footer: i?.footer ?? '',
+    ...(i ? fromInteractive(i) : { body: reply.text ?? '' }),
     templateId: reply.templateId ?? null,
-    buttons: i?.type === 'buttons' ? i.buttons : EMPTY_RULE.buttons,
-    listButton: i?.type === 'list' ? i.button : '',
-    rows:
-      i?.type === 'list'
-        ? i.sections.flatMap((s) => s.rows.map((row) => ({ ...row, description: row.description ?? '' })))
-        : EMPTY_RULE.rows,
     stored: reply,
   };
 }
 
 /** The API's body: the trigger's own fields only, the reply of the chosen kind. */
 export function toBody(v: RuleValues): RuleBody {
-  const common = { body: v.body, header: opt(v.header), footer: opt(v.footer) };
   const reply: RuleBody['reply'] =
     v.kind === 'text'
       ? { text: v.body }
@@ -105,24 +90,7 @@ export function toBody(v: RuleValues): RuleBody {
                 ? { templateParameters: v.stored.templateParameters }
                 : {}),
             }
-          : v.kind === 'buttons'
-            ? { interactive: { type: 'buttons', ...common, buttons: v.buttons } }
-            : {
-                interactive: {
-                  type: 'list',
-                  ...common,
-                  button: v.listButton,
-                  sections: [
-                    {
-                      rows: v.rows.map((r) => ({
-                        id: r.id,
-                        title: r.title,
-                        description: opt(r.description),
-                      })),
-                    },
-                  ],
-                },
-              };
+          : { interactive: toInteractive(v) };
   return {
     name: v.name,
     trigger: v.trigger,
@@ -143,45 +111,21 @@ export function toBody(v: RuleValues): RuleBody {
  * under the minutes.
  */
 export function errorPath(path: string): string {
-  return path
-    .replace(/^reply\.interactive\.sections\.\d+\.rows/, 'rows')
-    .replace(/^reply\.interactive\.sections.*/, 'rows')
-    .replace(/^reply\.interactive\.button$/, 'listButton')
-    .replace(/^reply\.interactive\./, '')
-    .replace(/^reply\.(text|interactive)$/, 'body')
+  return interactiveErrorPath(path, 'reply.interactive')
+    .replace(/^reply\.text$/, 'body')
     .replace(/^reply\.templateId$/, 'templateId')
     .replace(/^reply$/, 'body')
     .replace(/^cooldownSeconds$/, 'cooldownMinutes');
 }
 
-/** The limits checked as the phone shows them, before the API is asked (it checks them again). */
+/** What is checked before the API is asked (it checks everything again): the trigger's fields, the reply's. */
 export function validateRule(v: RuleValues): Record<string, string> {
   const e: Record<string, string> = {};
-  const tooLong = (s: string, n: number) => (s.length > n ? `At most ${n} characters` : null);
   if (!v.name.trim()) e.name = 'Required';
   if (v.trigger === 'keyword' && !v.pattern.trim()) e.pattern = 'Required';
   if (v.trigger === 'choice' && !v.choiceId.trim()) e.choiceId = 'Required';
-  if (v.kind === 'kept') {
-    // Sent on as stored.
-  } else if (v.kind === 'template') {
+  if (v.kind === 'template') {
     if (!v.templateId) e.templateId = 'Choose a template';
-  } else if (!v.body.trim()) e.body = 'Required';
-  if (v.kind === 'buttons')
-    v.buttons.forEach((b, n) => {
-      const m = !b.title.trim() ? 'Required' : tooLong(b.title, LIMITS.buttonTitle);
-      if (m) e[`buttons.${n}.title`] = m;
-      if (!b.id.trim()) e[`buttons.${n}.id`] = 'Required';
-    });
-  if (v.kind === 'list') {
-    const m = !v.listButton.trim() ? 'Required' : tooLong(v.listButton, LIMITS.label);
-    if (m) e.listButton = m;
-    v.rows.forEach((r, n) => {
-      const t = !r.title.trim() ? 'Required' : tooLong(r.title, LIMITS.rowTitle);
-      if (t) e[`rows.${n}.title`] = t;
-      const d = tooLong(r.description, LIMITS.rowDescription);
-      if (d) e[`rows.${n}.description`] = d;
-      if (!r.id.trim()) e[`rows.${n}.id`] = 'Required';
-    });
-  }
-  return e;
+  } else if (v.kind === 'text' && !v.body.trim()) e.body = 'Required';
+  return { ...e, ...validateInteractive(v) };
 }

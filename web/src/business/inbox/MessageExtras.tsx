@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { ConversationMessage } from './inbox-parts';
 
 /** "Automated · <rule>": a reply an automation rule sent, not a member. */
@@ -56,13 +56,33 @@ export function InteractiveOptions({ message: m }: { message: ConversationMessag
   );
 }
 
-/** An incoming button or list choice: said as such, with the option's id. */
+/** An incoming button or list choice (a template's quick reply too). */
+export function isChoice(m: ConversationMessage): boolean {
+  return m.direction === 'in' && (m.type === 'button' || m.type === 'interactive');
+}
+
+/**
+ * An incoming choice, said as such: "Chose: <title>", with a list row's description and the option's id
+ * (what a choice rule listens for).
+ */
 export function ChoiceMark({ message: m }: { message: ConversationMessage }) {
-  if (m.direction !== 'in' || (m.type !== 'button' && m.type !== 'interactive')) return null;
-  const d = (m.details ?? {}) as { payload?: unknown };
+  if (!isChoice(m)) return null;
+  const d = (m.details ?? {}) as { payload?: unknown; description?: unknown };
   return (
-    <Text size="xs" c="dimmed" data-testid="choice">
-      Chose an option{typeof d.payload === 'string' ? ` (${d.payload})` : ''}
-    </Text>
+    <Stack gap={0} data-testid="choice">
+      <Text size="sm" fw={500}>
+        Chose: {m.text ?? 'an option'}
+      </Text>
+      {typeof d.description === 'string' && (
+        <Text size="xs" c="dimmed">
+          {d.description}
+        </Text>
+      )}
+      {typeof d.payload === 'string' && (
+        <Text size="xs" c="dimmed">
+          Option id: {d.payload}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -5,15 +5,17 @@ import {
   FileButton,
   Group,
   Paper,
+  SegmentedControl,
   Select,
   Stack,
   Text,
   Textarea,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { conversationKeys, conversationMessagesQuery } from '../../api/queries/conversations';
@@ -24,8 +26,9 @@ import { FormError } from '../../ui/form-errors';
 import { formatDateTime } from '../../ui/format';
 import { uploadFileRecord } from '../../ui/upload';
 import { AssignmentBar } from './Assignment';
+import { InteractiveComposer } from './InteractiveComposer';
 import { bodyVariables, type Conversation, type ConversationMessage, TICKS, windowLeft } from './inbox-parts';
-import { AutomatedMark, ChoiceMark, InteractiveOptions } from './MessageExtras';
+import { AutomatedMark, ChoiceMark, InteractiveOptions, isChoice } from './MessageExtras';
 
 /** One conversation: its header (the window's time left, open/close), its messages, the composer. */
 export function Thread({ conversation: c }: { conversation: Conversation }) {
@@ -46,6 +49,20 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
   const items = [...(messages.data?.items ?? [])].reverse();
+  const shown = new Set(items.map((m) => m.id));
+  // The message a choice answers, scrolled to and marked for a moment when its link is followed.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const showMessage = useCallback((messageId: string) => {
+    const target = document.getElementById(`message-${messageId}`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    target.focus({ preventScroll: true });
+    setHighlighted(messageId);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setHighlighted(null), 4_000);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   return (
     <Paper withBorder p="sm">
@@ -94,26 +111,50 @@ export function Thread({ conversation: c }: { conversation: Conversation }) {
             </Text>
           )}
           {items.map((m) => (
-            <Bubble key={m.id} message={m} />
+            <Bubble
+              key={m.id}
+              message={m}
+              highlighted={highlighted === m.id}
+              onShow={m.replyTo && shown.has(m.replyTo.messageId) ? showMessage : undefined}
+            />
           ))}
         </Stack>
-        {!may('inbox:reply') ? null : left ? <TextComposer id={c.id} /> : <TemplateComposer id={c.id} />}
+        {!may('inbox:reply') ? null : left ? <Composer id={c.id} /> : <TemplateComposer id={c.id} />}
       </Stack>
     </Paper>
   );
 }
 
-function Bubble({ message: m }: { message: ConversationMessage }) {
+function Bubble({
+  message: m,
+  highlighted,
+  onShow,
+}: {
+  message: ConversationMessage;
+  highlighted: boolean;
+  /** Scrolls to the message this one answers (set when that message is in the thread). */
+  onShow?: (messageId: string) => void;
+}) {
   const out = m.direction === 'out';
   const tick = out ? TICKS[m.status] : undefined;
   return (
     <Box
+      id={`message-${m.id}`}
+      // Focused when a choice's link leads here, so the keyboard and screen readers follow.
+      tabIndex={-1}
       data-testid={out ? 'message-out' : 'message-in'}
       data-status={m.status}
+      data-highlighted={highlighted || undefined}
       style={{
         alignSelf: out ? 'flex-end' : 'flex-start',
         maxWidth: '85%',
-        background: out ? 'var(--mantine-color-blue-0)' : 'white',
+        background: highlighted
+          ? 'var(--mantine-color-yellow-1)'
+          : out
+            ? 'var(--mantine-color-blue-0)'
+            : 'white',
+        outline: highlighted ? '2px solid var(--mantine-color-yellow-6)' : undefined,
+        transition: 'background-color 300ms',
         border: '1px solid var(--mantine-color-gray-3)',
         borderRadius: 8,
         padding: '6px 10px',
@@ -126,8 +167,7 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
         </Text>
       )}
       <AutomatedMark message={m} />
-      <ChoiceMark message={m} />
-      {m.replyTo && <InReplyTo replyTo={m.replyTo} />}
+      {m.replyTo && <InReplyTo replyTo={m.replyTo} onShow={onShow} />}
       {m.mediaUrl && m.mediaType?.startsWith('image/') && (
         <img src={m.mediaUrl} alt={m.text ?? 'Photo'} style={{ maxWidth: '100%', borderRadius: 4 }} />
       )}
@@ -148,9 +188,13 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
           {m.error ?? `The ${m.type} could not be kept`}
         </Text>
       )}
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {m.text ?? describe(m)}
-      </Text>
+      {isChoice(m) ? (
+        <ChoiceMark message={m} />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {m.text ?? describe(m)}
+        </Text>
+      )}
       <InteractiveOptions message={m} />
       <Group gap={6} justify="flex-end">
         <Text size="xs" c="dimmed">
@@ -176,21 +220,40 @@ function Bubble({ message: m }: { message: ConversationMessage }) {
   );
 }
 
-/** What an inbound reply answers: the campaign by name, or the quoted text of our reply. */
-function InReplyTo({ replyTo }: { replyTo: NonNullable<ConversationMessage['replyTo']> }) {
+/**
+ * What an inbound reply answers: the campaign by name, or the quoted text of our reply; a button that
+ * scrolls to it and marks it when it is in the thread.
+ */
+function InReplyTo({
+  replyTo,
+  onShow,
+}: {
+  replyTo: NonNullable<ConversationMessage['replyTo']>;
+  onShow?: (messageId: string) => void;
+}) {
+  const words = `In reply to ${
+    replyTo.campaignName !== null
+      ? `the campaign "${replyTo.campaignName}"`
+      : `"${replyTo.text ?? 'a message'}"`
+  }`;
+  const style = { borderLeft: '3px solid var(--mantine-color-gray-4)', paddingLeft: 6, marginBottom: 4 };
+  if (!onShow)
+    return (
+      <Text size="xs" c="dimmed" lineClamp={2} data-testid="in-reply-to" style={style}>
+        {words}
+      </Text>
+    );
   return (
-    <Text
-      size="xs"
-      c="dimmed"
-      lineClamp={2}
+    <UnstyledButton
       data-testid="in-reply-to"
-      style={{ borderLeft: '3px solid var(--mantine-color-gray-4)', paddingLeft: 6, marginBottom: 4 }}
+      onClick={() => onShow(replyTo.messageId)}
+      title="Show the message it answers"
+      style={{ ...style, display: 'block', textAlign: 'left' }}
     >
-      In reply to{' '}
-      {replyTo.campaignName !== null
-        ? `the campaign "${replyTo.campaignName}"`
-        : `"${replyTo.text ?? 'a message'}"`}
-    </Text>
+      <Text size="xs" c="blue.9" td="underline" lineClamp={2} component="span">
+        {words}
+      </Text>
+    </UnstyledButton>
   );
 }
 
@@ -206,6 +269,28 @@ function describe(m: ConversationMessage): string {
     }`;
   if (m.type === 'audio' && d.voice === true && !m.mediaUrl) return 'Voice message';
   return '';
+}
+
+/** Inside the window: free text (or a file), reply buttons or a list. */
+function Composer({ id }: { id: string }) {
+  const [kind, setKind] = useState<'text' | 'buttons' | 'list'>('text');
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        aria-label="Send as"
+        w="fit-content"
+        size="xs"
+        value={kind}
+        onChange={(v) => setKind(v as typeof kind)}
+        data={[
+          { value: 'text', label: 'Text' },
+          { value: 'buttons', label: 'Buttons' },
+          { value: 'list', label: 'List' },
+        ]}
+      />
+      {kind === 'text' ? <TextComposer id={id} /> : <InteractiveComposer id={id} kind={kind} />}
+    </Stack>
+  );
 }
 
 function TextComposer({ id }: { id: string }) {

@@ -1,9 +1,20 @@
 import { Button, CloseButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LIMITS, type RuleValues } from './rule-form';
+import { type InteractiveValues, LIMITS } from './interactive-form';
 
-/** Header, footer and the buttons (up to 3) or the list (a label, up to 10 rows) of an interactive reply. */
-export function InteractiveFields({ form }: { form: UseFormReturnType<RuleValues> }) {
+/**
+ * Header, footer and the buttons (up to 3) or the list (a label, up to 10 rows) of an interactive message,
+ * in any form whose values include `InteractiveValues` (the rule editor's, the inbox composer's). `idHint`
+ * says what a button's or row's id is for there.
+ */
+export function InteractiveFields<V extends InteractiveValues>({
+  form: anyForm,
+  idHint = 'What a choice rule listens for',
+}: {
+  form: UseFormReturnType<V>;
+  idHint?: string;
+}) {
+  const form = anyForm as unknown as UseFormReturnType<InteractiveValues>;
   const v = form.values;
   const count = (s: string, n: number) => `${s.length}/${n}`;
   return (
@@ -11,21 +22,21 @@ export function InteractiveFields({ form }: { form: UseFormReturnType<RuleValues
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
           label="Header"
-          description="Optional, up to 60"
-          maxLength={60}
+          description={`Optional, up to ${LIMITS.header}`}
+          maxLength={LIMITS.header}
           {...form.getInputProps('header')}
         />
         <TextInput
           label="Footer"
-          description="Optional, up to 60"
-          maxLength={60}
+          description={`Optional, up to ${LIMITS.footer}`}
+          maxLength={LIMITS.footer}
           {...form.getInputProps('footer')}
         />
       </SimpleGrid>
       {v.kind === 'buttons' ? (
         <>
           <Text size="sm" fw={500}>
-            Buttons (up to {LIMITS.buttons}; a choice can trigger a rule by its id)
+            Buttons (up to {LIMITS.buttons})
           </Text>
           {v.buttons.map((b, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons are edited in place, their place is their key
@@ -39,7 +50,7 @@ export function InteractiveFields({ form }: { form: UseFormReturnType<RuleValues
                 />
                 <TextInput
                   label={`Button ${n + 1} id`}
-                  description="What a choice rule listens for"
+                  description={idHint}
                   required
                   {...form.getInputProps(`buttons.${n}.id`)}
                 />

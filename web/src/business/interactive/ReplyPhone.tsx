@@ -1,12 +1,21 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { TemplatePhone } from '../templates/TemplatePhone';
-import type { RuleValues } from './rule-form';
+import type { InteractiveValues } from './interactive-form';
 
 /**
- * The reply as WhatsApp shows it: the text, or the interactive message's bubble with its buttons; a list
- * shows its one button, and under the phone the sheet it opens with its rows.
+ * A reply as WhatsApp shows it: the text, or the interactive message's bubble with its buttons; a list
+ * shows its one button, and under the phone the sheet it opens with its rows. `label` names the picture
+ * for screen readers.
  */
-export function RulePhone({ values, businessName }: { values: RuleValues; businessName: string }) {
+export function ReplyPhone({
+  values,
+  businessName,
+  label,
+}: {
+  values: InteractiveValues;
+  businessName: string;
+  label: string;
+}) {
   const list = values.kind === 'list';
   const interactive = list || values.kind === 'buttons';
   const buttons =
@@ -20,7 +29,7 @@ export function RulePhone({ values, businessName }: { values: RuleValues; busine
     <Stack gap="sm">
       <TemplatePhone
         businessName={businessName}
-        label="Preview of the automated reply on a phone"
+        label={label}
         message={{
           header: interactive && values.header ? { format: 'TEXT', text: values.header } : null,
           body,
