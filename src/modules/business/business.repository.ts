@@ -20,6 +20,7 @@ export type ProfilePatch = Partial<
     | 'industry'
     | 'noOfEmployees'
     | 'noOfSubscribers'
+    | 'chargeOnDelivery'
   >
 >;
 
