@@ -5,7 +5,10 @@ import type { TestApp } from './harness.js';
 
 /**
  * The ledger invariant: every wallet's balance equals the sum of its transactions' balance deltas, and its
- * earnings the sum of their earnings deltas; every transaction belongs to its wallet's business; no
+ * earnings the sum of their earnings deltas, and its held credits the sum of their held deltas (holds less
+ * settlements less releases, each campaign's never below zero, and each of those entries moving exactly what it
+ * says between balance and held; every message settled names its campaign's settlement, and no message is both
+ * settled and released); every transaction belongs to its wallet's business; no
  * withdrawal was refunded more than it took; no campaign or reply debit was refunded more than it charged, nor a
  * commission taken back more than it paid; no refund charged again (a message reported delivered after it) more
  * than it gave back; a refund of messages the provider did not bill (`not_billed`) covers exactly the unbilled
@@ -21,15 +24,44 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
     sum_balance: string;
     earnings: string;
     sum_earnings: string;
+    held: string;
+    sum_held: string;
   }>(
     t.db,
     sql`SELECT w.business_id, w.balance::text AS balance, coalesce(sum(tr.balance_delta), 0)::text AS sum_balance,
-               w.earnings::text AS earnings, coalesce(sum(tr.earnings_delta), 0)::text AS sum_earnings
+               w.earnings::text AS earnings, coalesce(sum(tr.earnings_delta), 0)::text AS sum_earnings,
+               w.held::text AS held, coalesce(sum(tr.held_delta), 0)::text AS sum_held
         FROM wallets w LEFT JOIN transactions tr ON tr.wallet_id = w.id
         GROUP BY w.id
-        HAVING w.balance <> coalesce(sum(tr.balance_delta), 0) OR w.earnings <> coalesce(sum(tr.earnings_delta), 0)`,
+        HAVING w.balance <> coalesce(sum(tr.balance_delta), 0) OR w.earnings <> coalesce(sum(tr.earnings_delta), 0)
+            OR w.held <> coalesce(sum(tr.held_delta), 0)`,
   );
-  expect(broken, 'wallets whose balance is not the sum of their transactions').toEqual([]);
+  expect(broken, 'wallets whose balance or held credits are not the sum of their transactions').toEqual([]);
+  // Holds, settlements and releases: each moves its credits between balance and held (a settlement only out
+  // of held), only for its own campaign, which never has less than nothing held.
+  const badHolds = await queryRows<{ id: string }>(
+    t.db,
+    sql`SELECT id::text FROM transactions
+        WHERE (kind = 'campaign_hold' AND (held_delta <> credits OR balance_delta <> -credits))
+           OR (kind = 'campaign_settle' AND (held_delta <> -credits OR balance_delta <> 0))
+           OR (kind = 'campaign_release' AND (held_delta <> -credits OR balance_delta <> credits))
+           OR (kind IN ('campaign_hold', 'campaign_settle', 'campaign_release') AND campaign_id IS NULL)
+           OR (kind NOT IN ('campaign_hold', 'campaign_settle', 'campaign_release') AND held_delta <> 0)
+        UNION ALL
+        SELECT campaign_id::text FROM transactions WHERE campaign_id IS NOT NULL
+        GROUP BY campaign_id HAVING sum(held_delta) < 0
+        UNION ALL
+        SELECT m.id::text FROM campaign_messages m LEFT JOIN transactions s ON s.id = m.settle_id
+        WHERE m.settle_id IS NOT NULL
+          AND (s.id IS NULL OR s.kind <> 'campaign_settle' OR s.campaign_id <> m.campaign_id
+               OR m.status NOT IN ('delivered', 'read')
+               OR EXISTS (SELECT 1 FROM transactions r WHERE r.id = m.refund_id AND r.kind = 'campaign_release'))
+        UNION ALL
+        SELECT s.id::text FROM transactions s
+        WHERE s.kind = 'campaign_settle'
+          AND (s.metadata->>'messages')::int <> (SELECT count(*) FROM campaign_messages m WHERE m.settle_id = s.id)`,
+  );
+  expect(badHolds, 'holds, settlements or releases that do not add up').toEqual([]);
   const strays = await queryRows<{ id: string }>(
     t.db,
     sql`SELECT tr.id FROM transactions tr JOIN wallets w ON w.id = tr.wallet_id WHERE w.business_id <> tr.business_id`,

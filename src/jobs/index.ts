@@ -1,5 +1,9 @@
 import type { AppDeps } from '../deps.js';
-import { rechargeDeliveredMessages, startAbDecisions } from '../modules/campaigns/index.js';
+import {
+  rechargeDeliveredMessages,
+  settleDeliveredMessages,
+  startAbDecisions,
+} from '../modules/campaigns/index.js';
 import { startReceiptSweep } from '../modules/messages/index.js';
 import { MessagingWebhookService } from '../modules/webhooks/index.js';
 import type { Job } from '../platform/job.js';
@@ -35,7 +39,7 @@ export async function startWorker(deps: AppDeps): Promise<Job[]> {
   const paymentSweep = startPaymentEventSweep(deps, deps.config.SCHEDULER_INTERVAL_MS);
   // Delivery reports that raced the outcome write storing their id, and those whose id never came.
   const receiptSweep = startReceiptSweep(
-    { ...deps, recharge: rechargeDeliveredMessages },
+    { ...deps, recharge: rechargeDeliveredMessages, settle: settleDeliveredMessages },
     deps.config.RECEIPT_SWEEP_INTERVAL_MS,
     deps.config.RECEIPT_PENDING_TTL_MS,
   );

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { completeIfDone } from '../modules/campaigns/index.js';
+import { completeIfDone, settleDeliveredMessages } from '../modules/campaigns/index.js';
 import { campaignProgress, type Outcome, recordOutcomes } from '../modules/messages/index.js';
 import { messagesTotal } from '../platform/metrics.js';
 
@@ -143,7 +143,7 @@ export class OutcomeWriter {
   private async write(batch: Outcome[]): Promise<void> {
     try {
       const started = performance.now();
-      const recorded = await recordOutcomes(this.deps.db, this.workerId, batch);
+      const recorded = await recordOutcomes(this.deps.db, this.workerId, batch, settleDeliveredMessages);
       this.stats.writes++;
       this.stats.written += batch.length;
       this.stats.writeMs += performance.now() - started;

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'business.verification_submitted',
   'provider.credentials_saved',
   'notification_settings.updated',
+  'business.charging_changed',
   // Templates.
   'template.created',
   'template.deleted',

@@ -36,6 +36,7 @@ export function toBusinessProfile(row: BusinessRow) {
     providerDashboardPassword: mask(row.providerDashboardPasswordEnc),
     providerTwowayLogin: row.providerTwowayLogin,
     providerTwowayPassword: mask(row.providerTwowayPasswordEnc),
+    chargeOnDelivery: row.chargeOnDelivery,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

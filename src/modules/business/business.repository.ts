@@ -36,6 +36,7 @@ export type ProfilePatch = Partial<
     | 'industry'
     | 'noOfEmployees'
     | 'noOfSubscribers'
+    | 'chargeOnDelivery'
   >
 >;
 

@@ -6,6 +6,7 @@ import { walletSchema } from '../wallet/index.js';
 import { type BusinessView, findPrincipalWithView } from './business.repository.js';
 import {
   businessProfileSchema,
+  chargingBody,
   providerCheckSchema,
   providerCredentialsBody,
   updateBusinessBody,
@@ -54,6 +55,22 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
       },
     },
     async (req, reply) => sendSuccess(reply, await service.update(req.auth, req.body), 'Business updated'),
+  );
+
+  app.put(
+    '/business/charging',
+    {
+      config: { apiObject, permission: 'settings:manage' },
+      schema: {
+        tags,
+        summary:
+          'Charge campaigns paid by credits on delivery (held at publish) or at publish; applies to campaigns published after it',
+        body: chargingBody,
+        response,
+      },
+    },
+    async (req, reply) =>
+      sendSuccess(reply, await service.setCharging(req.auth, req.body), 'Charging updated'),
   );
 
   app.post(

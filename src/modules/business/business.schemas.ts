@@ -93,6 +93,11 @@ export const businessProfileSchema = z.object({
   providerDashboardPassword: masked,
   providerTwowayLogin: z.string().nullable(),
   providerTwowayPassword: masked,
+  chargeOnDelivery: z
+    .boolean()
+    .describe(
+      'Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging)',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -104,3 +109,15 @@ export const providerCheckSchema = z.object({
   verifiedName: z.string().nullable(),
   qualityRating: z.string().nullable().describe('GREEN, YELLOW, RED or UNKNOWN'),
 });
+
+/** `PUT /business/charging`: when campaigns paid by credits are charged. */
+export const chargingBody = z
+  .object({
+    chargeOnDelivery: z
+      .boolean()
+      .describe(
+        'true: hold at publish, charge each delivered message, release the rest; false: charge at publish',
+      ),
+  })
+  .strict();
+export type ChargingInput = z.output<typeof chargingBody>;

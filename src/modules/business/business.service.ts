@@ -25,7 +25,7 @@ import {
   submitForVerification,
   updateBusiness,
 } from './business.repository.js';
-import type { ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
+import type { ChargingInput, ProviderCredentialsInput, UpdateBusinessInput } from './business.schemas.js';
 import { CLOUD_PROVIDER, findCloudNumberHolder, verifyCloudConnection } from './cloud-account.js';
 import { assignReferralCode } from './referral-codes.js';
 import { findWabaNumberHolder, hasClaimedANumber, recordWabaNumberEvent } from './waba-number-claims.js';
@@ -90,6 +90,29 @@ export class BusinessService {
           'You changed your company name or registration number, so an administrator will review your business again.',
       });
     }
+    return this.present({ id: businessId });
+  }
+
+  /**
+   * `PUT /business/charging`: whether campaigns paid by credits are charged on delivery. Campaigns keep the
+   * way they were published with (`campaigns.charge_on_delivery`), so a change applies to later publishes.
+   * Audited when it changes; the same value again changes nothing.
+   */
+  async setCharging(auth: AuthContext, input: ChargingInput) {
+    const businessId = businessOf(auth);
+    await this.deps.db.transaction(async (tx) => {
+      const current = await lockBusiness(tx, businessId);
+      if (!current) throw new NotFoundError('Business');
+      if (current.chargeOnDelivery === input.chargeOnDelivery) return;
+      await updateBusiness(tx, businessId, { chargeOnDelivery: input.chargeOnDelivery });
+      await recordAudit(tx, {
+        businessId,
+        actor: actorOf(auth),
+        action: 'business.charging_changed',
+        target: { type: 'business', id: businessId },
+        details: { chargeOnDelivery: input.chargeOnDelivery },
+      });
+    });
     return this.present({ id: businessId });
   }
 

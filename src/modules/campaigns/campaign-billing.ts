@@ -75,9 +75,14 @@ export async function chargeCampaign(
     card?: { prices: CategoryCard; byCountry: { country: string | null; messages: number }[] };
     /** A retry's charge (`metadata.retry`): what the refund of a retried message answers. */
     retry?: boolean;
+    /**
+     * Charge on delivery (credits only): the cost is held (`campaign_hold`: out of the balance, into held)
+     * rather than spent; each delivered message settles its price, each final failure releases it.
+     */
+    hold?: boolean;
   },
 ): Promise<Charge> {
-  const description = `Campaign "${args.campaignName}": ${args.recipients} message${args.recipients === 1 ? '' : 's'}`;
+  const description = `Campaign "${args.campaignName}": ${args.recipients} message${args.recipients === 1 ? '' : 's'}${args.hold && args.paymentMethod === 'credit' ? ', held until delivered' : ''}`;
   if (args.paymentMethod === 'credit') {
     const settings = await getAppSettings(tx);
     const priced = args.card && !args.rate ? priceByCountry(args.card.prices, args.card.byCountry) : null;
@@ -86,12 +91,13 @@ export async function chargeCampaign(
     const cost = priced ? priced.total : new Decimal(rate).times(args.recipients).toFixed(4);
     const { balance, paidValueDelta } = await postLedgerEntry(tx, {
       businessId: args.businessId,
-      kind: 'campaign_credit_debit',
+      kind: args.hold ? 'campaign_hold' : 'campaign_credit_debit',
       status: 'successful',
       amount: cost,
       currency: 'CREDIT',
       credits: cost,
       balanceDelta: new Decimal(cost).negated().toFixed(4),
+      ...(args.hold ? { heldDelta: new Decimal(cost).toFixed(4) } : {}),
       campaignId: args.campaignId,
       description,
       metadata: {
@@ -259,10 +265,11 @@ export async function refundCampaignCharge(
       and(
         eq(transactions.businessId, args.businessId),
         eq(transactions.campaignId, args.campaignId),
-        inArray(transactions.kind, ['campaign_credit_debit', 'campaign_plan_debit']),
+        inArray(transactions.kind, ['campaign_credit_debit', 'campaign_plan_debit', 'campaign_hold']),
         eq(transactions.status, 'successful'),
         sql`NOT EXISTS (SELECT 1 FROM transactions r
-                        WHERE r.related_transaction_id = ${transactions.id} AND r.kind = 'campaign_refund')`,
+                        WHERE r.related_transaction_id = ${transactions.id}
+                          AND r.kind IN ('campaign_refund', 'campaign_release'))`,
       ),
     )
     .orderBy(desc(transactions.createdAt))
@@ -272,6 +279,25 @@ export async function refundCampaignCharge(
   const meta = (debit.metadata ?? {}) as Record<string, unknown>;
   const credits = new Decimal(debit.credits ?? debit.amount);
   const description = `Campaign "${args.campaignName}" cancelled: ${credits.toString()} refunded`;
+  if (debit.kind === 'campaign_hold') {
+    // Nothing of it was sent: the whole hold goes back to the balance, with the money paid it took.
+    const { transaction } = await postLedgerEntry(tx, {
+      businessId: args.businessId,
+      kind: 'campaign_release',
+      status: 'successful',
+      amount: credits.toFixed(4),
+      currency: 'CREDIT',
+      credits: credits.toFixed(4),
+      balanceDelta: credits.toFixed(4),
+      heldDelta: credits.negated().toFixed(4),
+      paidValueDelta: new Decimal(typeof meta.paidValue === 'string' ? meta.paidValue : 0).toFixed(4),
+      campaignId: args.campaignId,
+      relatedTransactionId: debit.id,
+      description: `Campaign "${args.campaignName}" cancelled: ${credits.toString()} held released`,
+      metadata: { recipients: meta.recipients, rate: meta.rate, reason: 'cancelled' },
+    });
+    return { refundId: transaction.id, share: new Decimal(1) };
+  }
   if (debit.kind === 'campaign_credit_debit') {
     const { transaction } = await postLedgerEntry(tx, {
       businessId: args.businessId,

@@ -182,8 +182,10 @@ export async function retryCampaign(
     paymentMethod: campaign.paymentMethod,
     recipients: messages,
     rate: prices ? undefined : (price.rate ?? undefined),
-    card: prices ? { prices, byCountry } : undefined,
+    // Charged on delivery, a message is held again at the card kept at publish: what it settles or releases.
+    card: prices ? { prices: campaign.chargeOnDelivery ? campaign.prices! : prices, byCountry } : undefined,
     retry: true,
+    hold: campaign.chargeOnDelivery,
   });
   const [row] = await tx
     .update(campaigns)

@@ -84,6 +84,8 @@ export async function publishInTransaction(
     : undefined;
   // Credits by the card as it is now (a change applies to campaigns published after it); plans by message.
   const prices = args.paymentMethod === 'credit' ? await categoryCard(tx, messageType) : null;
+  // Charge on delivery (the business's setting, kept on the campaign as at publish): credits only.
+  const chargeOnDelivery = args.paymentMethod === 'credit' && business.chargeOnDelivery;
   if (segment && !immediate) {
     // A scheduled campaign to a segment reaches whoever matches at its time: it is queued and billed then
     // (sendOutSegmentCampaign), by the card kept now; publishing it fixes its content, price type and payment.
@@ -94,6 +96,7 @@ export async function publishInTransaction(
       isSentOut: false,
       recipientCount: 0,
       prices,
+      chargeOnDelivery,
     });
     const campaign = await pauseIfQualityLow(tx, published, messageType);
     return { campaign, charge: { rate: '0', cost: '0', paidValue: '0' }, paymentMethod: args.paymentMethod };
@@ -113,6 +116,7 @@ export async function publishInTransaction(
     paymentMethod: args.paymentMethod,
     recipients,
     card: prices ? { prices, byCountry: await countMessagesByCountry(tx, draft.id) } : undefined,
+    hold: chargeOnDelivery,
   }).catch((err) => {
     if (switched && err instanceof InsufficientFundsError)
       throw new InsufficientFundsError(notCovered(messageType));
@@ -137,6 +141,7 @@ export async function publishInTransaction(
     cost: charge.cost,
     rate: charge.rate,
     prices,
+    chargeOnDelivery,
   });
   await campaignChanged(tx, published, immediate ? 'sending' : 'published', {
     scheduledAt: published.scheduledAt?.toISOString() ?? null,
@@ -270,6 +275,7 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
         paymentMethod: draft.paymentMethod as PaymentMethod,
         recipients,
         card: prices ? { prices, byCountry: await countMessagesByCountry(sp, draft.id) } : undefined,
+        hold: draft.chargeOnDelivery,
       });
       await creditReferrerCommission(sp, {
         businessId: draft.businessId,

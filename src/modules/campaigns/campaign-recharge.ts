@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { campaigns, transactions } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/http/errors.js';
 import { markRecharged, type RefundedDelivery } from '../messages/index.js';
 import { takePlanBalance } from '../plans/index.js';
+import { priceIn } from '../pricing/index.js';
 import { postLedgerEntry } from '../wallet/index.js';
 
 /**
@@ -46,7 +47,7 @@ async function rechargeGroup(tx: Db, refundId: string, group: RefundedDelivery[]
         eq(transactions.id, refundId),
         eq(transactions.businessId, businessId),
         eq(transactions.campaignId, campaignId),
-        eq(transactions.kind, 'campaign_refund'),
+        inArray(transactions.kind, ['campaign_refund', 'campaign_release']),
       ),
     );
   const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
@@ -56,7 +57,11 @@ async function rechargeGroup(tx: Db, refundId: string, group: RefundedDelivery[]
   if (meta.reason === 'not_billed') return;
   const n = group.length;
   const rate = typeof meta.rate === 'string' ? meta.rate : campaign.rate;
-  const credits = new Decimal(rate).times(n);
+  // A release (charge on delivery) gave back each message's price on the card: that is what is charged.
+  const prices = refund.kind === 'campaign_release' ? campaign.prices : null;
+  const credits = prices
+    ? group.reduce((sum, m) => sum.plus(priceIn(prices, m.country)), new Decimal(0))
+    : new Decimal(rate).times(n);
   const description = `Campaign "${campaign.name}": ${n} refunded message${n === 1 ? '' : 's'} reported delivered, charged again`;
   const metadata = { messages: n, rate, refundId };
   let rechargeId: string;

@@ -7,6 +7,7 @@ import { reverseCommissionShare } from '../affiliate/index.js';
 import {
   campaignsWithRefundDue,
   campaignsWithUnbilledDue,
+  type DueMessage,
   lockRefundDue,
   lockUnbilledDue,
   markRefunded,
@@ -63,6 +64,7 @@ async function refundMessages(
       : await lockRefundDue(tx, campaign.businessId, campaign.id);
   if (!due.length) return null;
   const ids = due.map((d) => d.id);
+  if (campaign.chargeOnDelivery) return releaseHeld(tx, campaign, due, reason);
   const debits = await tx
     .select()
     .from(transactions)
@@ -193,6 +195,79 @@ export async function refundDueCampaigns(deps: Pick<AppDeps, 'db' | 'logger'>): 
   if (unbilled.length && (await getAppSettings(deps.db)).refundUnbilledMessages)
     await sweep(unbilled, 'not_billed');
   return refunded;
+}
+
+/**
+ * A campaign charged on delivery (docs/decisions/payments.md "What does charge on delivery do?"): the due
+ * messages still held are released (`campaign_release`: their prices from held back to the balance), those
+ * already settled (a delivered message the Cloud API did not bill) refunded (`campaign_refund`), each at its
+ * country's price on the card kept at publish; each message marked with its entry, as a refund marks them.
+ * What the referrer earned on the publish's hold is taken back in proportion, as for a refund.
+ */
+async function releaseHeld(
+  tx: Db,
+  campaign: typeof campaigns.$inferSelect,
+  due: DueMessage[],
+  reason: RefundReason,
+): Promise<FailureRefund | null> {
+  const [hold] = await tx
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.businessId, campaign.businessId),
+        eq(transactions.campaignId, campaign.id),
+        eq(transactions.kind, 'campaign_hold'),
+      ),
+    )
+    .orderBy(asc(transactions.createdAt))
+    .limit(1);
+  const prices = campaign.prices;
+  if (!hold || !prices) return null;
+  let first: FailureRefund | null = null;
+  let total = new Decimal(0);
+  for (const settled of [false, true]) {
+    const group = due.filter((d) => d.settled === settled);
+    if (!group.length) continue;
+    const credits = group.reduce((sum, d) => sum.plus(priceIn(prices, d.country)), new Decimal(0));
+    const firstCredits = group
+      .filter((d) => !d.retried)
+      .reduce((sum, d) => sum.plus(priceIn(prices, d.country)), new Decimal(0));
+    const n = group.length;
+    const plural = n === 1 ? '' : 's';
+    const what =
+      reason === 'not_billed' ? `message${plural} WhatsApp did not bill` : `failed message${plural}`;
+    const { transaction } = await postLedgerEntry(tx, {
+      businessId: campaign.businessId,
+      kind: settled ? 'campaign_refund' : 'campaign_release',
+      status: 'successful',
+      amount: credits.toFixed(4),
+      currency: 'CREDIT',
+      credits: credits.toFixed(4),
+      balanceDelta: credits.toFixed(4),
+      ...(settled ? {} : { heldDelta: credits.negated().toFixed(4) }),
+      paidValueDelta: paidOf(hold)
+        .times(shareOf(hold, credits))
+        .toDecimalPlaces(4, Decimal.ROUND_DOWN)
+        .toFixed(4),
+      campaignId: campaign.id,
+      description: `Campaign "${campaign.name}": ${n} ${what} ${settled ? 'refunded' : 'released'}`,
+      metadata: { messages: n, holdTransactionId: hold.id, reason },
+    });
+    await markRefunded(
+      tx,
+      group.map((d) => d.id),
+      transaction.id,
+    );
+    await reverseCommissionShare(tx, {
+      campaignId: campaign.id,
+      refundId: transaction.id,
+      share: shareOf(hold, firstCredits),
+    });
+    total = total.plus(credits);
+    first ??= { refundId: transaction.id, messages: 0, credits: '0' };
+  }
+  return first && { ...first, messages: due.length, credits: total.toFixed(4) };
 }
 
 type Debit = typeof transactions.$inferSelect;

@@ -81,6 +81,7 @@ export async function markUnpublished(db: Db, id: string): Promise<CampaignRow> 
       cost: null,
       rate: null,
       prices: null,
+      chargeOnDelivery: false,
       updatedAt: new Date(),
     })
     .where(eq(campaigns.id, id))
@@ -164,6 +165,7 @@ export async function findBusinessForCampaigns(db: Db, businessId: string) {
       id: businesses.id,
       wabaNumber: businesses.wabaNumber,
       referredBy: businesses.referredBy,
+      chargeOnDelivery: businesses.chargeOnDelivery,
       hasCredentials: sql<boolean>`(${businesses.providerHSMID} IS NOT NULL AND ${businesses.providerHSMPasswordEnc} IS NOT NULL)`,
     })
     .from(businesses)

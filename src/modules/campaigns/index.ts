@@ -18,6 +18,7 @@ export {
   refundUnbilledMessages,
 } from './campaign-refund.js';
 export { type DueCampaign, releaseDueCampaigns } from './campaign-release.js';
+export { settleDeliveredMessages } from './campaign-settle.js';
 export { stopCampaignSends } from './campaign-stop.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 export { timeZone } from './campaigns.schemas.js';

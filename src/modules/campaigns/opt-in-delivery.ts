@@ -19,6 +19,7 @@ interface LatestCampaign {
   payment_method: 'credit' | 'plan' | null;
   rate: string | null;
   prices: Record<string, string> | null;
+  charge_on_delivery: boolean;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function deliverLatestCampaign(
 ): Promise<Delivery> {
   const [campaign] = await queryRows<LatestCampaign>(
     tx,
-    sql`SELECT id, name, message_type, payment_method, rate, prices FROM campaigns
+    sql`SELECT id, name, message_type, payment_method, rate, prices, charge_on_delivery FROM campaigns
         WHERE business_id = ${businessId} AND is_sent_out
         ORDER BY sent_out_at DESC, created_at DESC
         LIMIT 1
@@ -57,6 +58,7 @@ export async function deliverLatestCampaign(
         recipients: 1,
         // By the card the campaign was published with, at the contact's country's price.
         rate: (campaign.prices ? priceIn(campaign.prices, contact.countryCode) : campaign.rate) ?? undefined,
+        hold: campaign.charge_on_delivery,
       });
       await savepoint.execute(sql`
         UPDATE campaigns SET recipient_count = recipient_count + 1,

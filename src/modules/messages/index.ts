@@ -70,6 +70,8 @@ export {
   releaseHeldMessages,
   removeUnsentMessages,
   restoreHeldMessages,
+  type SettleDelivered,
+  type Settlement,
 } from './message-queue.js';
 export {
   businessesWithQueuedMessages,

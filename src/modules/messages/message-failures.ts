@@ -121,7 +121,8 @@ export async function campaignsWithRefundDue(db: Db, limit = 50): Promise<string
 export async function lockRefundDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
   return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country, settle_id IS NOT NULL AS settled
+        FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND status = 'failed' AND failure_outcome IS NOT NULL AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,
@@ -133,6 +134,8 @@ export interface DueMessage {
   id: string;
   retried: boolean;
   country: string | null;
+  /** Charged on delivery and settled (spent): giving it back is a refund, not a release of its hold. */
+  settled: boolean;
 }
 
 /** Campaigns with messages the Cloud API did not bill whose charge was not given back yet. */
@@ -154,7 +157,8 @@ export async function campaignsWithUnbilledDue(db: Db, limit = 50): Promise<stri
 export async function lockUnbilledDue(db: Db, businessId: string, campaignId: string): Promise<DueMessage[]> {
   return queryRows<DueMessage>(
     db,
-    sql`SELECT id, retries > 0 AS retried, country_code AS country FROM campaign_messages
+    sql`SELECT id, retries > 0 AS retried, country_code AS country, settle_id IS NOT NULL AS settled
+        FROM campaign_messages
         WHERE business_id = ${businessId} AND campaign_id = ${campaignId}
           AND (pricing->>'billable') = 'false' AND refunded_at IS NULL
         ORDER BY id FOR UPDATE SKIP LOCKED`,

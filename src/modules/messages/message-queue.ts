@@ -330,6 +330,8 @@ export async function recordOutcomes(
   db: Db,
   workerId: string,
   outcomes: Outcome[],
+  /** Posts what the waiting reports settled (charge on delivery), in the same transaction. */
+  settle?: SettleDelivered,
 ): Promise<RecordedOutcome[]> {
   if (!outcomes.length) return [];
   const values = outcomes.map((o) => ({
@@ -347,7 +349,13 @@ export async function recordOutcomes(
   // Reports that arrived before these ids were stored are applied with them, in the same transaction.
   return db.transaction(async (tx) => {
     const written = await writeOutcomes(tx, workerId, values);
-    if (sentIds.length) await applyPendingReceiptsOf(tx, sentIds);
+    if (sentIds.length) {
+      const applied = await applyPendingReceiptsOf(tx, sentIds);
+      if (applied.settled.length) {
+        if (!settle) throw new Error('recordOutcomes: reports settled held prices, and no settle was given');
+        await settle(tx, applied.settled);
+      }
+    }
     return written;
   });
 }
@@ -506,7 +514,28 @@ export interface ReceiptsApplied {
    * again in the same transaction (`RechargeRefunded`), and the message's lock makes that once.
    */
   recharged: RefundedDelivery[];
+  /**
+   * Messages of campaigns charged on delivery these reports moved to delivered (or read) while their price was
+   * held, one settlement per campaign, each message already marked with its `settleId`: the caller posts that
+   * settlement in the same transaction (`SettleDelivered`), and the message's lock makes that once.
+   */
+  settled: Settlement[];
 }
+
+/** The messages of one campaign a batch of reports settled, by recipient country (which prices them). */
+export interface Settlement {
+  settleId: string;
+  campaignId: string;
+  businessId: string;
+  byCountry: { country: string | null; messages: number }[];
+}
+
+/**
+ * Posts, inside the receipts' transaction, the settlements a batch marked (the campaigns module's
+ * `settleDeliveredMessages`, handed in as `RechargeRefunded` is): each moves the messages' prices from held
+ * to spent, one ledger entry per settlement, with the id the messages were marked with.
+ */
+export type SettleDelivered = (tx: Db, settlements: Settlement[]) => Promise<void>;
 
 /** A message reported delivered (or read) after the `campaign_refund` `refundId` gave its charge back. */
 export interface RefundedDelivery {
@@ -514,6 +543,8 @@ export interface RefundedDelivery {
   campaignId: string;
   businessId: string;
   refundId: string;
+  /** Its recipient's country at publish (what a release by the card gave back for it). */
+  country?: string | null;
 }
 
 /**
@@ -546,6 +577,8 @@ const stateOfRank = (rank: ReturnType<typeof sql>) =>
 const RANK = rankOf('m.status', ' ELSE 0');
 const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
 const FAILED_RANK = sql.raw(String(MESSAGE_STATE_MODEL[FAILED_STATE].receiptRank));
+/** Delivered, or further (read counts as delivered): what settles a price held until delivery. */
+const DELIVERED_RANK = sql.raw(String(MESSAGE_STATE_MODEL.delivered.receiptRank));
 
 /**
  * At most this many reports for unknown ids are kept in `pending_receipts` (all businesses together: an
@@ -583,8 +616,15 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
     ),
     target AS MATERIALIZED (
       -- Read after the lock: a message a concurrent batch just moved out of failed is seen as it now is.
-      SELECT id, status AS was, refund_id FROM campaign_messages WHERE id IN (SELECT mid FROM matched)
+      SELECT id, status AS was, refund_id, refunded_at, settle_id, campaign_id
+      FROM campaign_messages WHERE id IN (SELECT mid FROM matched)
       ORDER BY id FOR UPDATE
+    ),
+    -- Campaigns charged on delivery among them, each with the id of the settlement this batch may post:
+    -- a message reaching delivered (or read) whose price is still held is marked with it in the UPDATE below.
+    on_delivery AS MATERIALIZED (
+      SELECT id AS campaign_id, gen_random_uuid() AS sid FROM campaigns
+      WHERE id IN (SELECT DISTINCT campaign_id FROM target) AND charge_on_delivery
     ),
     a AS (
       SELECT mid,
@@ -610,8 +650,11 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
         error_code = CASE WHEN ${NEW_RANK} = ${FAILED_RANK}
                           THEN COALESCE(CASE WHEN ${RANK} = ${FAILED_RANK} THEN m.error_code END, a.code) END,
         pricing = COALESCE(m.pricing, a.pricing),
+        settle_id = CASE WHEN od.sid IS NOT NULL AND t.settle_id IS NULL AND t.refunded_at IS NULL
+                              AND ${NEW_RANK} >= ${DELIVERED_RANK}
+                         THEN od.sid ELSE t.settle_id END,
         updated_at = now()
-      FROM a JOIN target t ON t.id = a.mid
+      FROM a JOIN target t ON t.id = a.mid LEFT JOIN on_delivery od ON od.campaign_id = t.campaign_id
       WHERE m.id IN (SELECT id FROM target) AND m.id = a.mid AND ${RANK} >= 1
         AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.pricing) IS DISTINCT FROM
             (${stateOfRank(NEW_RANK)},
@@ -622,7 +665,8 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
                 CASE WHEN t.was = 'failed' AND m.status <> 'failed' AND m.recharge_id IS NULL
                      THEN t.refund_id END AS recharge_of,
                 m.status, t.was, m.phone_number, m.provider_message_id, m.error, m.error_code, m.failure_outcome,
-                m.sent_at, m.delivered_at, m.read_at, m.failed_at
+                m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.country_code,
+                CASE WHEN t.settle_id IS NULL THEN m.settle_id END AS settled_by
     ),
     -- Outgoing webhooks of the messages whose state moved (not those a report only re-dated).
     hooks AS (${messageStatusWebhooks(sql`moved`, sql`status::text <> was::text`)}),
@@ -647,8 +691,16 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
       (SELECT COALESCE(json_agg(DISTINCT jsonb_build_object('campaignId', campaign_id, 'businessId', business_id)), '[]')
        FROM moved) AS campaigns,
       (SELECT COALESCE(json_agg(jsonb_build_object('id', id, 'campaignId', campaign_id, 'businessId', business_id,
-                                                   'refundId', recharge_of)), '[]')
-       FROM moved WHERE recharge_of IS NOT NULL) AS recharged`;
+                                                   'refundId', recharge_of, 'country', country_code)), '[]')
+       FROM moved WHERE recharge_of IS NOT NULL) AS recharged,
+      (SELECT COALESCE(json_agg(jsonb_build_object('settleId', settled_by, 'campaignId', campaign_id,
+                                                   'businessId', business_id, 'byCountry', by_country)
+                                ORDER BY business_id, campaign_id), '[]')
+       FROM (SELECT settled_by, campaign_id, business_id,
+                    json_agg(jsonb_build_object('country', country_code, 'messages', n)) AS by_country
+             FROM (SELECT settled_by, campaign_id, business_id, country_code, count(*)::int AS n
+                   FROM moved WHERE settled_by IS NOT NULL GROUP BY 1, 2, 3, 4) c
+             GROUP BY 1, 2, 3) s) AS settled`;
 }
 
 async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<ReceiptsApplied> {
@@ -658,6 +710,7 @@ async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<Recei
     pending: number;
     campaigns: ReceiptsApplied['campaigns'] | string;
     recharged: RefundedDelivery[] | string;
+    settled: Settlement[] | string;
   }>(db, query);
   const parse = <T>(v: T | string | undefined): T | [] => (typeof v === 'string' ? JSON.parse(v) : (v ?? []));
   return {
@@ -666,6 +719,7 @@ async function runReceipts(db: Db, query: ReturnType<typeof sql>): Promise<Recei
     pending: Number(row?.pending ?? 0),
     campaigns: parse(row?.campaigns),
     recharged: parse(row?.recharged),
+    settled: parse(row?.settled),
   };
 }
 

@@ -7,12 +7,19 @@ import {
   applyMatchedPendingReceipts,
   dropExpiredPendingReceipts,
   type RechargeRefunded,
+  type SettleDelivered,
   settlePendingByCallback,
 } from './message-queue.js';
 import { campaignProgress } from './progress.js';
 import { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 
-type Deps = { db: Db; realtime: RealtimeHub; logger: Logger; recharge: RechargeRefunded };
+type Deps = {
+  db: Db;
+  realtime: RealtimeHub;
+  logger: Logger;
+  recharge: RechargeRefunded;
+  settle?: SettleDelivered;
+};
 
 /**
  * One round of the pending-receipts sweep: settles the messages in doubt that pending Cloud statuses name

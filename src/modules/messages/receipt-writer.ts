@@ -8,6 +8,7 @@ import {
   type Receipt,
   type ReceiptsApplied,
   type RechargeRefunded,
+  type SettleDelivered,
   settleByCallback,
 } from './message-queue.js';
 import { campaignProgress } from './progress.js';
@@ -98,18 +99,30 @@ export class ReceiptWriter {
 }
 
 /** What writing receipts needs: `recharge` charges again the refunded messages they find delivered. */
-export type WriterDeps = { db: Db; realtime: RealtimeHub; logger: Logger; recharge: RechargeRefunded };
+export type WriterDeps = {
+  db: Db;
+  realtime: RealtimeHub;
+  logger: Logger;
+  recharge: RechargeRefunded;
+  /** Posts the settlements of prices held until delivery (required once a business charges on delivery). */
+  settle?: SettleDelivered;
+};
 
 /**
  * Runs one receipts statement and, in its transaction, charges again the messages it moved out of `failed`
  * after their refund (docs/decisions/payments.md "A message refunded, then reported delivered?").
  */
 export function applyCharged(
-  deps: Pick<WriterDeps, 'db' | 'logger' | 'recharge'>,
+  deps: Pick<WriterDeps, 'db' | 'logger' | 'recharge' | 'settle'>,
   run: (db: Db) => Promise<ReceiptsApplied>,
 ): Promise<ReceiptsApplied> {
   return deps.db.transaction(async (tx) => {
     const result = await run(tx);
+    // Settlements first, by business: wallets are locked in one order whichever batches race.
+    if (result.settled.length) {
+      if (!deps.settle) throw new Error('receipts settled held prices, and no settle was given');
+      await deps.settle(tx, result.settled);
+    }
     if (result.recharged.length) {
       const { unpaid } = await deps.recharge(tx, result.recharged);
       if (unpaid)

@@ -11,6 +11,11 @@ type NewTransaction = typeof transactions.$inferInsert;
 export interface Deltas {
   /** Change to spendable credits (negative = debit). Decimal string. */
   balanceDelta?: string;
+  /**
+   * Change to held credits (charge on delivery): + a hold (with the same amount out of the balance), - a
+   * settlement (spent) or a release (with the same amount back to the balance). Decimal string.
+   */
+  heldDelta?: string;
   /** Change to affiliate earnings in NGN (negative = withdrawal). Decimal string. */
   earningsDelta?: string;
   /**
@@ -25,10 +30,19 @@ export interface Deltas {
 export interface LedgerEntry
   extends Omit<
       NewTransaction,
-      'id' | 'walletId' | 'balanceDelta' | 'earningsDelta' | 'reference' | 'createdAt' | 'updatedAt'
+      | 'id'
+      | 'walletId'
+      | 'balanceDelta'
+      | 'earningsDelta'
+      | 'heldDelta'
+      | 'reference'
+      | 'createdAt'
+      | 'updatedAt'
     >,
     Deltas {
   reference?: string;
+  /** An id chosen beforehand (a settlement whose messages were marked with it in the receipts' statement). */
+  id?: string;
 }
 
 export class InsufficientFundsError extends BusinessRuleError {
@@ -49,7 +63,13 @@ export function newReference(prefix: string): string {
 async function moveWallet(
   tx: Db,
   businessId: string,
-  { balanceDelta = '0', earningsDelta = '0', paidValueDelta = '0', allowNegativeEarnings = false }: Deltas,
+  {
+    balanceDelta = '0',
+    earningsDelta = '0',
+    paidValueDelta = '0',
+    heldDelta = '0',
+    allowNegativeEarnings = false,
+  }: Deltas,
 ) {
   const [wallet] = await tx
     .update(wallets)
@@ -57,17 +77,22 @@ async function moveWallet(
       balance: sql`${wallets.balance} + ${balanceDelta}::numeric`,
       earnings: sql`${wallets.earnings} + ${earningsDelta}::numeric`,
       paidValue: sql`greatest(0, ${wallets.paidValue} + ${paidValueDelta}::numeric)`,
+      held: sql`${wallets.held} + ${heldDelta}::numeric`,
       updatedAt: new Date(),
     })
     .where(
       and(
         eq(wallets.businessId, businessId),
         sql`${wallets.balance} + ${balanceDelta}::numeric >= 0`,
+        sql`${wallets.held} + ${heldDelta}::numeric >= 0`,
         allowNegativeEarnings ? undefined : sql`${wallets.earnings} + ${earningsDelta}::numeric >= 0`,
       ),
     )
-    .returning({ id: wallets.id, balance: wallets.balance, earnings: wallets.earnings });
+    .returning({ id: wallets.id, balance: wallets.balance, earnings: wallets.earnings, held: wallets.held });
   if (!wallet) {
+    // Held credits are only ever taken back by what held them: short of them is a bug, never the user's.
+    if (heldDelta.startsWith('-'))
+      throw new Error('Ledger: a settlement or release exceeds the held credits');
     throw new InsufficientFundsError(
       earningsDelta.startsWith('-') ? 'Insufficient earnings balance' : 'Insufficient credits',
     );
@@ -103,7 +128,7 @@ export async function postLedgerEntry(
   tx: Db,
   entry: LedgerEntry,
 ): Promise<{ transaction: TransactionRow; balance: string; earnings: string; paidValueDelta: string }> {
-  const { balanceDelta = '0', earningsDelta = '0', allowNegativeEarnings, ...row } = entry;
+  const { balanceDelta = '0', earningsDelta = '0', heldDelta = '0', allowNegativeEarnings, ...row } = entry;
   let paidValueDelta = entry.paidValueDelta;
   if (paidValueDelta === undefined) {
     const debit = new Decimal(balanceDelta);
@@ -116,6 +141,7 @@ export async function postLedgerEntry(
     balanceDelta,
     earningsDelta,
     paidValueDelta,
+    heldDelta,
     allowNegativeEarnings,
   });
   // The paid value a movement carried is recorded on its row: a refund gives back what its debit took.
@@ -130,6 +156,7 @@ export async function postLedgerEntry(
       walletId: wallet.id,
       balanceDelta,
       earningsDelta,
+      heldDelta,
       reference: entry.reference ?? newReference(entry.kind),
     })
     .returning();

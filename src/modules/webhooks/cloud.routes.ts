@@ -5,7 +5,7 @@ import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../plat
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
 import { businessOfCloudNumber } from '../business/index.js';
-import { rechargeDeliveredMessages } from '../campaigns/index.js';
+import { rechargeDeliveredMessages, settleDeliveredMessages } from '../campaigns/index.js';
 import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -30,7 +30,11 @@ export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
  */
 export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
   const inbound = new MessagingWebhookService(deps);
-  const receipts = receiptWriter({ ...deps, recharge: rechargeDeliveredMessages });
+  const receipts = receiptWriter({
+    ...deps,
+    recharge: rechargeDeliveredMessages,
+    settle: settleDeliveredMessages,
+  });
   const { appSecret, verifyToken } = deps.cloudWebhook;
 
   // This scope keeps JSON as bytes: the signature is checked over them before they are parsed.

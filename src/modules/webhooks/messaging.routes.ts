@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import { rechargeDeliveredMessages } from '../campaigns/index.js';
+import { rechargeDeliveredMessages, settleDeliveredMessages } from '../campaigns/index.js';
 import { applyReplyReceiptsAndTell } from '../conversations/index.js';
 import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -21,7 +21,11 @@ import { gatewayOutcome, handleReportedFailures } from './reported-failures.js';
  */
 export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
   const service = new MessagingWebhookService(deps);
-  const receipts = receiptWriter({ ...deps, recharge: rechargeDeliveredMessages });
+  const receipts = receiptWriter({
+    ...deps,
+    recharge: rechargeDeliveredMessages,
+    settle: settleDeliveredMessages,
+  });
   const tokenRequired =
     (count: () => void) =>
     async (req: { headers: Record<string, unknown>; query: unknown }): Promise<void> => {

@@ -400,6 +400,8 @@ export interface paths {
                                     businessRegistrationNumber: string | null;
                                     /** @enum {string} */
                                     businessVerified: "pending" | "accepted" | "rejected";
+                                    /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                    chargeOnDelivery: boolean;
                                     companyLogo: string | null;
                                     companyName: string | null;
                                     countryCode: string | null;
@@ -504,6 +506,8 @@ export interface paths {
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
                                 campaignCount: number;
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 contactCount: number;
@@ -558,10 +562,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -597,7 +603,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "business.charging_changed" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -830,6 +836,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -984,6 +992,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -1745,7 +1755,7 @@ export interface paths {
                     flagged?: "true" | "false";
                     /** @description Created at or after this instant (ISO 8601, e.g. the start of a day in the reader’s zone) */
                     from?: string;
-                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit" | "reply_refund" | "campaign_recharge" | "reply_recharge";
+                    kind?: "credit_purchase" | "plan_purchase" | "campaign_credit_debit" | "campaign_plan_debit" | "affiliate_commission" | "withdrawal" | "withdrawal_refund" | "admin_adjustment" | "campaign_refund" | "affiliate_commission_reversal" | "reply_credit_debit" | "reply_refund" | "campaign_recharge" | "reply_recharge" | "campaign_hold" | "campaign_settle" | "campaign_release";
                     page?: number;
                     pageSize?: number;
                     status?: "pending" | "successful" | "failed" | "reversed";
@@ -2746,7 +2756,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "business.charging_changed" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     page?: number;
@@ -2819,7 +2829,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
+                    action?: "account.signed_in" | "member.invited" | "invitation.resent" | "invitation.revoked" | "member.joined" | "member.role_changed" | "member.removed" | "ownership.transferred" | "seats.changed" | "business.updated" | "business.verification_submitted" | "provider.credentials_saved" | "notification_settings.updated" | "business.charging_changed" | "template.created" | "template.deleted" | "templates.synced" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.published" | "campaign.paused" | "campaign.resumed" | "campaign.cancelled" | "campaign.retried" | "campaign.winner_chosen" | "contact.created" | "contact.updated" | "contact.deleted" | "contacts.deleted" | "contacts.imported" | "contacts.exported" | "contacts.tagged" | "contact_field.created" | "contact_field.updated" | "contact_field.deleted" | "segment.created" | "segment.updated" | "segment.deleted" | "wallet.checkout_started" | "wallet.purchase_completed" | "conversation.assigned" | "inbox_assignment.updated" | "automation_rule.created" | "automation_rule.updated" | "automation_rule.deleted" | "automation_rule.enabled" | "automation_rule.disabled" | "business_hours.updated" | "automation_settings.updated" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "webhook_delivery.replayed";
                     actorId?: string;
                     from?: string;
                     to?: string;
@@ -4761,6 +4771,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -4830,10 +4842,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -4897,6 +4911,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -4966,10 +4982,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -4983,6 +5001,149 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/business/charging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Charge campaigns paid by credits on delivery (held at publish) or at publish; applies to campaigns published after it
+         * @description Access: authenticated.
+         *
+         *     Permission: settings:manage.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description true: hold at publish, charge each delivered message, release the rest; false: charge at publish */
+                        chargeOnDelivery: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            data: {
+                                accountId: string;
+                                address: string | null;
+                                affiliatePercentage: number | null;
+                                businessRegistrationNumber: string | null;
+                                /** @enum {string} */
+                                businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
+                                companyLogo: string | null;
+                                companyName: string | null;
+                                countryCode: string | null;
+                                createdAt: string;
+                                id: string;
+                                industry: string | null;
+                                messagingLimit: {
+                                    /** @description Distinct people per rolling 24 hours; null = unlimited */
+                                    dailyRecipients: number | null;
+                                    /** @description When the next place frees (ISO time), when the limit is reached */
+                                    freesAt: string | null;
+                                    /** @description The number's throughput; null = the default rate */
+                                    messagesPerSecond: number | null;
+                                    /** @description The number's quality: GREEN, YELLOW, RED, FLAGGED, UNKNOWN */
+                                    qualityRating: string | null;
+                                    /** @description New people that can be reached now; null = unlimited */
+                                    remaining: number | null;
+                                    /** @description The Cloud API tier (TIER_250 ... TIER_UNLIMITED), when it told us */
+                                    tier: string | null;
+                                    /** @description People whose conversation started in the last 24 hours */
+                                    used: number;
+                                };
+                                noOfEmployees: number | null;
+                                noOfSubscribers: number | null;
+                                provider: string | null;
+                                providerDashboardLogin: string | null;
+                                /** @enum {string} */
+                                providerDashboardPassword: "true" | "false";
+                                providerHSMID: string | null;
+                                /** @enum {string} */
+                                providerHSMPassword: "true" | "false";
+                                providerTwowayLogin: string | null;
+                                /** @enum {string} */
+                                providerTwowayPassword: "true" | "false";
+                                referralCode: string | null;
+                                referredBy: string | null;
+                                type: string;
+                                updatedAt: string;
+                                userPlan: {
+                                    balance: number;
+                                    createdAt: string;
+                                    expiredDate: string;
+                                    freeCredit: number;
+                                    id: string;
+                                    plan: {
+                                        authenticationRate: number;
+                                        categories: ("marketing" | "utility" | "authentication" | "service")[] | null;
+                                        createdAt: string;
+                                        description: string | null;
+                                        duration: number;
+                                        freeCredit: number;
+                                        id: string;
+                                        isActive: boolean;
+                                        marketingRate: number;
+                                        name: string;
+                                        price: number;
+                                        seats: number | null;
+                                        serviceRate: number;
+                                        updatedAt: string;
+                                        utilityRate: number;
+                                    };
+                                    planId: string;
+                                    updatedAt: string;
+                                } | null;
+                                verificationReason: string | null;
+                                verificationSubmittedAt: string | null;
+                                wabaNumber: string | null;
+                                wabaProviderId: string | null;
+                                wallet: {
+                                    available: number;
+                                    balance: number;
+                                    businessId: string;
+                                    createdAt: string;
+                                    earnings: number;
+                                    held: number;
+                                    id: string;
+                                    updatedAt: string;
+                                } | null;
+                                website: string | null;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "success";
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/business/provider": {
@@ -5042,6 +5203,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -5111,10 +5274,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -5266,6 +5431,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -5335,10 +5502,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -5398,6 +5567,8 @@ export interface paths {
                                 businessRegistrationNumber: string | null;
                                 /** @enum {string} */
                                 businessVerified: "pending" | "accepted" | "rejected";
+                                /** @description Campaigns paid by credits hold their price at publish and are charged per delivered message (PUT /business/charging) */
+                                chargeOnDelivery: boolean;
                                 companyLogo: string | null;
                                 companyName: string | null;
                                 countryCode: string | null;
@@ -5467,10 +5638,12 @@ export interface paths {
                                 wabaNumber: string | null;
                                 wabaProviderId: string | null;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 } | null;
@@ -12077,10 +12250,12 @@ export interface paths {
                                 };
                                 userPlan: unknown;
                                 wallet: {
+                                    available: number;
                                     balance: number;
                                     businessId: string;
                                     createdAt: string;
                                     earnings: number;
+                                    held: number;
                                     id: string;
                                     updatedAt: string;
                                 };
@@ -12131,10 +12306,12 @@ export interface paths {
                             apiObject: string;
                             code: number;
                             data: {
+                                available: number;
                                 balance: number;
                                 businessId: string;
                                 createdAt: string;
                                 earnings: number;
+                                held: number;
                                 id: string;
                                 updatedAt: string;
                             };

@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'business.verification_submitted': 'Submitted the business for verification',
   'provider.credentials_saved': 'Saved the messaging provider',
   'notification_settings.updated': 'Changed notification settings',
+  'business.charging_changed': 'Changed when campaigns are charged',
   'template.created': 'Created a template',
   'template.deleted': 'Deleted a template',
   'templates.synced': 'Synchronised templates',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -51,6 +52,8 @@ export const businesses = pgTable(
     providerTwowayPasswordEnc: text('provider_twoway_password_enc'),
     /** How many members the business may have (pending invitations count); null: the default (docs/api.md). */
     seatLimit: integer('seat_limit'),
+    /** Campaigns paid by credits hold their price at publish and spend it per delivered message. */
+    chargeOnDelivery: boolean('charge_on_delivery').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,6 +78,8 @@ export const campaignMessages = pgTable(
     refundId: uuid('refund_id'),
     /** The `campaign_recharge` row that charged it again when a report said delivered after its refund. */
     rechargeId: uuid('recharge_id'),
+    /** The `campaign_settle` row that spent its held price when it was reported delivered (or read). */
+    settleId: uuid('settle_id'),
     /**
      * What the Cloud API says the message cost (`statuses[].pricing`: billable, pricing_model, category,
      * type), as its first status giving it said; null for gateway messages and until a status says.

@@ -58,6 +58,8 @@ export const campaigns = pgTable(
      * plan payments and for campaigns published before the card.
      */
     prices: jsonb('prices').$type<Record<string, string>>(),
+    /** Published with its business's charge on delivery on (credits): held, settled per delivered message. */
+    chargeOnDelivery: boolean('charge_on_delivery').notNull().default(false),
     /** The approved template the campaign is sent as, and how each of its variables is filled. */
     templateId: uuid('template_id').references((): AnyPgColumn => templates.id, { onDelete: 'set null' }),
     templateParameters: jsonb('template_parameters'),

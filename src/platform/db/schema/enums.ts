@@ -35,6 +35,10 @@ export const transactionKindEnum = pgEnum('transaction_kind', [
   'reply_refund',
   'campaign_recharge',
   'reply_recharge',
+  /** Charge on delivery: credits set aside at publish, then spent per delivered message or given back. */
+  'campaign_hold',
+  'campaign_settle',
+  'campaign_release',
 ]);
 export const ticketIssueTypeEnum = pgEnum('ticket_issue_type', [
   'organizationAccount',

@@ -42,6 +42,8 @@ export const transactions = pgTable(
     credits: numeric('credits', { precision: 20, scale: 4 }),
     balanceDelta: numeric('balance_delta', { precision: 20, scale: 4 }).notNull().default('0'),
     earningsDelta: numeric('earnings_delta', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** Change to the wallet's held credits: + a hold, - a settlement or a release. */
+    heldDelta: numeric('held_delta', { precision: 20, scale: 4 }).notNull().default('0'),
     description: text('description'),
     campaignId: uuid('campaign_id'),
     planId: uuid('plan_id'),

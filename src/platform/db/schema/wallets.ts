@@ -22,11 +22,17 @@ export const wallets = pgTable(
     balance: numeric('balance', { precision: 20, scale: 4 }).notNull().default('0'),
     earnings: numeric('earnings', { precision: 20, scale: 2 }).notNull().default('0'),
     paidValue: numeric('paid_value', { precision: 20, scale: 4 }).notNull().default('0'),
+    /**
+     * Credits set aside for messages not delivered yet (charge on delivery): out of `balance`, not spent; the
+     * sum of `transactions.held_delta` (holds less settlements less releases).
+     */
+    held: numeric('held', { precision: 20, scale: 4 }).notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('wallets_balance_non_negative', sql`${t.balance} >= 0`),
     check('wallets_paid_value_non_negative', sql`${t.paidValue} >= 0`),
+    check('wallets_held_non_negative', sql`${t.held} >= 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { NotAllowed } from '../../app/NotAllowed';
 import { useCan, useSession } from '../../auth/session';
@@ -7,6 +7,7 @@ import { ApiKeysSettings } from '../developers/ApiKeysSettings';
 import { WebhooksSettings } from '../developers/WebhooksSettings';
 import { MembersSettings } from '../members/MembersSettings';
 import { BusinessProfile } from './BusinessProfile';
+import { ChargingSettings } from './ChargingSettings';
 import { ContactFieldsSettings } from './ContactFieldsSettings';
 import { OptInQr } from './OptInQr';
 import { ProfileSettings } from './ProfileSettings';
@@ -66,7 +67,10 @@ export function SettingsPage() {
         </Tabs.Panel>
         {tabs.business && (
           <Tabs.Panel value="business">
-            <BusinessProfile />
+            <Stack>
+              <BusinessProfile />
+              <ChargingSettings />
+            </Stack>
           </Tabs.Panel>
         )}
         {tabs.members && (

@@ -21,6 +21,13 @@ type WalletTransaction = Data<'/api/v1/payments/transactions', 'get'>['items'][n
 
 const route = getRouteApi('/app/wallet');
 
+/** Charge on delivery's entries, named for what they do to the credits. */
+const HOLD_LABELS: Record<string, string> = {
+  campaign_hold: 'Held at publish',
+  campaign_settle: 'Charged on delivery',
+  campaign_release: 'Released (not delivered)',
+};
+
 export function WalletPage() {
   const may = useCan();
   const search = route.useSearch();
@@ -38,10 +45,13 @@ export function WalletPage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">
-            Credits
+            Credits available
           </Text>
           <Text fz={30} fw={700} data-testid="wallet-balance">
-            {wallet.data ? formatNumber(wallet.data.balance, 2) : '…'}
+            {wallet.data ? formatNumber(wallet.data.available, 2) : '…'}
+          </Text>
+          <Text size="sm" data-testid="wallet-held">
+            {wallet.data ? `${formatNumber(wallet.data.held, 2)} held until messages are delivered` : ''}
           </Text>
         </Card>
         <Card withBorder>
@@ -92,7 +102,13 @@ export function WalletPage() {
           minWidth={600}
           columns={[
             { header: 'Date', cell: (t) => formatDateTime(t.createdAt) },
-            { header: 'What', cell: (t) => t.description ?? t.kind },
+            {
+              header: 'What',
+              cell: (t) => {
+                const label = HOLD_LABELS[t.kind];
+                return label ? `${label}: ${t.description ?? ''}` : (t.description ?? t.kind);
+              },
+            },
             {
               header: 'Amount',
               align: 'right',
