@@ -18,7 +18,7 @@ import { MessagingLimits } from './messaging-limit.js';
 import { OutcomeWriter } from './outcome-writer.js';
 import { bucketCapacity, createRateLimiter } from './rate-limiter.js';
 import { ReplySender } from './reply-sender.js';
-import { type SendContent, SendInputs, toOutbound } from './send-inputs.js';
+import { needsFields, type SendContent, SendInputs, toOutbound } from './send-inputs.js';
 import { SendPacer } from './send-pacer.js';
 import { retryDelayMs, SendGate } from './send-policy.js';
 
@@ -284,13 +284,16 @@ export class Dispatcher implements Job {
     try {
       content = await this.inputs.content(message.campaignId);
       credentials = content ? await this.inputs.credentialsOf(message.businessId) : null;
+      // A `{{field}}`: the contacts' values at send time, one read for the whole claimed batch.
+      if (content && message.contactId && needsFields(content, message))
+        message.fields = (await message.batch.fieldsOf(this.deps.db)).get(message.contactId) ?? null;
     } catch (err) {
       if (err instanceof CredentialsUnreadableError)
         return this.settle(message, { id: message.id, kind: 'failed', error: err.message });
       // Our own database hiccup, not the message's fault: back to the queue without using an attempt.
       message.batch.log.error(
         { err, messageId: message.id },
-        "dispatcher: loading a message's campaign or credentials failed",
+        "dispatcher: loading a message's campaign, credentials or contact fields failed",
       );
       const delayMs = this.opts.retryBaseMs;
       return this.settle(message, {

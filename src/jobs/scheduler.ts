@@ -43,7 +43,7 @@ export class Scheduler implements Job {
   async tick(log: Logger = this.tickLogger()): Promise<number> {
     let total = 0;
     for (;;) {
-      const due = await releaseDueCampaigns(this.deps.db, CLAIM_LIMIT);
+      const due = await releaseDueCampaigns(this.deps.db, CLAIM_LIMIT, this.deps.notifier);
       total += due.length;
       if (due.length) {
         signalDispatch();

@@ -14,7 +14,7 @@ import {
 } from '../modules/templates/index.js';
 import type { MessagingCredentials, OutboundMessage } from '../providers/messaging/messaging.port.js';
 import { loadSendLinks, type SendLinks, withTrackedLinks } from './send-links.js';
-import { personalise } from './send-policy.js';
+import { personalise, textUsesFields } from './send-policy.js';
 
 const CREDENTIALS_TTL_MS = 30_000;
 const MAX_CAMPAIGNS = 1_000;
@@ -32,6 +32,8 @@ export type SendContent = Omit<CampaignContent, 'variants'> & {
   variants: SendContent[] | null;
   /** The business's own contact field keys when the campaign was loaded: the `{{key}}` its text may fill. */
   fieldKeys: ReadonlySet<string>;
+  /** Its text or template parameters use a contact field: its sends need the contacts' field values. */
+  usesFields: boolean;
 };
 
 export class SendInputs {
@@ -92,10 +94,12 @@ export class SendInputs {
     const components = row ? (row.components as { type: string; text?: string }[]) : null;
     if (textFromTemplate)
       content = { ...content, message: components?.find((c) => c.type === 'BODY')?.text ?? '' };
+    const fieldKeys = new Set(await contactFieldKeys(this.deps.db, content.businessId));
     return {
       ...content,
       variants: null,
-      fieldKeys: new Set(await contactFieldKeys(this.deps.db, content.businessId)),
+      fieldKeys,
+      usesFields: usesFields(content, fieldKeys),
       links: await loadSendLinks(this.deps, content, components, linkOffset),
       template: row
         ? {
@@ -122,6 +126,30 @@ export class SendInputs {
   forget(campaignId: string): void {
     this.contents.delete(campaignId);
   }
+}
+
+/** Whether a content's text (`{{city}}`) or template parameters (`{ field: 'city' }`) name a contact field. */
+function usesFields(
+  content: Pick<CampaignContent, 'message' | 'templateParameters'>,
+  fieldKeys: ReadonlySet<string>,
+): boolean {
+  if (textUsesFields(content.message ?? '', fieldKeys)) return true;
+  return namesField(content.templateParameters, fieldKeys);
+}
+
+/** Any `{ field: key }` of the business's fields anywhere in the parameters (lists, named, buttons). */
+function namesField(value: unknown, fieldKeys: ReadonlySet<string>): boolean {
+  if (Array.isArray(value)) return value.some((v) => namesField(v, fieldKeys));
+  if (!value || typeof value !== 'object') return false;
+  const field = (value as { field?: unknown }).field;
+  if (typeof field === 'string' && fieldKeys.has(field)) return true;
+  return Object.values(value).some((v) => namesField(v, fieldKeys));
+}
+
+/** Whether a message of this campaign (its own variant) needs its contact's field values. */
+export function needsFields(campaign: SendContent, message: Pick<ClaimedMessage, 'variant'>): boolean {
+  const content = (message.variant !== null && campaign.variants?.[message.variant]) || campaign;
+  return content.usesFields;
 }
 
 /**

@@ -27,6 +27,12 @@ export function personalise(
   });
 }
 
+/** Whether a text fills any of the business's own fields (`{{city}}`): then its sends need the contacts' values. */
+export function textUsesFields(template: string, fieldKeys: ReadonlySet<string>): boolean {
+  for (const m of template.matchAll(PLACEHOLDER)) if (fieldKeys.has(m[1]!)) return true;
+  return false;
+}
+
 /**
  * Exponential backoff with "equal jitter": half the delay fixed, half random, so retries of a burst
  * spread out instead of arriving together; never sooner than the provider's Retry-After.

@@ -6,6 +6,7 @@ import { OPTED_OUT_REASON, reclaimExpiredLeases, recordOutcomes } from '../../sr
 import {
   businesses,
   campaignMessages,
+  contactFieldDefinitions,
   contacts,
   notificationSettings,
 } from '../../src/platform/db/schema/index.js';
@@ -97,6 +98,52 @@ describe('dispatcher', () => {
     expect(res.body.data.delivery).toMatchObject({ total: 30, sent: 30, pending: 0 });
     const pushed = t.realtime.events.filter((e) => e.room === `business:${user.businessId}`);
     expect(pushed.map((e) => (e.payload as { type: string }).type)).toContain('campaign.completed');
+  });
+
+  it("fills {{field}} from each contact's values at send time, read once per claimed batch, never when unused", async () => {
+    // The contacts' field values, read by the dispatcher: the one select of `{ id, fields }`.
+    const select = vi.spyOn(t.db, 'select');
+    const fieldReads = () =>
+      select.mock.calls.filter((c) => {
+        const shape = c[0] as Record<string, unknown> | undefined;
+        return !!shape && Object.keys(shape).sort().join() === 'fields,id';
+      }).length;
+    try {
+      const { campaign, phones } = await queuedCampaign(t, 20, {
+        message: 'Hi {{firstName}} in {{city|town}}',
+      });
+      await t.db
+        .insert(contactFieldDefinitions)
+        .values({ businessId: campaign.businessId, key: 'city', label: 'City', type: 'text' });
+      // Set after the campaign was queued: what goes out is the value at send time.
+      await t.db
+        .update(contacts)
+        .set({ fields: { city: 'Lagos' } })
+        .where(and(eq(contacts.businessId, campaign.businessId), eq(contacts.phoneNumber, phones[0]!)));
+      const before = fieldReads();
+      start({ batchSize: 5, concurrency: 4 });
+      await completed(campaign.id);
+      const captions = new Map(
+        sim.gateway.accepted.map((a) => [a.form.send_to, a.form.caption ?? a.form.msg]),
+      );
+      const rows = await messagesOf(t, campaign.id);
+      for (const m of rows) {
+        const city = m.phoneNumber === phones[0] ? 'Lagos' : 'town';
+        expect(captions.get(m.phoneNumber.slice(1))).toBe(`Hi ${m.firstName} in ${city}`);
+      }
+      // Twenty messages in claims of at most five: one read per claim, not one per message.
+      const reads = fieldReads() - before;
+      expect(reads).toBeGreaterThanOrEqual(1);
+      expect(reads).toBeLessThan(rows.length / 2);
+
+      // A text without a field reads no contact.
+      const plain = await queuedCampaign(t, 10, { message: 'Hi {{firstName}}' });
+      const beforePlain = fieldReads();
+      await completed(plain.campaign.id);
+      expect(fieldReads() - beforePlain).toBe(0);
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it('fails a message the gateway rejects at once, with its reason, and lists it for the business', async () => {

@@ -243,7 +243,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       await t.db.execute(
         sql`UPDATE campaigns SET scheduled_at = now() - interval '1 second' WHERE id = ${campaign.id}`,
       );
-      await releaseDueCampaigns(t.db, 10);
+      await releaseDueCampaigns(t.db, 10, t.deps.notifier);
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('0.00');
     });
 
@@ -332,7 +332,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       expect(refused.status).toBe(400);
 
       await makeDue(campaign.id);
-      const released = await releaseDueCampaigns(t.db, 10);
+      const released = await releaseDueCampaigns(t.db, 10, t.deps.notifier);
       expect(released.map((c) => c.id)).toContain(campaign.id);
       const rows = await ledgerOf(affiliate.businessId, 'affiliate_commission');
       expect(rows).toHaveLength(1);
@@ -362,7 +362,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
         body: { paymentMethod: 'credit' },
       });
       await makeDue(campaign.id);
-      await releaseDueCampaigns(t.db, 10);
+      await releaseDueCampaigns(t.db, 10, t.deps.notifier);
       expect((await walletOf(t, affiliate.businessId)).earnings).toBe('300.00');
     });
 
@@ -374,7 +374,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
         await makeDue(campaign.id);
         const [cancel] = await Promise.all([
           t.request({ method: 'POST', url: `/campaigns/${campaign.id}/cancel`, token: user.accessToken }),
-          releaseDueCampaigns(t.db, 10),
+          releaseDueCampaigns(t.db, 10, t.deps.notifier),
         ]);
         const rows = await ledgerOf(affiliate.businessId, 'affiliate_commission');
         expect(rows).toHaveLength(1);

@@ -115,11 +115,64 @@ describe('campaign audience: a segment', () => {
     const id = res.body.data.id as string;
     await t.db.update(contacts).set({ tags: [] }).where(eq(contacts.id, ada.id));
     await t.db.execute(sql`UPDATE campaigns SET scheduled_at = now() - interval '1 second' WHERE id = ${id}`);
+    const pushedBefore = t.realtime.events.length;
     expect(await new Scheduler(t.deps, 60_000).tick()).toBe(0);
     const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(row).toMatchObject({ isPublished: false, isSentOut: false, recipientCount: 0, cost: null });
     expect(await recipients(id)).toEqual([]);
+    await expectToldNotSent(user, pushedBefore, /"Empty later" did not go out .*no opted-in contact matched/);
   });
+
+  it('a scheduled segment campaign the wallet cannot pay for at its time is a draft again, and the business is told', async () => {
+    const { user, bola, segmentId } = await business();
+    const before = await walletOf(t, user.businessId);
+    const res = await call(user, '/campaigns', {
+      name: 'Short later',
+      message: 'Hi',
+      sendToAllContact: false,
+      isScheduled: true,
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      audience: { segmentId },
+      paymentMethod: 'credit',
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.data.id as string;
+    // The segment grows past what the wallet holds: a thousand more gold contacts.
+    await call(user, `/contacts/${bola.id}`, { tags: ['gold'] }, 'PATCH');
+    await createContacts(t, user.businessId, 1000, { tags: ['gold'] });
+    await t.db.execute(sql`UPDATE campaigns SET scheduled_at = now() - interval '1 second' WHERE id = ${id}`);
+    const pushedBefore = t.realtime.events.length;
+    expect(await new Scheduler(t.deps, 60_000).tick()).toBe(0);
+
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(row).toMatchObject({ isPublished: false, isSentOut: false, recipientCount: 0, cost: null });
+    expect(await recipients(id)).toEqual([]);
+    expect((await walletOf(t, user.businessId)).balance).toBe(before.balance);
+    await expectLedgerBalanced(t);
+    await expectToldNotSent(user, pushedBefore, /"Short later" did not go out .*credits did not cover/);
+    // The campaign page shows it as a draft the business can publish again.
+    const page = await call(user, `/campaigns/${id}`);
+    expect(page.body.data.status).toBe('draft');
+  });
+
+  /** One `campaign.not_sent` notification, in the business's list and pushed to its room live. */
+  async function expectToldNotSent(user: TestUser, pushedBefore: number, says: RegExp) {
+    const list = await call(user, '/notifications');
+    expect(list.status, list.text).toBe(200);
+    const told = (list.body.data.items as { type: string; title: string; message: string }[]).filter(
+      (n) => n.type === 'campaign.not_sent',
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe('Scheduled campaign not sent');
+    expect(told[0]!.message).toMatch(says);
+    expect(told[0]!.message).toContain('It is a draft again and nothing was charged');
+    const pushed = t.realtime.events
+      .slice(pushedBefore)
+      .filter((e) => (e.payload as { type?: string }).type === 'campaign.not_sent');
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]!.room).toBe(`business:${user.businessId}`);
+    expect(pushed[0]!.payload).toMatchObject({ message: told[0]!.message });
+  }
 
   it('refuses another business segment, and a segment mixed with other ways of choosing', async () => {
     const { segmentId } = await business();

@@ -339,6 +339,59 @@ describe('segments', () => {
     ]);
   });
 
+  it("changes a saved segment's filter: counted anew, a bad tree is a 400 naming its path, another business's is 404", async () => {
+    const created = await call(user, '/segments', {
+      name: 'To change',
+      filter: one({ on: 'tag', op: 'has', value: 'gold' }),
+    });
+    const id = created.body.data.id as string;
+    const lagos = one({ on: 'field', key: 'city', op: 'startsWith', value: 'L' });
+
+    const bad = await call(
+      user,
+      `/segments/${id}`,
+      {
+        filter: {
+          match: 'all',
+          conditions: [
+            { on: 'tag', op: 'has', value: 'gold' },
+            { on: 'group', match: 'any', conditions: [{ on: 'field', key: 'shoe', op: 'isEmpty' }] },
+          ],
+        },
+      },
+      'PATCH',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorMessage.fields.map((f: { path: string }) => f.path)).toContain(
+      'filter.conditions.1.conditions.0.key',
+    );
+    const shape = await call(user, `/segments/${id}`, { filter: { match: 'all', conditions: [] } }, 'PATCH');
+    expect(shape.status).toBe(400);
+    expect(shape.body.errorMessage.fields[0].path).toBe('filter.conditions');
+    // Refused: the saved filter is unchanged.
+    expect((await call(user, `/segments/${id}`)).body.data.filter).toEqual(
+      one({ on: 'tag', op: 'has', value: 'gold' }),
+    );
+
+    const theirs = await call(other, `/segments/${id}`, { filter: lagos }, 'PATCH');
+    expect(theirs.status).toBe(404);
+    expect((await call(user, `/segments/${id}`)).body.data.filter).toEqual(
+      one({ on: 'tag', op: 'has', value: 'gold' }),
+    );
+    expect((await call(user, `/segments/${randomUUID()}`, { filter: lagos }, 'PATCH')).status).toBe(404);
+
+    const changed = await call(user, `/segments/${id}`, { filter: lagos }, 'PATCH');
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.data).toMatchObject({ id, name: 'To change', filter: lagos });
+    expect((await call(user, `/segments/${id}/count`)).body.data).toEqual({ contacts: 2, optedIn: 2 });
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'segment.updated')));
+    expect(audited?.details).toMatchObject({ fields: ['filter'] });
+    await call(user, `/segments/${id}`, undefined, 'DELETE');
+  });
+
   it('exports and bulk-tags the contacts of a segment or an unsaved filter', async () => {
     const seg = await call(user, '/segments', {
       name: 'Lagos',

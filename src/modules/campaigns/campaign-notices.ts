@@ -12,6 +12,12 @@ export const campaignNotices = {
       campaign.recipientCount === 1 ? '' : 's'
     }.`,
   }),
+  /** A scheduled campaign to a segment could not go out at its time and is a draft again. */
+  notSent: (campaign: { name: string; reason: string }) => ({
+    type: 'campaign.not_sent' as const,
+    title: 'Scheduled campaign not sent',
+    message: `"${campaign.name}" did not go out at its scheduled time: ${campaign.reason}. It is a draft again and nothing was charged; edit it and publish it again.`,
+  }),
   completed: (campaign: { name: string; sentCount: number; failedCount: number }) => ({
     type: 'campaign.completed' as const,
     title: 'Campaign completed',

@@ -248,14 +248,19 @@ export async function afterPublish(
   await notifyCampaignSent(deps, campaign);
 }
 
+/** Why a scheduled campaign to a segment could not go out at its time, in words for the business. */
+export type NotSentReason = { reason: string };
+
 /**
  * A scheduled campaign to a segment, at its time (in the release's transaction): the segment is evaluated
- * now, its opted-in contacts queued and billed as a publish bills them. Null when it cannot go out (nobody
- * matches, funds short, no plan): the caller turns it back into a draft, since nothing was queued or paid.
+ * now, its opted-in contacts queued and billed as a publish bills them. When it cannot go out (nobody
+ * matches, funds short, no plan) it returns why: the caller turns it back into a draft, since nothing was
+ * queued or paid, and tells the business.
  */
-export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promise<number | null> {
+export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promise<number | NotSentReason> {
   const [draft] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
-  if (!draft?.audienceSegmentId || !draft.paymentMethod || !draft.messageType) return null;
+  if (!draft?.audienceSegmentId || !draft.paymentMethod || !draft.messageType)
+    return { reason: 'it has no audience segment or payment method any more' };
   try {
     // A savepoint: a refused charge undoes this campaign's queue, not the other campaigns of the release.
     return await tx.transaction(async (sp) => {
@@ -264,7 +269,7 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
       await fillContactCountries(sp, draft.businessId);
       const recipients = await queueRecipients(sp, draft, 'queued', segment);
       await splitIfTested(sp, draft);
-      if (recipients === 0) throw new BusinessRuleError('No opted-in contact matches the segment');
+      if (recipients === 0) throw new BusinessRuleError(NOBODY_MATCHES);
       // By the card kept when it was published, each message at its recipient's country's price.
       const prices = draft.paymentMethod === 'credit' ? draft.prices : null;
       const charge = await chargeCampaign(sp, {
@@ -290,7 +295,20 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
     });
   } catch (err) {
     if (err instanceof BusinessRuleError || err instanceof ValidationError || err instanceof NotFoundError)
-      return null;
+      return { reason: notSentReason(err, draft.paymentMethod) };
     throw err;
   }
+}
+
+const NOBODY_MATCHES = 'No opted-in contact matches the segment';
+
+/** The refusal as a clause of "did not go out at its time: ...". */
+function notSentReason(err: Error, paymentMethod: string): string {
+  if (err.message === NOBODY_MATCHES) return 'no opted-in contact matched its segment then';
+  if (err instanceof InsufficientFundsError)
+    return paymentMethod === 'credit'
+      ? 'your credits did not cover the contacts its segment matched then'
+      : 'your plan had too few messages left for the contacts its segment matched then';
+  if (err instanceof NotFoundError) return 'its segment was not found';
+  return err.message.charAt(0).toLowerCase() + err.message.slice(1);
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import type { NotificationRecord, NotifierPort } from '../../platform/notifier.port.js';
 import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
+import { campaignNotices } from './campaign-notices.js';
 import { sendOutSegmentCampaign } from './campaign-publisher.js';
 import { campaignChanged } from './campaign-webhooks.js';
 
@@ -20,10 +22,17 @@ export interface DueCampaign {
  * moves their held messages to the send queue, and pays the referrers' commissions held on them, in one
  * transaction (a cancel, which locks the campaign row too, comes before it and voids them, or after it and
  * finds the campaign sent out). FOR UPDATE SKIP LOCKED lets several
- * workers release at once without two of them taking the same campaign.
+ * workers release at once without two of them taking the same campaign. A campaign to a segment that
+ * cannot go out becomes a draft again, and its business is told why (recorded in the same transaction,
+ * pushed once it has committed).
  */
-export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[]> {
-  return db.transaction(async (tx) => {
+export async function releaseDueCampaigns(
+  db: Db,
+  limit: number,
+  notifier: Pick<NotifierPort, 'recordForBusiness' | 'announce'>,
+): Promise<DueCampaign[]> {
+  const notices: NotificationRecord[] = [];
+  const released = await db.transaction(async (tx) => {
     let due = await queryRows<DueCampaign>(
       tx,
       sql`
@@ -43,11 +52,18 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
     const undone = new Set<string>();
     for (const c of due.filter((d) => d.segment_id)) {
       const recipients = await sendOutSegmentCampaign(tx, c.id);
-      if (recipients === null) {
+      if (typeof recipients !== 'number') {
         undone.add(c.id);
         await tx.execute(sql`UPDATE campaigns SET is_sent_out = false, sent_out_at = NULL, is_published = false,
           published_at = NULL, payment_method = NULL, recipient_count = 0, cost = NULL, rate = NULL,
           updated_at = now() WHERE id = ${c.id}`);
+        notices.push(
+          await notifier.recordForBusiness(
+            tx,
+            c.business_id,
+            campaignNotices.notSent({ name: c.name, reason: recipients.reason }),
+          ),
+        );
       } else c.recipient_count = recipients;
     }
     if (undone.size) due = due.filter((c) => !undone.has(c.id));
@@ -62,4 +78,6 @@ export function releaseDueCampaigns(db: Db, limit: number): Promise<DueCampaign[
       await campaignChanged(tx, { id: c.id, businessId: c.business_id, name: c.name }, 'sending');
     return due;
   });
+  for (const n of notices) notifier.announce(n);
+  return released;
 }

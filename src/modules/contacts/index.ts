@@ -8,7 +8,7 @@ export { NAME_MAX, TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from './contact-fields.js
 export { searchWords } from './contact-search.js';
 export { countContacts } from './contacts.repository.js';
 export { contactsRoutes } from './contacts.routes.js';
-export { contactFieldKeys } from './custom-fields/field-definitions.repository.js';
+export { contactFieldKeys, contactFieldValues } from './custom-fields/field-definitions.repository.js';
 export { fieldDefinitionsRoutes } from './custom-fields/field-definitions.routes.js';
 export type { ExportLayout } from './export/export-writers.js';
 export { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';

@@ -200,7 +200,7 @@ async function claimIds(
     attempts: number;
     variant: number | null;
     deferred: boolean | null;
-    fields: Record<string, unknown> | null;
+    contact_id: string | null;
   }>(
     tx,
     sql`WITH entered AS (
@@ -216,8 +216,7 @@ async function claimIds(
             lease_expires_at = now() + ${args.leaseMs} * interval '1 millisecond', updated_at = now()
         WHERE m.id = ANY(${sql.param(ids)}::uuid[]) AND m.status = 'queued'
         RETURNING m.id, m.campaign_id, m.business_id, m.phone_number, m.first_name, m.last_name, m.attempts,
-                (SELECT c.fields FROM contacts c WHERE c.id = m.contact_id AND c.business_id = m.business_id) AS fields,
-                  m.variant, m.failure_outcome = 'defer' AS deferred`,
+                  m.contact_id, m.variant, m.failure_outcome = 'defer' AS deferred`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -229,6 +228,7 @@ async function claimIds(
     attempts: Number(r.attempts),
     variant: r.variant === null ? null : Number(r.variant),
     deferred: r.deferred === true,
-    fields: r.fields ?? null,
+    contactId: r.contact_id,
+    fields: null,
   }));
 }

@@ -31,6 +31,8 @@ const contactsRoute = createRoute({
     tag: str(s.tag),
     optIn: bool(s.optIn),
     filter: readFilter(s.filter),
+    /** The saved segment the filter was opened from: the builder can save its changes back to it. */
+    segment: str(s.segment),
   })),
   component: lazyRouteComponent(() => import('./contacts/ContactsPage'), 'ContactsPage'),
 });

@@ -111,3 +111,22 @@ export async function valuesOutsideChoices(
 export async function contactFieldKeys(db: Db, businessId: string): Promise<string[]> {
   return (await fieldDefinitionsOf(db, businessId)).map((d) => d.key);
 }
+
+/** The field values of some contacts of a business, in one statement (the dispatcher's batch). */
+export async function contactFieldValues(
+  db: Db,
+  businessId: string,
+  contactIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  if (!contactIds.length) return new Map();
+  const rows = await db
+    .select({ id: contacts.id, fields: contacts.fields })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        sql`${contacts.id} = ANY(${sql.param([...contactIds])}::uuid[])`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.fields as Record<string, unknown>]));
+}

@@ -76,10 +76,17 @@ function compileCondition(c: Condition, ctx: CompileContext, at: string): SQL {
     case 'country': {
       const code = c.value.toUpperCase();
       if (!isSupportedCountry(code)) throw ValidationError.field(`${at}.value`, 'Not a known country code');
-      // By the number's calling code: countries sharing one (+1, +7, +44...) are not told apart.
+      // By the stored country (docs/decisions/payments.md); the few contacts whose country is still to be
+      // derived by their number's calling code, through the small index of those. The stored one is then
+      // read with the count from contacts_business_country_idx alone.
       const prefix = `+${getCountryCallingCode(code)}%`;
-      const test = sql`${contacts.phoneNumber} LIKE ${prefix}`;
-      return c.op === 'equals' ? test : sql`NOT ${test}`;
+      const equals = c.op === 'equals';
+      const stored = equals
+        ? sql`${contacts.countryCode} = ${code}`
+        : sql`${contacts.countryCode} <> ${code}`;
+      const byPhone = equals ? sql`m.phone_number LIKE ${prefix}` : sql`m.phone_number NOT LIKE ${prefix}`;
+      return sql`(${stored} OR ${contacts.id} IN (SELECT m.id FROM ${contacts} m
+        WHERE m.business_id = ${ctx.businessId} AND m.country_code IS NULL AND ${byPhone}))`;
     }
     case 'tag': {
       const test = sql`${contacts.tags} @> ARRAY[${c.value}]::text[]`;

@@ -111,6 +111,20 @@ export const campaignMessages = pgTable(
       .on(t.campaignId)
       .where(sql`(${t.pricing}->>'billable') = 'false' AND ${t.refundedAt} IS NULL`),
     index('campaign_messages_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    // A segment's engagement conditions ("read within the last N days"), per business and from the index
+    // alone: a partial index per moment, written only once it has happened ("delivered" filters the sent one).
+    index('campaign_messages_business_sent_idx')
+      .on(t.businessId, t.sentAt, t.contactId)
+      .where(sql`${t.sentAt} IS NOT NULL AND ${t.contactId} IS NOT NULL`),
+    index('campaign_messages_business_read_idx')
+      .on(t.businessId, t.readAt, t.contactId)
+      .where(sql`${t.readAt} IS NOT NULL AND ${t.contactId} IS NOT NULL`),
+    index('campaign_messages_business_clicked_idx')
+      .on(t.businessId, t.clickedAt, t.contactId)
+      .where(sql`${t.clickedAt} IS NOT NULL AND ${t.contactId} IS NOT NULL`),
+    index('campaign_messages_business_replied_idx')
+      .on(t.businessId, t.repliedAt, t.contactId)
+      .where(sql`${t.repliedAt} IS NOT NULL AND ${t.contactId} IS NOT NULL`),
     // Delivery reports find their message by the gateway's id.
     index('campaign_messages_provider_id_idx')
       .on(t.providerMessageId)

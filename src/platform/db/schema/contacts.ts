@@ -47,5 +47,7 @@ export const contacts = pgTable(
     index('contacts_country_missing_idx').on(t.businessId).where(sql`${t.countryCode} IS NULL`),
     // Equality on a field (`fields @> {"city":"Lagos"}`) and "has a value" (`fields ? 'city'`) by index.
     index('contacts_fields_idx').using('gin', t.businessId, t.fields),
+    // A segment's country condition and its count from the index alone (id and opt-in in it), never the heap.
+    index('contacts_business_country_idx').on(t.businessId, t.countryCode, t.optIn, t.id),
   ],
 );

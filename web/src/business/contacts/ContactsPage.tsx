@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
-import type { SegmentFilter } from '../../api/queries/segments';
+import { type SegmentFilter, segmentQuery } from '../../api/queries/segments';
 import { useCan } from '../../auth/session';
 import { formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
 import { SearchBox } from '../../ui/search-box';
 import { type Contact, ContactForm } from './ContactForm';
-import { BulkTagDialog, SaveSegmentDialog } from './FilterActions';
+import { BulkTagDialog, SaveSegmentDialog, SaveToSegmentDialog } from './FilterActions';
 import { FilterBuilder } from './FilterBuilder';
 import { ImportContacts } from './ImportContacts';
 import { TagFilter } from './TagFilter';
@@ -32,6 +32,8 @@ export function ContactsPage() {
   const [building, builder] = useDisclosure(!!search.filter);
   const [saving, setSaving] = useState<SegmentFilter | null>(null);
   const [tagging, setTagging] = useState<SegmentFilter | null>(null);
+  const [savingTo, setSavingTo] = useState<SegmentFilter | null>(null);
+  const opened = useQuery({ ...segmentQuery(search.segment ?? ''), enabled: !!search.segment });
   const filterText = search.filter ? JSON.stringify(search.filter) : undefined;
 
   const query = {
@@ -115,9 +117,12 @@ export function ContactsPage() {
       {building && (
         <FilterBuilder
           applied={search.filter}
-          onApply={(filter) => setSearch({ filter })}
+          // Clearing the filter leaves the segment it was opened from.
+          onApply={(filter) => setSearch(filter ? { filter } : { filter, segment: undefined })}
           onSave={setSaving}
           canSave={may('contacts:write')}
+          segment={opened.data}
+          onSaveTo={setSavingTo}
         />
       )}
       <Group mb="md" gap="sm" align="flex-end">
@@ -223,6 +228,12 @@ export function ContactsPage() {
       <ImportContacts opened={importing} onClose={importModal.close} onImported={refresh} />
       <SaveSegmentDialog filter={saving} onClose={() => setSaving(null)} />
       <BulkTagDialog filter={tagging} onClose={() => setTagging(null)} />
+      <SaveToSegmentDialog
+        segment={opened.data}
+        filter={savingTo}
+        onClose={() => setSavingTo(null)}
+        onSaved={(filter) => setSearch({ filter })}
+      />
     </>
   );
 }

@@ -1,10 +1,16 @@
 import { Button, Modal, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
+import { errorText } from '../../api/errors';
 import { contactKeys } from '../../api/queries/contacts';
-import type { SegmentFilter } from '../../api/queries/segments';
+import {
+  type Segment,
+  type SegmentFilter,
+  segmentCountQuery,
+  segmentPreviewQuery,
+} from '../../api/queries/segments';
 import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatNumber } from '../../ui/format';
 import { toast } from '../../ui/page';
@@ -56,6 +62,72 @@ export function SaveSegmentDialog({
           </DialogActions>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/**
+ * "Save to <segment>": the filter replaces the saved segment's, after a confirmation that says how many
+ * contacts it matches now against how many the saved one does. Campaigns not yet sent to the segment go to
+ * whoever matches the new filter when they go out.
+ */
+export function SaveToSegmentDialog({
+  segment,
+  filter,
+  onClose,
+  onSaved,
+}: {
+  segment: Segment | undefined;
+  filter: SegmentFilter | null;
+  onClose: () => void;
+  onSaved: (filter: SegmentFilter) => void;
+}) {
+  const queryClient = useQueryClient();
+  const opened = !!filter && !!segment;
+  const now = useQuery({
+    ...segmentPreviewQuery(filter ?? { match: 'all', conditions: [] }),
+    enabled: opened,
+    retry: false,
+  });
+  const saved = useQuery({ ...segmentCountQuery(segment?.id ?? ''), enabled: opened });
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PATCH('/api/v1/segments/{id}', {
+          params: { path: { id: segment!.id } },
+          body: { filter: filter! },
+        }),
+      ),
+    onSuccess: async (updated) => {
+      toast(`The segment ${updated.name} now has the new filter.`, 'green');
+      await queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      onSaved(updated.filter);
+      close();
+    },
+  });
+  const close = () => {
+    save.reset();
+    onClose();
+  };
+  const count = (c: { contacts: number; optedIn: number } | undefined) =>
+    c ? `${formatNumber(c.contacts)} contacts (${formatNumber(c.optedIn)} opted in)` : '…';
+  return (
+    <Modal opened={opened} onClose={close} title={`Change the filter of ${segment?.name ?? 'the segment'}?`}>
+      <Stack>
+        <Text size="sm" data-testid="save-to-count">
+          {now.isError
+            ? errorText(now.error)
+            : `With this filter, ${segment?.name} matches ${count(now.data)} now; its saved filter matches ${count(saved.data)}.`}
+        </Text>
+        <Text size="sm">
+          Campaigns not sent yet to this segment will go to whoever matches the new filter when they go out.
+        </Text>
+        <DialogActions error={save.error ? errorText(save.error) : null} onCancel={close}>
+          <Button loading={save.isPending} disabled={now.isError} onClick={() => save.mutate()}>
+            Save the new filter
+          </Button>
+        </DialogActions>
+      </Stack>
     </Modal>
   );
 }

@@ -36,6 +36,9 @@ export function FilterBuilder(props: {
   onApply: (filter: SegmentFilter | undefined) => void;
   onSave: (filter: SegmentFilter) => void;
   canSave: boolean;
+  /** The saved segment this filter was opened from: its changes can be saved back to it. */
+  segment?: { name: string } | undefined;
+  onSaveTo?: (filter: SegmentFilter) => void;
 }) {
   const fields = useQuery(contactFieldsQuery).data?.items ?? [];
   const [draft, setDraft] = useState<Draft>(() => fromFilter(props.applied));
@@ -61,7 +64,7 @@ export function FilterBuilder(props: {
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Text id="filter-title" fw={600}>
-            Filter
+            {props.segment ? `Filter of the segment ${props.segment.name}` : 'Filter'}
           </Text>
           <MatchControl
             id="match-label"
@@ -124,6 +127,16 @@ export function FilterBuilder(props: {
           <Button size="sm" disabled={!filter} onClick={() => filter && props.onApply(filter)}>
             Show these contacts
           </Button>
+          {props.canSave && props.segment && props.onSaveTo && (
+            <Button
+              size="sm"
+              variant="default"
+              disabled={!filter}
+              onClick={() => filter && props.onSaveTo?.(filter)}
+            >
+              Save to {props.segment.name}…
+            </Button>
+          )}
           {props.canSave && (
             <Button
               size="sm"
@@ -131,7 +144,7 @@ export function FilterBuilder(props: {
               disabled={!filter}
               onClick={() => filter && props.onSave(filter)}
             >
-              Save as segment
+              {props.segment ? 'Save as a new segment' : 'Save as segment'}
             </Button>
           )}
           {props.applied && (

@@ -20,7 +20,8 @@ export function SegmentsPage() {
   const may = useCan();
   const [renaming, setRenaming] = useState<Segment | null>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
-  const open = (s: Segment) => void navigate({ to: '/contacts', search: { filter: s.filter } });
+  const open = (s: Segment) =>
+    void navigate({ to: '/contacts', search: { filter: s.filter, segment: s.id } });
   return (
     <>
       <PageHeader

@@ -1,0 +1,5 @@
+CREATE INDEX "contacts_business_country_idx" ON "contacts" USING btree ("business_id","country_code","opt_in","id");--> statement-breakpoint
+CREATE INDEX "campaign_messages_business_sent_idx" ON "campaign_messages" USING btree ("business_id","sent_at","contact_id") WHERE "campaign_messages"."sent_at" IS NOT NULL AND "campaign_messages"."contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_messages_business_read_idx" ON "campaign_messages" USING btree ("business_id","read_at","contact_id") WHERE "campaign_messages"."read_at" IS NOT NULL AND "campaign_messages"."contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_messages_business_clicked_idx" ON "campaign_messages" USING btree ("business_id","clicked_at","contact_id") WHERE "campaign_messages"."clicked_at" IS NOT NULL AND "campaign_messages"."contact_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "campaign_messages_business_replied_idx" ON "campaign_messages" USING btree ("business_id","replied_at","contact_id") WHERE "campaign_messages"."replied_at" IS NOT NULL AND "campaign_messages"."contact_id" IS NOT NULL;
