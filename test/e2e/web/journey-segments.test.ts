@@ -114,14 +114,32 @@ describe.skipIf(!hasChromium)('journey: contact fields and segments', () => {
       await expectAccessible(page, 'segments');
       await screenshot(page, 'segments-list');
 
+      // Widened from the contacts list: without the tag condition the segment is every contact in Lagos.
+      await page.getByRole('button', { name: 'Open Lagos VIPs' }).click();
+      await page.getByTestId('filter-count').getByText('3 contacts match, 3 of them opted in.').waitFor();
+      await page.getByRole('button', { name: 'Remove condition 2' }).click();
+      await page.getByTestId('filter-count').getByText('5 contacts match, 5 of them opted in.').waitFor();
+      await page.getByRole('button', { name: 'Save to Lagos VIPs…' }).click();
+      await page
+        .getByTestId('save-to-count')
+        .getByText(
+          'With this filter, Lagos VIPs matches 5 contacts (5 opted in) now; its saved filter matches 3 contacts (3 opted in).',
+        )
+        .waitFor();
+      await screenshot(page, 'segments-save-to');
+      await page.getByRole('button', { name: 'Save the new filter' }).click();
+      await page.getByText('The segment Lagos VIPs now has the new filter.').waitFor();
+      await page.getByRole('link', { name: 'Segments' }).first().click();
+      await page.getByTestId('segment-count').getByText('5 (5 opted in)').waitFor();
+
       await page.goto('/campaigns/new');
       await page.getByLabel('Campaign name').fill('Lagos VIP evening');
       await page.getByText('A segment').click();
       await page.getByRole('combobox', { name: 'Segment' }).click();
-      await page.getByRole('option', { name: 'Lagos VIPs (3 opted in)' }).click();
+      await page.getByRole('option', { name: 'Lagos VIPs (5 opted in)' }).click();
       await page
         .getByTestId('estimate')
-        .getByText(/^3 recipients · /)
+        .getByText(/^5 recipients · /)
         .waitFor();
       await expect.poll(() => page.getByTestId('estimate').innerText()).toContain('counted now');
       await expectAccessible(page, 'composer with a segment');
