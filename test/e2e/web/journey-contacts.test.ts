@@ -86,6 +86,8 @@ describe.skipIf(!hasChromium)('journey: contacts import by drag and drop', () =>
       // The view is in the URL: a reload shows the same filter.
       await page.reload();
       await page.getByText(`${vip.body.data.total} in all`).waitFor();
+      // Each row names the country its number prices it by.
+      await page.getByRole('cell', { name: 'Nigeria', exact: true }).first().waitFor();
       await expectAccessible(page, 'contacts');
       await screenshot(page, 'contacts');
 

@@ -52,6 +52,20 @@ export function flagOf(code: string | null | undefined): string {
   return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country by its ISO code: "Nigeria"; "Not known" for none (ZZ) or a bad code. */
+export function countryLabel(code: string | null | undefined): string {
+  if (!code || code === 'ZZ' || !/^[A-Za-z]{2}$/.test(code)) return 'Not known';
+  let name = code.toUpperCase();
+  try {
+    name = regions.of(name) ?? name;
+  } catch {
+    // An engine without this region's name: the code stands in.
+  }
+  return name;
+}
+
 /** Share of `part` in `whole` as "42.5%", or "–" when there is nothing to divide. */
 export function rate(part: number, whole: number): string {
   return whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : '–';

@@ -5,17 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { type ContactFieldDef, contactFieldsQuery } from '../../api/queries/segments';
+import type { Data } from '../../api/types';
 import { applyApiError, DialogActions } from '../../ui/form-errors';
 
-export interface Contact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  tags: string[];
-  optIn: boolean;
-  fields?: Record<string, unknown>;
-}
+/** A contact as the list and the form read it (the API's own shape). */
+export type Contact = Data<'/api/v1/contacts/{id}', 'get'>;
 
 /** The business's fields as the API takes them: a number, a yes/no, text; an emptied one is removed (null). */
 function fieldValues(

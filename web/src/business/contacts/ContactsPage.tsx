@@ -9,7 +9,7 @@ import { errorText } from '../../api/errors';
 import { contactKeys, contactsQuery } from '../../api/queries/contacts';
 import { type SegmentFilter, segmentQuery } from '../../api/queries/segments';
 import { useCan } from '../../auth/session';
-import { formatNumber } from '../../ui/format';
+import { countryLabel, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { yesNo } from '../../ui/search';
@@ -184,6 +184,8 @@ export function ContactsPage() {
         columns={[
           { header: 'Name', cell: (c) => `${c.firstName} ${c.lastName}` },
           { header: 'Phone number', cell: (c) => c.phoneNumber },
+          // The country prices the contact's messages (the rate card), so the list says which it is.
+          { header: 'Country', cell: (c) => countryLabel(c.countryCode) },
           {
             header: 'Tags',
             cell: (c) => (
