@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContacts, createUser, setExchangeRate, setMessagingCredentials } from '../../factories.js';
+import { statusCounts } from '../../jobs/helpers.js';
 import {
   E2E_TIMEOUT,
   expectAccessible,
@@ -117,6 +118,76 @@ describe.skipIf(!hasChromium)('journey: campaigns', () => {
       }
       // And summed up by reason above the list.
       await page.getByRole('heading', { name: 'Why messages failed' }).waitFor();
+      await context.close();
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'charges on delivery: credits held at publish, each delivered message charged, the failed ones released',
+    async () => {
+      const user = await createUser(service, {
+        name: 'Kemi Ade',
+        businessVerified: 'accepted',
+        credits: '100',
+      });
+      await setMessagingCredentials(service, user.businessId);
+      await createContacts(service, user.businessId, 10);
+      const { context, page } = await newSession(browser, service.url);
+      await signIn(page, user, '/settings?tab=business');
+      // The switch shows the saved setting: it turns on once the change is stored.
+      const charging = page.getByRole('switch', { name: 'Charge campaigns on delivery' });
+      await charging.click();
+      await expect.poll(() => charging.isChecked()).toBe(true);
+
+      const publish = (extra: Record<string, unknown>) =>
+        service.request({
+          url: '/campaigns',
+          token: user.accessToken,
+          body: { message: 'Hello', sendToAllContact: true, paymentMethod: 'credit', ...extra },
+        });
+      // Scheduled for later: its ten messages' price is held, not spent.
+      const later = await publish({
+        name: 'Next week',
+        isScheduled: true,
+        scheduledAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      });
+      expect(later.status, later.text).toBe(201);
+      await page.goto('/wallet');
+      await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe('90.00');
+      await page.getByTestId('wallet-held').getByText('10.00 held until messages are delivered').waitFor();
+      await page.getByText('Held at publish').first().waitFor();
+      await expectAccessible(page, 'wallet with credits held');
+      await screenshot(page, 'wallet-held');
+
+      // Sent now: the sandbox reports about half delivered and half failed.
+      const now = await publish({ name: 'Today', isScheduled: false });
+      expect(now.status, now.text).toBe(201);
+      const id = now.body.data.id as string;
+      await expect
+        .poll(
+          async () => {
+            const c = await statusCounts(service, id);
+            return (c.delivered ?? 0) + (c.read ?? 0) + (c.failed ?? 0);
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(10);
+      const counts = await statusCounts(service, id);
+      const failed = counts.failed ?? 0;
+      // Delivered ones charged, failed ones released: only the scheduled campaign's ten stay held.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByTestId('wallet-balance').innerText();
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(`${80 + failed}.00`);
+      await page.getByTestId('wallet-held').getByText('10.00 held until messages are delivered').waitFor();
+      await page.getByText('Charged on delivery').first().waitFor();
+      if (failed > 0) await page.getByText('Released (not delivered)').first().waitFor();
       await context.close();
     },
     E2E_TIMEOUT,

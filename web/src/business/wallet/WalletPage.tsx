@@ -50,9 +50,12 @@ export function WalletPage() {
           <Text fz={30} fw={700} data-testid="wallet-balance">
             {wallet.data ? formatNumber(wallet.data.available, 2) : '…'}
           </Text>
-          <Text size="sm" data-testid="wallet-held">
-            {wallet.data ? `${formatNumber(wallet.data.held, 2)} held until messages are delivered` : ''}
-          </Text>
+          {/* Only a business charged on delivery ever holds credits: the others are not told of it. */}
+          {wallet.data && Number(wallet.data.held) > 0 && (
+            <Text size="sm" data-testid="wallet-held">
+              {`${formatNumber(wallet.data.held, 2)} held until messages are delivered`}
+            </Text>
+          )}
         </Card>
         <Card withBorder>
           <Text size="sm" c="dimmed">
