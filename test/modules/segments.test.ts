@@ -186,6 +186,22 @@ describe('segments', () => {
     expect(await names(one(condition))).toEqual(expected);
   });
 
+  it('a country condition reads the stored country, and the number for a contact whose country is not stored yet', async () => {
+    const owner = await createUser(t, { countryCode: 'NG' });
+    const base = { businessId: owner.businessId, optIn: true, lastName: 'Test', tags: [] };
+    // Stored as the backfill job stores them; the stored country decides, whatever the number says.
+    await t.db.insert(contacts).values([
+      { ...base, firstName: 'Stored', phoneNumber: '+2348031000091', countryCode: 'NG' },
+      { ...base, firstName: 'Moved', phoneNumber: '+2348031000092', countryCode: 'GH' },
+    ]);
+    const nigeria = one({ on: 'country', op: 'equals', value: 'NG' });
+    const count = async () => (await call(owner, '/segments/preview', { filter: nigeria })).body.data;
+    expect(await count()).toEqual({ contacts: 1, optedIn: 1 });
+    // A contact the backfill has not reached yet: its number's calling code stands in.
+    await t.db.insert(contacts).values({ ...base, firstName: 'Pending', phoneNumber: '+2348031000093' });
+    expect(await count()).toEqual({ contacts: 2, optedIn: 2 });
+  });
+
   it('engagement with a given campaign', async () => {
     expect(
       await names(one({ on: 'campaign', event: 'received', campaignId: campaignB, withinDays: 30 })),

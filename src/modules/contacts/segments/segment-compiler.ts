@@ -13,6 +13,11 @@ export interface CompileContext {
   now: Date;
   /** Where the filter sits in the request, for the 400's path (`filter`). */
   path: string;
+  /**
+   * Every contact of the business has its country stored: a country condition is then the stored column
+   * alone, which the planner serves from contacts_business_country_idx (the fallback's OR defeats it).
+   */
+  countriesStored?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -84,6 +89,7 @@ function compileCondition(c: Condition, ctx: CompileContext, at: string): SQL {
       const stored = equals
         ? sql`${contacts.countryCode} = ${code}`
         : sql`${contacts.countryCode} <> ${code}`;
+      if (ctx.countriesStored) return stored;
       const byPhone = equals ? sql`m.phone_number LIKE ${prefix}` : sql`m.phone_number NOT LIKE ${prefix}`;
       return sql`(${stored} OR ${contacts.id} IN (SELECT m.id FROM ${contacts} m
         WHERE m.business_id = ${ctx.businessId} AND m.country_code IS NULL AND ${byPhone}))`;

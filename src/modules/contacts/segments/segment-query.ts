@@ -5,7 +5,12 @@ import { isUuid } from '../../../platform/http/id-params.js';
 import { fieldDefinitionsOf } from '../custom-fields/field-definitions.repository.js';
 import { compileSegment } from './segment-compiler.js';
 import { type SegmentFilter, segmentFilter } from './segment-filter.js';
-import { findSegment, unknownCampaigns } from './segments.repository.js';
+import { countriesAllStored, findSegment, unknownCampaigns } from './segments.repository.js';
+
+const usesCountry = (filter: SegmentFilter): boolean =>
+  filter.conditions.some(
+    (c) => c.on === 'country' || (c.on === 'group' && c.conditions.some((g) => g.on === 'country')),
+  );
 
 /**
  * A filter checked against the business (its fields, its campaigns) and compiled to one condition on
@@ -18,7 +23,14 @@ export async function compileFilter(
   opts: { path: string; now?: Date; checkCampaigns?: boolean },
 ): Promise<SQL> {
   const defs = await fieldDefinitionsOf(db, businessId);
-  const where = compileSegment(filter, { businessId, defs, now: opts.now ?? new Date(), path: opts.path });
+  const countriesStored = usesCountry(filter) ? await countriesAllStored(db, businessId) : false;
+  const where = compileSegment(filter, {
+    businessId,
+    defs,
+    now: opts.now ?? new Date(),
+    path: opts.path,
+    countriesStored,
+  });
   // A saved segment naming a campaign deleted since simply matches nobody by it; a new filter must not.
   if (opts.checkCampaigns === false) return where;
   const named: { id: string; path: string }[] = [];

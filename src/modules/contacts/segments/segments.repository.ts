@@ -129,3 +129,16 @@ export async function campaignsWaitingOn(db: Db, businessId: string, segmentId: 
     );
   return rows.map((r) => r.name);
 }
+
+/**
+ * Whether every contact of the business has its country stored (none left for the backfill job): one probe of
+ * the partial index of those missing it, contacts_country_missing_idx.
+ */
+export async function countriesAllStored(db: Db, businessId: string): Promise<boolean> {
+  const [row] = await queryRows<{ missing: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM ${contacts}
+          WHERE ${contacts.businessId} = ${businessId} AND ${contacts.countryCode} IS NULL) AS missing`,
+  );
+  return !row?.missing;
+}
