@@ -172,6 +172,17 @@ describe('the audit log covers every change', () => {
       return biz;
     });
     expect(updated.details).toMatchObject({ fields: ['address', 'industry'] });
+    const charging = await change(owner, 'business.charging_changed', owner, async () => {
+      const res = await t.request({
+        method: 'PUT',
+        url: '/business/charging',
+        token: owner.accessToken,
+        body: { chargeOnDelivery: true },
+      });
+      expect(res.status, res.text).toBe(200);
+      return biz;
+    });
+    expect(charging.details).toMatchObject({ chargeOnDelivery: true });
     const credentials = await change(owner, 'provider.credentials_saved', owner, async () => {
       await call(owner, '/business/provider', {
         provider: 'gateway',

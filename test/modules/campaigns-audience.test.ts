@@ -274,6 +274,8 @@ describe('campaign audiences by tag, tag counts and the estimate', () => {
         evaluatedNow: false,
         messageType: 'marketing',
         paymentMethod: 'credit',
+        // Paid by credits as asked, not because a plan leaves the category out.
+        planDoesNotCover: false,
         rate: 1,
         // Every contact here is Nigerian: one line of the rate card's breakdown.
         breakdown: recipients ? [{ country: 'NG', recipients, price: 1, subtotal: recipients }] : [],

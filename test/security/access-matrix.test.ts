@@ -176,6 +176,7 @@ const ACCESS: Record<string, Rule | Row> = {
 
   'GET /business': 'auth',
   'PATCH /business': 'auth',
+  'PUT /business/charging': 'auth',
   'POST /business/verification': 'verifiedEmail',
   'POST /business/referral-code': 'affiliate',
   'POST /business/provider': 'verifiedEmail+verifiedBusiness',
