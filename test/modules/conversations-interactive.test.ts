@@ -144,8 +144,10 @@ describe('interactive replies of a member, and the choices that answer them', ()
       timeout: 10_000,
     });
 
-    // WhatsApp's `list_reply` names the list by its wamid (`context.id`).
+    // WhatsApp's `list_reply` names the list by its wamid (`context.id`). Meta's timestamps are in whole
+    // seconds: the choice is made a second after the list, as a person makes it, so it is the thread's last.
     await write(account, from, {
+      timestamp: String(Math.floor(Date.now() / 1000) + 1),
       type: 'interactive',
       interactive: {
         type: 'list_reply',
