@@ -65,6 +65,7 @@ const TABLES = [
   'rate_limit_buckets',
   'refresh_sessions',
   'segments',
+  'service_allowance_usage',
   'templates',
   'ticket_comments',
   'tickets',
