@@ -121,20 +121,26 @@ describe('automation through the Cloud API', () => {
     );
     expect(tap).toMatchObject({ text: 'Opening hours', details: { payload: 'menu-hours' } });
     expect(tap.replyTo).toMatchObject({ text: 'Welcome! What do you need?' });
-    const autos = await t.db
-      .select()
-      .from(conversationMessages)
-      .where(
-        and(
-          eq(conversationMessages.conversationId, conversation!.id),
-          isNotNull(conversationMessages.automationRuleId),
-        ),
-      )
-      .orderBy(conversationMessages.seq);
-    expect(autos.map((m) => [m.automationRuleName, m.status])).toEqual([
-      ['Welcome', expect.stringMatching(/sent|delivered|read/)],
-      ['Hours', expect.stringMatching(/sent|delivered|read/)],
-    ]);
+    const autos = () =>
+      t.db
+        .select()
+        .from(conversationMessages)
+        .where(
+          and(
+            eq(conversationMessages.conversationId, conversation!.id),
+            isNotNull(conversationMessages.automationRuleId),
+          ),
+        )
+        .orderBy(conversationMessages.seq);
+    // The simulator has the second reply; its outcome is written by the sender's next flush.
+    await vi.waitFor(
+      async () =>
+        expect((await autos()).map((m) => [m.automationRuleName, m.status])).toEqual([
+          ['Welcome', expect.stringMatching(/sent|delivered|read/)],
+          ['Hours', expect.stringMatching(/sent|delivered|read/)],
+        ]),
+      { timeout: 5_000, interval: 20 },
+    );
   });
 
   it('the simulator refuses an invalid interactive message as Meta does (131009, the parameter named)', async () => {
