@@ -18,19 +18,16 @@
  * Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh
  * database is created on that server and dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createDeps } from '../src/app/create-deps.js';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/platform/config.js';
-import { openDatabase, runMigrations } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
 import { createUser, setMessagingCredentials } from '../test/factories.js';
 import type { TestApp } from '../test/harness.js';
+import { createBenchDatabase } from './lib/database.js';
 import { arg, median, reportGoal } from './lib/harness.js';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RECIPIENTS = Number(arg('recipients') ?? 100_000);
 const ROUNDS = Number(arg('rounds') ?? 3);
 const GOAL_RATIO = 1.1;
@@ -59,25 +56,11 @@ const COUNTRIES: [code: string, dial: string, price: string][] = [
   ['AR', '54', '0.85'],
 ];
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const dbName = `bench_publish_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const config = testConfig({ DATABASE_URL: dbUrl.toString() });
-  const database = await openDatabase({ url: dbUrl.toString(), poolSize: config.DATABASE_POOL_SIZE });
+  const bench = await createBenchDatabase('bench_publish');
+  const config = testConfig({ DATABASE_URL: bench.url });
+  const database = bench.database;
   try {
-    await runMigrations(database);
     const deps = createDeps(config, database, createLogger('warn', { role: 'bench' }));
     const app = await buildApp(deps);
     const t = { db: deps.db, deps } as unknown as TestApp;
@@ -155,8 +138,7 @@ async function main(): Promise<void> {
     });
     await app.close();
   } finally {
-    await database.close();
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await bench.drop();
   }
 }
 
