@@ -42,6 +42,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'vocabulary-is-a-leaf',
+      severity: 'error',
+      comment:
+        'src/vocabulary/ holds the words several modules and the console share (states, categories, roles): ' +
+        'plain lists that import nothing else of the service, so anything may import them.',
+      from: { path: '^src/vocabulary/' },
+      to: { path: '^src/', pathNot: '^src/vocabulary/' },
+    },
+    {
       name: 'platform-below-domain',
       severity: 'error',
       comment: 'platform/ and providers/ are infrastructure: they never import modules/ or jobs/.',

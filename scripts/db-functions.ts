@@ -23,7 +23,7 @@ import {
   type DbFunction,
   triggerDefinition,
 } from '../src/platform/db/functions.js';
-import { MESSAGE_STATES } from '../src/platform/db/message-states.js';
+import { MESSAGE_STATES } from '../src/vocabulary/message-states.js';
 
 const VOLATILITY = { v: 'VOLATILE', s: 'STABLE', i: 'IMMUTABLE' } as const;
 

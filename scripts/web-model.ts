@@ -1,7 +1,7 @@
 /**
  * What the web console and the documents take from the service besides the OpenAPI document: the
- * message-state model and the real-time events, generated from their one declaration
- * (`src/platform/db/message-states.ts`, `src/platform/realtime-events.ts`). `npm run web:api` writes
+ * shared words (`src/vocabulary/`) and the real-time events, generated from their one declaration
+ * (`src/vocabulary/*.ts`, `src/platform/realtime-events.ts`). `npm run web:api` writes
  * `web/src/api/model.ts` and the event table of docs/api.md; a test fails when either differs from what the
  * declarations give.
  */
@@ -10,17 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../src/modules/webhook-endpoints/index.js';
 import { API_KEY_RESOURCES } from '../src/platform/auth/api-key-scopes.js';
+import { roleCan } from '../src/platform/auth/permissions.js';
 import {
-  ACTIVITY_KINDS,
-  ENGAGEMENTS,
-  FUNNEL,
-  MESSAGE_STATE_MODEL,
-  MESSAGE_STATES,
-  MILESTONES,
-  PENDING_STATES,
-} from '../src/platform/db/message-states.js';
-import {
-  CAMPAIGN_STATUSES,
   type EventAudience,
   NOTIFICATION_PERMISSIONS,
   NOTIFICATION_RECEIVERS,
@@ -29,6 +20,20 @@ import {
   type RoomType,
   SOCKET_ANSWERS,
 } from '../src/platform/realtime-events.js';
+import { CAMPAIGN_STATUSES } from '../src/vocabulary/campaign-statuses.js';
+import { MESSAGE_CATEGORIES, PRICE_CATEGORIES } from '../src/vocabulary/categories.js';
+import { FAILURE_OUTCOMES } from '../src/vocabulary/failure-outcomes.js';
+import {
+  ACTIVITY_KINDS,
+  ENGAGEMENTS,
+  FUNNEL,
+  MESSAGE_STATE_MODEL,
+  MESSAGE_STATES,
+  MILESTONES,
+  PENDING_STATES,
+} from '../src/vocabulary/message-states.js';
+import { REPLY_STATES } from '../src/vocabulary/reply-states.js';
+import { MEMBER_ROLES } from '../src/vocabulary/roles.js';
 
 export const MODEL_FILE = fileURLToPath(new URL('../web/src/api/model.ts', import.meta.url));
 export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
@@ -105,7 +110,7 @@ function modelText(): string {
     Object.entries(map)
       .map(([name, e]) => `  /** ${e.when} */\n  ${name}: ${payloadType(e.payload, '  ')};`)
       .join('\n');
-  return `// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by \`npm run web:api\`; do not edit.
+  return `// Generated from src/vocabulary/, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by \`npm run web:api\`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ${list(MESSAGE_STATES)};
@@ -141,6 +146,32 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ${list(CAMPAIGN_STATUSES)};
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The states of a message in an inbox conversation. */
+export const REPLY_STATES = ${list(REPLY_STATES)};
+export type ReplyState = (typeof REPLY_STATES)[number];
+
+/** The categories a template, and so a campaign, is sent in. */
+export const MESSAGE_CATEGORIES = ${list(MESSAGE_CATEGORIES)};
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
+/** What the rate card prices: the template categories, and service replies inside the window. */
+export const PRICE_CATEGORIES = ${list(PRICE_CATEGORIES)};
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
+
+/** What a send does about a provider's failure. */
+export const FAILURE_OUTCOMES = ${list(FAILURE_OUTCOMES)};
+export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
+
+/** The roles a member of a business can have. */
+export const MEMBER_ROLES = ${list(MEMBER_ROLES)};
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles an invitation or a role change may give: the owner's role moves only by a handover. */
+export const ASSIGNABLE_ROLES = ${list(MEMBER_ROLES.filter((r) => r !== 'owner'))} satisfies readonly MemberRole[];
+
+/** The roles whose members may be given conversations: those that may answer them (\`inbox:reply\`). */
+export const REPLYING_ROLES = ${list(MEMBER_ROLES.filter((r) => roleCan(r, 'inbox:reply')))} satisfies readonly MemberRole[];
 
 /** What an API key's scopes are made of: \`<resource>:read\` and \`<resource>:write\` for each. */
 export const API_KEY_RESOURCES = ${list(API_KEY_RESOURCES)};

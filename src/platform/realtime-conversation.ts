@@ -1,26 +1,13 @@
 import { z } from 'zod';
+import { CONVERSATION_MESSAGE_TYPES } from '../vocabulary/message-kinds.js';
+import { REPLY_STATES } from '../vocabulary/reply-states.js';
 
 /**
  * The shapes of a conversation and of one of its messages, as the API answers them and as the
  * `conversationMessage` real-time event carries them (declared here so the event's contract and the
  * routes' schemas are one).
  */
-export const CONVERSATION_MESSAGE_TYPES = [
-  'text',
-  'image',
-  'video',
-  'audio',
-  'document',
-  'sticker',
-  'button',
-  'reaction',
-  'location',
-  'contacts',
-  'template',
-  'interactive',
-  'campaign',
-  'unsupported',
-] as const;
+export { CONVERSATION_MESSAGE_TYPES };
 
 export const conversationSchema = z.object({
   id: z.string(),
@@ -49,7 +36,7 @@ export const conversationMessageSchema = z.object({
   direction: z.enum(['in', 'out']),
   type: z.enum(CONVERSATION_MESSAGE_TYPES),
   text: z.string().nullable(),
-  status: z.enum(['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed']),
+  status: z.enum(REPLY_STATES),
   mediaUrl: z.string().nullable().describe('our stored copy of its media'),
   mediaType: z.string().nullable(),
   mediaStatus: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../vocabulary/campaign-statuses.js';
+import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from '../vocabulary/message-states.js';
 import type { Permission } from './auth/permissions.js';
-import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from './db/message-states.js';
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from './db/schema/templates.js';
 import { conversationAssignedPayload, conversationMessagePayload } from './realtime-conversation.js';
 
@@ -105,9 +106,7 @@ export function notificationTypesFor(permissions: ReadonlySet<Permission>): Noti
     .map(([type]) => type);
 }
 
-/** A campaign's status as the API shows it. */
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export { CAMPAIGN_STATUSES, type CampaignStatus };
 
 export const ROOM_TYPES = ['business', 'admin'] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];

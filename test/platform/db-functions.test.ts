@@ -5,7 +5,7 @@ import {
   migrationStatements,
 } from '../../scripts/db-functions.js';
 import { DB_FUNCTIONS, DB_TRIGGERS } from '../../src/platform/db/functions.js';
-import { MESSAGE_STATES } from '../../src/platform/db/message-states.js';
+import { MESSAGE_STATES } from '../../src/vocabulary/message-states.js';
 import { createTestDatabase, type TestDatabase } from '../database.js';
 
 // src/platform/db/functions.ts is the one source of the database's functions and triggers; migrations are

@@ -3,10 +3,10 @@ import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/modules/notifications/notifier.js';
-import { FUNNEL } from '../../src/platform/db/message-states.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { RealtimeGateway } from '../../src/platform/realtime.js';
 import { rooms } from '../../src/platform/realtime-hub.js';
+import { FUNNEL } from '../../src/vocabulary/message-states.js';
 import { createMember, createUser, type TestUser } from '../factories.js';
 import {
   connected,

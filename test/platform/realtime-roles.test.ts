@@ -6,9 +6,9 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { Notifier } from '../../src/modules/notifications/notifier.js';
-import { FUNNEL } from '../../src/platform/db/message-states.js';
 import type { RoomEvents } from '../../src/platform/realtime-events.js';
 import { rooms } from '../../src/platform/realtime-hub.js';
+import { FUNNEL } from '../../src/vocabulary/message-states.js';
 import { createMember, createUser, type TestUser } from '../factories.js';
 import { connected, nextEvent, useLiveTestApp } from '../live-app.js';
 import { conversation as conversationResource } from '../security/support/resources.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
+import { MESSAGE_CATEGORIES } from '../../vocabulary/categories.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
 import { templateParameters } from '../templates/index.js';
@@ -12,7 +13,8 @@ import {
   waitingForLimitSchema,
 } from './campaign-deliverability.js';
 
-export const MESSAGE_TYPES = ['marketing', 'utility', 'authentication'] as const;
+/** A campaign's category (`messageType`): its template's. */
+export const MESSAGE_TYPES = MESSAGE_CATEGORIES;
 export const PAYMENT_METHODS = ['credit', 'plan'] as const;
 export const TAG_MATCHES = ['any', 'all'] as const;
 

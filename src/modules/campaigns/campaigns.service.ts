@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { MILESTONES } from '../../vocabulary/message-states.js';
 import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import { EXPORT_IDLE_TIMEOUT_MS, sharedTransferLimits, streamExport } from '../contacts/index.js';
 import {
@@ -53,7 +54,7 @@ import type {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** States past a successful send: a failure reason left from an earlier attempt no longer applies. */
-const REACHED = new Set(['sent', 'delivered', 'read']);
+const REACHED = new Set<string>(MILESTONES);
 
 export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
   if (!row.isPublished) return 'draft';

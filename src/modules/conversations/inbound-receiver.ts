@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
 import { rooms } from '../../platform/realtime-hub.js';
+import { INBOUND_MESSAGE_KINDS } from '../../vocabulary/message-kinds.js';
 import { autoAssign } from './assignment-auto.js';
 import { toConversationDto } from './conversation.dto.js';
 import { emitConversationRecords } from './conversation-events.js';
@@ -24,18 +25,7 @@ export interface InboundMessageInput {
   timestamp: string | null;
 }
 
-const KINDS = new Set([
-  'text',
-  'image',
-  'video',
-  'audio',
-  'document',
-  'sticker',
-  'button',
-  'reaction',
-  'location',
-  'contacts',
-]);
+const KINDS = new Set<string>(INBOUND_MESSAGE_KINDS);
 /** A timestamp further ahead than this is not believed. */
 const MAX_AHEAD_MS = 5 * 60_000;
 

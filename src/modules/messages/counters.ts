@@ -12,7 +12,7 @@ import {
   type MessageState,
   PENDING_STATES,
   recordOf,
-} from '../../platform/db/message-states.js';
+} from '../../vocabulary/message-states.js';
 
 /**
  * The numbers of campaigns and businesses, read from the counters the `campaign_messages` triggers keep

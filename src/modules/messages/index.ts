@@ -14,7 +14,7 @@ export {
   RECEIPT_STATES,
   recordOf,
   statesCountedAs,
-} from '../../platform/db/message-states.js';
+} from '../../vocabulary/message-states.js';
 export {
   type ActivityCounts,
   campaignCounters,

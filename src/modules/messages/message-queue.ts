@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, queryRowsPrepared } from '../../platform/db/client.js';
+import { contacts, type MessagePricing } from '../../platform/db/schema/index.js';
 import {
   FAILED_STATE,
   MESSAGE_STATE_MODEL,
   RECEIPT_STATES,
   type ReceiptState,
-} from '../../platform/db/message-states.js';
-import { contacts, type MessagePricing } from '../../platform/db/schema/index.js';
+} from '../../vocabulary/message-states.js';
 
 export type { MessagePricing };
 

@@ -1,16 +1,16 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
+import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import { registry } from '../../platform/metrics.js';
 import {
   FAILED_STATE,
   MESSAGE_STATE_MODEL,
   type MessageState,
   PENDING_STATES,
   statesReaching,
-} from '../../platform/db/message-states.js';
-import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
-import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
-import { registry } from '../../platform/metrics.js';
+} from '../../vocabulary/message-states.js';
 import { searchWords } from '../contacts/index.js';
 import { campaignCounters } from './counters.js';
 

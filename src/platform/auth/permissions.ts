@@ -3,6 +3,7 @@
  * needs (`config.permission`), and the request guard checks it against the caller's role in the business it
  * acts for (`ROLE_PERMISSIONS`). Nothing else decides by a role's name: a role is its set of permissions.
  */
+import { MEMBER_ROLES, type MemberRole } from '../../vocabulary/roles.js';
 export const PERMISSIONS = [
   'business:read',
   'business:write',
@@ -51,8 +52,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const MEMBER_ROLES = ['owner', 'admin', 'marketer', 'agent', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export { MEMBER_ROLES, type MemberRole };
 
 /**
  * A route that acts only on the caller's own account (profile, password, sign-out, switching business): any

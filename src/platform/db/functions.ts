@@ -6,7 +6,7 @@ import {
   FAILED_AFTER_SENT,
   FAILED_STATE,
   statesCountedAs,
-} from './message-states.js';
+} from '../../vocabulary/message-states.js';
 
 /**
  * Every function and trigger of the database, in one place: the source migrations are made from. Edit a

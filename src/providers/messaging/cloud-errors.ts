@@ -1,20 +1,13 @@
 /**
  * Every provider failure the service tells apart, in one table: the Cloud API's error codes and the gateway's
- * `cause` / `errorCode`, each mapped to what the send does about it and the words the business reads
+ * `cause` / `errorCode`, each mapped to what the send does about it (`FailureOutcome`, defined with the other
+ * shared words in `vocabulary/failure-outcomes.ts`) and the words the business reads
  * (docs/failure-outcomes.md is generated from `FAILURE_TABLE`). Codes not listed fail that one message with
  * the provider's own title.
- *
- * - `retry`: try the message again later with backoff (throttling, timeouts, the provider's own trouble);
- * - `defer`: the person got too many marketing messages: try once more, at least 24 hours later;
- * - `optout`: the person stopped marketing from the business: final, and the contact is opted out;
- * - `fail`: this message failed for good (its recipient, its number);
- * - `stop`: the sender's setup is wrong (template, token, permission): every remaining send of the campaign
- *   would fail the same way, so the campaign stops and the business is told;
- * - `pause`: Meta is restricting the number itself (131048, spam rate limit): the message fails, and the
- *   business's marketing campaigns pause as a quality drop to red pauses them, until the business resumes.
  */
-export const FAILURE_OUTCOMES = ['retry', 'defer', 'optout', 'fail', 'stop', 'pause'] as const;
-export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
+import { FAILURE_OUTCOMES, type FailureOutcome } from '../../vocabulary/failure-outcomes.js';
+
+export { FAILURE_OUTCOMES, type FailureOutcome };
 /** Kept for the adapters written against the first table. */
 export type CloudErrorOutcome = FailureOutcome;
 

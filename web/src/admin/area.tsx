@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { PRICE_CATEGORIES } from '../api/model';
 import { allow, defineArea } from '../app/area';
 import { Icons } from '../app/icons';
 import { appRoute } from '../app/layout-route';
@@ -77,7 +78,7 @@ const priceCardRoute = createRoute({
   path: '/admin/price-card',
   beforeLoad: adminsOnly,
   validateSearch: searchParams((s) => ({
-    category: oneOf(s.category, ['marketing', 'utility', 'authentication', 'service'] as const),
+    category: oneOf(s.category, PRICE_CATEGORIES),
     country: str(s.country),
   })),
   component: lazyRouteComponent(() => import('./price-card/PriceCardPage'), 'PriceCardPage'),

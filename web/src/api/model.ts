@@ -1,4 +1,4 @@
-// Generated from src/platform/db/message-states.ts, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by `npm run web:api`; do not edit.
+// Generated from src/vocabulary/, src/platform/realtime-events.ts, src/platform/auth/api-key-scopes.ts and src/modules/webhook-endpoints by `npm run web:api`; do not edit.
 
 /** Every state a campaign message can be in, in the service's order. */
 export const MESSAGE_STATES = ['held', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
@@ -40,6 +40,37 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The states of a message in an inbox conversation. */
+export const REPLY_STATES = ['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type ReplyState = (typeof REPLY_STATES)[number];
+
+/** The categories a template, and so a campaign, is sent in. */
+export const MESSAGE_CATEGORIES = ['marketing', 'utility', 'authentication'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
+/** What the rate card prices: the template categories, and service replies inside the window. */
+export const PRICE_CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
+
+/** What a send does about a provider's failure. */
+export const FAILURE_OUTCOMES = ['retry', 'defer', 'optout', 'fail', 'stop', 'pause'] as const;
+export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
+
+/** The roles a member of a business can have. */
+export const MEMBER_ROLES = ['owner', 'admin', 'marketer', 'agent', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The roles an invitation or a role change may give: the owner's role moves only by a handover. */
+export const ASSIGNABLE_ROLES = [
+  'admin',
+  'marketer',
+  'agent',
+  'viewer',
+] as const satisfies readonly MemberRole[];
+
+/** The roles whose members may be given conversations: those that may answer them (`inbox:reply`). */
+export const REPLYING_ROLES = ['owner', 'admin', 'agent'] as const satisfies readonly MemberRole[];
 
 /** What an API key's scopes are made of: `<resource>:read` and `<resource>:write` for each. */
 export const API_KEY_RESOURCES = [

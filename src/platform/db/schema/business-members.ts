@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES } from '../../../vocabulary/roles.js';
 import { accounts } from './accounts.js';
 import { businesses } from './businesses.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, inList, updatedAt } from './columns.js';
 
-export const MEMBER_ROLE_VALUES = ['owner', 'admin', 'marketer', 'agent', 'viewer'] as const;
 /** Whether a member takes automatically assigned conversations (`away`: none; what it holds stays). */
 export const MEMBER_AVAILABILITIES = ['available', 'away'] as const;
 export type MemberAvailability = (typeof MEMBER_AVAILABILITIES)[number];
@@ -25,7 +25,7 @@ export const businessMembers = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: MEMBER_ROLE_VALUES }).notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
     /** Set by the member itself (`PUT /members/me/availability`); read by the inbox's automatic assignment. */
     availability: text('availability', { enum: MEMBER_AVAILABILITIES }).notNull().default('available'),
     createdAt: createdAt(),
@@ -35,7 +35,7 @@ export const businessMembers = pgTable(
     uniqueIndex('business_members_business_account_key').on(t.businessId, t.accountId),
     uniqueIndex('business_members_one_owner_key').on(t.businessId).where(sql`${t.role} = 'owner'`),
     index('business_members_account_idx').on(t.accountId),
-    check('business_members_role_check', sql`${t.role} IN ('owner', 'admin', 'marketer', 'agent', 'viewer')`),
+    check('business_members_role_check', sql`${t.role} IN (${inList(MEMBER_ROLES)})`),
     check('business_members_availability_check', sql`${t.availability} IN ('available', 'away')`),
   ],
 );

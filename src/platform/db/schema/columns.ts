@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -11,3 +12,9 @@ export const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A list of words as the inside of an SQL `IN (...)`, for a check constraint derived from a vocabulary list
+ * (`src/vocabulary/`): the same text drizzle-kit compares, so a list's order and spelling live in one place.
+ */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -13,9 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REPLY_STATES } from '../../../vocabulary/reply-states.js';
 import { businesses } from './businesses.js';
 import type { MessagePricing } from './campaign-messages.js';
-import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -186,10 +187,7 @@ export const conversationMessages = pgTable(
       'conversation_messages_media_status_check',
       sql`${t.mediaStatus} IN ('pending', 'fetched', 'failed')`,
     ),
-    check(
-      'conversation_messages_status_check',
-      sql`${t.status} IN ('received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed')`,
-    ),
+    check('conversation_messages_status_check', sql`${t.status} IN (${inList(REPLY_STATES)})`),
   ],
 );
 

@@ -1,9 +1,10 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import { MESSAGE_STATES } from '../message-states.js';
+import { MESSAGE_CATEGORIES } from '../../../vocabulary/categories.js';
+import { MESSAGE_STATES } from '../../../vocabulary/message-states.js';
 
 export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'business', 'user']);
 export const businessVerifiedEnum = pgEnum('business_verified', ['pending', 'accepted', 'rejected']);
-export const messageTypeEnum = pgEnum('message_type', ['marketing', 'utility', 'authentication']);
+export const messageTypeEnum = pgEnum('message_type', MESSAGE_CATEGORIES);
 /** How a campaign's `tags` select contacts: those with any of them, or those with all of them. */
 export const tagMatchEnum = pgEnum('tag_match', ['any', 'all']);
 export const paymentMethodEnum = pgEnum('payment_method', ['credit', 'plan']);

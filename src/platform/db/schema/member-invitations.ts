@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES } from '../../../vocabulary/roles.js';
 import { accounts } from './accounts.js';
-import { MEMBER_ROLE_VALUES } from './business-members.js';
 import { businesses } from './businesses.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 
@@ -19,7 +19,7 @@ export const memberInvitations = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     /** Lower-cased, as accounts store it. */
     email: text('email').notNull(),
-    role: text('role', { enum: MEMBER_ROLE_VALUES }).notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
     invitedBy: uuid('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -5,7 +5,7 @@ import {
   ENGAGEMENTS,
   FAILED_AFTER_SENT,
   recordOf,
-} from '../message-states.js';
+} from '../../../vocabulary/message-states.js';
 import { businesses } from './businesses.js';
 import { campaigns } from './campaigns.js';
 import { timestamptz } from './columns.js';

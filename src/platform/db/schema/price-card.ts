@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { PRICE_CATEGORIES } from '../../../vocabulary/categories.js';
 import { accounts } from './accounts.js';
-import { timestamptz } from './columns.js';
+import { inList, timestamptz } from './columns.js';
 
 /** The categories a message is priced by (Meta's); the card has one default row per category. */
-export const PRICE_CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+export { PRICE_CATEGORIES };
 
 /** `country_code` of a category's default row: the price of every country the card does not list. */
 export const DEFAULT_COUNTRY = '*';
@@ -25,10 +26,7 @@ export const priceCard = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.category, t.countryCode], name: 'price_card_pkey' }),
-    check(
-      'price_card_category_check',
-      sql`${t.category} IN ('marketing', 'utility', 'authentication', 'service')`,
-    ),
+    check('price_card_category_check', sql`${t.category} IN (${inList(PRICE_CATEGORIES)})`),
     check('price_card_country_check', sql`${t.countryCode} ~ '^([A-Z]{2}|\\*)$'`),
     check('price_card_price_check', sql`${t.price} >= 0 AND (${t.cost} IS NULL OR ${t.cost} >= 0)`),
   ],

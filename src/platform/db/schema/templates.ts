@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageCategory } from '../../../vocabulary/categories.js';
 import { businesses } from './businesses.js';
 import { createdAt, id, timestamptz, updatedAt } from './columns.js';
 
 /** A template's category and approval status, in the Cloud API's own words (the API and real time show them). */
-export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+/** Meta's spelling of the categories (`vocabulary/categories.ts`) on its template API. */
+export const TEMPLATE_CATEGORIES = [
+  'MARKETING',
+  'UTILITY',
+  'AUTHENTICATION',
+] as const satisfies readonly Uppercase<MessageCategory>[];
 export const TEMPLATE_STATUSES = [
   'PENDING',
   'APPROVED',

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
+import { PRICE_CATEGORIES } from '../../api/model';
 import { exchangeRatesQuery } from '../../api/queries/exchange-rates';
 import { adminPlansQuery, planKeys } from '../../api/queries/plans';
 import { ActiveBadge } from '../../ui/badges';
@@ -27,7 +28,7 @@ import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
 
-const CATEGORIES = ['marketing', 'utility', 'authentication', 'service'] as const;
+const CATEGORIES = PRICE_CATEGORIES;
 
 /** One price per currency that has a rate (several countries may share one currency). */
 export function currencies(rates: ExchangeRate[] | undefined): { currency: string; rate: number }[] {

@@ -17,6 +17,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
+import { PRICE_CATEGORIES } from '../../api/model';
 import { priceCardKeys, priceCardQuery, priceHistoryQuery } from '../../api/queries/pricing';
 import type { Data } from '../../api/types';
 import { applyApiError, DialogActions } from '../../ui/form-errors';
@@ -28,7 +29,7 @@ type PriceRow = Data<'/api/v1/admin/price-card', 'get'>['items'][number];
 type HistoryRow = Data<'/api/v1/admin/price-card/history', 'get'>['items'][number];
 type Category = PriceRow['category'];
 
-const CATEGORIES: Category[] = ['marketing', 'utility', 'authentication', 'service'];
+const CATEGORIES: readonly Category[] = PRICE_CATEGORIES;
 const route = getRouteApi('/app/admin/price-card');
 
 const countryLabel = (code: string) =>

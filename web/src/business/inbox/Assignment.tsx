@@ -3,13 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
+import { REPLYING_ROLES } from '../../api/model';
 import { conversationKeys } from '../../api/queries/conversations';
 import { membersQuery } from '../../api/queries/members';
 import { useCan, useSession } from '../../auth/session';
 import { toast } from '../../ui/page';
 import type { Conversation } from './inbox-parts';
-
-const REPLYING_ROLES: readonly string[] = ['owner', 'admin', 'agent'];
 
 /** Who holds a conversation, in words: you, a member by name, or nobody. */
 export function useAssigneeName(): (assigneeId: string | null) => string {
@@ -94,7 +93,7 @@ export function AssignmentBar({ conversation: c }: { conversation: Conversation 
             { value: '', label: 'Nobody (unassigned)' },
             // Only a role that may reply can hold a conversation (owner, admin, agent).
             ...members.data
-              .filter((m) => REPLYING_ROLES.includes(m.role))
+              .filter((m) => (REPLYING_ROLES as readonly string[]).includes(m.role))
               .map((m) => ({
                 value: m.accountId,
                 label: `${m.name}${m.availability === 'away' ? ' (away)' : ''}`,

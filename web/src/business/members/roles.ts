@@ -1,8 +1,9 @@
+import { ASSIGNABLE_ROLES } from '../../api/model';
 import type { MemberRole } from '../../auth/session';
 import { stateBadge } from '../../ui/badges';
 
-/** The roles an invitation or a role change may give (the owner's role moves only by a handover). */
-export const ASSIGNABLE_ROLES = ['admin', 'marketer', 'agent', 'viewer'] as const;
+export { ASSIGNABLE_ROLES };
+/** A role an invitation or a role change may give (the owner's role moves only by a handover). */
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /** Each role in words, as the role pickers describe it (docs/api.md "Members, roles and permissions"). */

@@ -2,8 +2,8 @@
  * The message-state model, defined once. The `message_status` enum, the counters' columns and the triggers
  * that keep them (`functions.ts`), the API's lists and schemas, the funnel, the order receipts move a
  * message in, and the web console's lists (generated into `web/src/api/model.ts` by `npm run web:api`) are
- * all derived from the definitions below; the module `messages` owns the concept and re-exports it. It lives
- * in `platform/` because the database schema needs it.
+ * all derived from the definitions below. Owner: the messages module, which re-exports it; it lives in
+ * `vocabulary/` with the other shared words because the database schema and the console need it too.
  *
  * Adding a state: add it to `MESSAGE_STATES` (in enum order: the database enum gets it at that place) and to
  * `MESSAGE_STATE_MODEL`, run `npm run db:functions` (a migration with the new enum value and the changed
