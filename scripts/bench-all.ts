@@ -33,7 +33,7 @@ const BENCHES: Bench[] = [
   {
     name: 'export',
     title: 'Contact export (`GET /contacts/export`)',
-    what: "A million contacts (written as one import writes them) downloaded as CSV (written by PostgreSQL's `COPY ... TO STDOUT`), three times, then XLSX (from a database cursor). Baseline: `COPY (SELECT ...) TO STDOUT` of the same columns of the same rows, as `\\copy ... TO` runs it, measured between the downloads; medians compared. Beside it the row writer's CSV of the same rows (cursor, driver, csv-stringify) in the bench process.",
+    what: "A million contacts (written as one import writes them) downloaded through HTTP from the service started as `npm start` starts it (its worker's loops beside the API, a log line per request) as CSV (written by PostgreSQL's `COPY ... TO STDOUT`), three times, then XLSX (from a database cursor). Baseline: `COPY (SELECT ...) TO STDOUT` of the same columns of the same rows, as `\\copy ... TO` runs it, measured between the downloads; medians compared. Beside it the row writer's CSV of the same rows (cursor, driver, csv-stringify) in the bench process.",
     goal: 'CSV at least 0.5 of the baseline rate, peak RSS under 200 MB',
     args: ['--rows=1000000'],
     quickArgs: ['--rows=20000'],

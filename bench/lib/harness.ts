@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+export interface ServiceOptions {
+  /**
+   * Start it as `npm start` does: `node dist/main.js` with the configured role (all: the worker's loops run
+   * in the same process) and the default log level (info: a line per request), its log written to a file
+   * rather than the terminal. Otherwise an API process logging warnings only.
+   */
+  asNpmStart?: boolean;
+  /**
+   * Another build to run (a directory beside dist/ holding a copy of an earlier dist/, e.g. scratch/): a before
+   * and an after measured in the same run. Default: BENCH_DIST, else dist.
+   */
+  dist?: string;
+}
+
 /**
  * Starts the service as production runs it: the compiled build (`npm run build`, incremental), `node
  * dist/main.js --role=api`, in a process of its own so that its memory is its own; against `databaseUrl`.
@@ -64,16 +78,19 @@ async function freePort(): Promise<number> {
 export async function startService(
   databaseUrl: string,
   env: Record<string, string> = {},
+  opts: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  // BENCH_DIST runs another build (a directory beside dist/, e.g. scratch/ holding a copy of an earlier dist/):
-  // a before and an after measured in the same run.
-  const dist = process.env.BENCH_DIST ?? 'dist';
-  const child: ChildProcess = spawn(process.execPath, [...profile, `${dist}/main.js`, '--role=api'], {
+  const dist = opts.dist ?? process.env.BENCH_DIST ?? 'dist';
+  const role = opts.asNpmStart ? [] : ['--role=api'];
+  const logFile = opts.asNpmStart ? path.join(tmpdir(), `bench-service-${port}.log`) : undefined;
+  const stdout = logFile ? openSync(logFile, 'w') : 'inherit';
+  if (logFile) console.log(`service (${dist}) started as npm start starts it; its log: ${logFile}`);
+  const child: ChildProcess = spawn(process.execPath, [...profile, `${dist}/main.js`, ...role], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -85,13 +102,15 @@ export async function startService(
       ENCRYPTION_KEY,
       PAYMENT_PROVIDER_SECRET_KEY: 'sk_bench',
       MESSAGING_WEBHOOK_SECRET: BENCH_WEBHOOK_TOKEN,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? (opts.asNpmStart ? 'info' : 'warn'),
+      // `npm start` keeps the per-route limits on; the load benchmarks would only measure the 429s.
+      ...(opts.asNpmStart ? {} : { RATE_LIMIT_ENABLED: 'false' }),
       DATA_DIR: env.DATA_DIR ?? path.join(tmpdir(), 'bench-data'),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  if (typeof stdout === 'number') closeSync(stdout);
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`service exited (${code})`);
   });

@@ -27,9 +27,11 @@ export async function createBenchBusiness(db: Db, tokens: TokenService): Promise
 
 /**
  * `n` contacts for one business in a single SQL statement (generate_series), not through the API: names
- * from two lists (2,000 combinations), unique valid Nigerian mobile numbers (as benchPhone), a tenth tagged `vip`,
- * three quarters opted in, created one second apart (or, with `oneImport`, all at one time in phone order, as
- * one import writes them). `offset` keeps numbers unique across calls.
+ * from two lists (2,000 combinations), unique valid Nigerian mobile numbers (as benchPhone) with their
+ * country (as every write through the service derives it; left empty, a service started with its worker
+ * would spend the run deriving it), a tenth tagged `vip`, three quarters opted in, created one second
+ * apart (or, with `oneImport`, all at one time in phone order, as one import writes them). `offset` keeps
+ * numbers unique across calls.
  */
 export async function seedContacts(
   pool: pg.Pool,
@@ -39,11 +41,12 @@ export async function seedContacts(
   opts: { oneImport?: boolean } = {},
 ): Promise<void> {
   await pool.query(
-    `INSERT INTO contacts (business_id, first_name, last_name, phone_number, tags, opt_in, created_at)
+    `INSERT INTO contacts (business_id, first_name, last_name, phone_number, country_code, tags, opt_in, created_at)
      SELECT $1::uuid,
             ($2::text[])[1 + abs(hashint4(i)) % cardinality($2::text[])],
             ($3::text[])[1 + abs(hashint4(i + 7)) % cardinality($3::text[])],
             '+234' || (ARRAY['803','806','813','816','703','706','810','814'])[1 + i % 8] || lpad((i / 8)::text, 7, '0'),
+            'NG',
             CASE WHEN i % 10 = 0 THEN ARRAY['vip','lagos'] WHEN i % 3 = 0 THEN ARRAY['customer'] ELSE '{}'::text[] END,
             i % 4 <> 0,
             ${opts.oneImport ? 'now()' : 'now() - make_interval(secs => i)'}

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import {
   type ExportRecord,
   openContactCursor,
 } from '../../src/modules/contacts/export/contact-cursor.js';
-import { CrlfRecords } from '../../src/modules/contacts/export/crlf-records.js';
+import { CopyOutDecoder } from '../../src/modules/contacts/export/copy-out-records.js';
 import { csvExport, xlsxExport } from '../../src/modules/contacts/export/export-writers.js';
 import { escapeCell, unescapeCell } from '../../src/modules/contacts/spreadsheet-cells.js';
 import { contacts } from '../../src/platform/db/schema/index.js';
@@ -336,25 +335,63 @@ describe('contact export: streamed CSV and XLSX', () => {
     );
   });
 
-  it('ends the CSV records of COPY with CRLF, wherever its chunks are cut, leaving quoted line breaks', async () => {
-    const cellArb = fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ') });
-    await fc.assert(
-      fc.asyncProperty(
+  it('ends the CSV records of COPY with CRLF, wherever its chunks are cut, leaving quoted line breaks', () => {
+    const message = (code: string, body: Buffer) => {
+      const header = Buffer.alloc(5);
+      header.write(code, 0, 'latin1');
+      header.writeUInt32BE(body.length + 4, 1);
+      return Buffer.concat([header, body]);
+    };
+    const cellArb = fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', 'é') });
+    fc.assert(
+      fc.property(
         fc.array(fc.array(cellArb, { minLength: 1, maxLength: 3 }), { maxLength: 6 }),
-        fc.integer({ min: 1, max: 7 }),
-        async (records, size) => {
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat({ max: 6 }),
+        fc.boolean(),
+        (records, size, noticeAt, fails) => {
           // Quoted as COPY quotes: a cell with a comma, quote or line break, quotes doubled.
           const quote = (c: string) => (/[,"\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c);
           const lines = records.map((r) => r.map(quote).join(','));
-          const input = Buffer.from(lines.map((l) => `${l}\n`).join(''));
-          const parts: Buffer[] = [];
-          for (let i = 0; i < input.length; i += size) parts.push(input.subarray(i, i + size));
+          // The protocol's copy-out: CopyOutResponse, one CopyData per row (a notice may come between them),
+          // then CopyDone and what the driver reads; or an ErrorResponse cutting it short.
+          const rows = lines.map((l) => message('d', Buffer.from(`${l}\n`)));
+          rows.splice(Math.min(noticeAt, rows.length), 0, message('N', Buffer.from('Snotice\0\0')));
+          const kept = fails ? Math.floor(lines.length / 2) : lines.length;
+          const after = fails
+            ? Buffer.concat([message('E', Buffer.from('SERROR\0\0')), message('Z', Buffer.from('E'))])
+            : Buffer.concat([message('C', Buffer.from('COPY 1\0')), message('Z', Buffer.from('T'))]);
+          const sent = fails
+            ? [...rows.filter((r) => r[0] === 0x4e), ...rows.filter((r) => r[0] !== 0x4e).slice(0, kept)]
+            : [...rows, message('c', Buffer.alloc(0))];
+          const input = Buffer.concat([message('H', Buffer.from([0, 0, 1, 0, 0])), ...sent, after]);
+          const decoder = new CopyOutDecoder();
           const out: Buffer[] = [];
-          for await (const chunk of Readable.from(parts).pipe(new CrlfRecords())) out.push(chunk);
-          expect(Buffer.concat(out).toString()).toBe(lines.map((l) => `${l}\r\n`).join(''));
+          const rest: Buffer[] = [];
+          let done: boolean | undefined;
+          for (let i = 0; i < input.length; i += size) {
+            const part = input.subarray(i, i + size);
+            if (done !== undefined) {
+              rest.push(part);
+              continue;
+            }
+            const decoded = decoder.decode(Buffer.from(part));
+            if (decoded.records) out.push(Buffer.from(decoded.records));
+            if (decoded.rest) {
+              rest.push(Buffer.from(decoded.rest));
+              done = decoded.done;
+            }
+          }
+          const expected = lines
+            .slice(0, kept)
+            .map((l) => `${l}\r\n`)
+            .join('');
+          expect(Buffer.concat(out).toString()).toBe(expected);
+          expect(done).toBe(!fails);
+          expect(Buffer.concat(rest).equals(after)).toBe(true);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -24,10 +24,15 @@ export function unescapeCell(value: string): string {
  * an empty value as NULL: COPY writes NULL as an empty cell and quotes an empty string, the row writer not.
  */
 export function sqlEscapedCell(value: SQL): SQL {
-  // The first character decides, but for a leading apostrophe: only then a regular expression. Its code
+  // PostgreSQL computes `value` again wherever it appears, so the common cells take the fewest steps: most
+  // start with a letter or a multi-byte character, at or above 'A' as bytes compare and so above every
+  // character that calls for the apostrophe (one comparison); then the empty ones (no tags). For the rest
+  // the first character decides, but for a leading apostrophe: only then a regular expression. Its code
   // (ascii: = + - @ tab CR, and ' as 39) is an integer compare; `left(v, 1)` cut a string out of every cell
   // and made the export's COPY 1.5 times slower than with these codes.
-  return sql`nullif(CASE WHEN ascii(${value}) IN (61, 43, 45, 64, 9, 13)
-                           OR (ascii(${value}) = 39 AND ${value} ~ E'^''*[-=+@\\t\\r]')
-                    THEN '''' || ${value} ELSE ${value} END, '')`;
+  return sql`CASE WHEN ${value} >= 'A' COLLATE "C" THEN ${value}
+                  WHEN ${value} = '' THEN NULL
+                  WHEN ascii(${value}) IN (61, 43, 45, 64, 9, 13)
+                    OR (ascii(${value}) = 39 AND ${value} ~ E'^''*[-=+@\\t\\r]') THEN '''' || ${value}
+                  ELSE ${value} END`;
 }

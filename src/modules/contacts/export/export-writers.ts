@@ -51,24 +51,28 @@ const csvCell = (value: Cell) => {
  * stream carries a chunk per few thousand rows rather than an object per row.
  */
 export function csvExport(cursor: RecordCursor, logger: Logger, layout = CONTACT_LAYOUT): Readable {
+  const header = stringifyBatch([], { header: true, columns: [...layout.columns], ...CSV_OPTIONS });
+  const failed = (err: Error) => {
+    // The response has begun: the client sees a cut download; the log keeps the cause.
+    if (err.name !== 'AbortError' && !/premature close/i.test(err.message))
+      logger.error({ err }, 'CSV export failed');
+  };
+  // PostgreSQL formats the same records itself, several times faster than rows through the driver; its
+  // stream is the body itself, with nothing between it and the response but the idle guard.
+  if (cursor.csv) {
+    const records = cursor.csv(header);
+    records.once('error', failed);
+    return records;
+  }
   async function* chunks() {
-    yield stringifyBatch([], { header: true, columns: [...layout.columns], ...CSV_OPTIONS });
-    // PostgreSQL formats the same records itself, several times faster than rows through the driver.
-    if (cursor.csv) {
-      yield* cursor.csv();
-      return;
-    }
+    yield header;
     for await (const batch of cursor.batches()) {
       const records = batch.map((r) => r.map(csvCell));
       yield stringifyBatch(records, CSV_OPTIONS);
     }
   }
   const out = new PassThrough();
-  pipeline(chunks(), out).catch((err: Error) => {
-    // The response has begun: the client sees a cut download; the log keeps the cause.
-    if (err.name !== 'AbortError' && !/premature close/i.test(err.message))
-      logger.error({ err }, 'CSV export failed');
-  });
+  pipeline(chunks(), out).catch(failed);
   return out;
 }
 

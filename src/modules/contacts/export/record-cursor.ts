@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import { type Database, queryRows } from '../../../platform/db/client.js';
-import { CrlfRecords } from './crlf-records.js';
+import { CopyOutRecords } from './copy-out-records.js';
 
 /** A cell of an exported row: text, a yes/no, or nothing. */
 export type Cell = string | boolean | null;
@@ -15,10 +15,10 @@ export interface RecordCursor<R extends readonly Cell[] = readonly Cell[]> {
   batches(): AsyncGenerator<R[]>;
   /**
    * The same rows as CSV records (RFC 4180 quoting, CRLF), written by the database itself with
-   * `COPY (SELECT ...) TO STDOUT`: present on PostgreSQL when the spec gives `csvColumns`. Use either this or
-   * `batches`, once.
+   * `COPY (SELECT ...) TO STDOUT`, after `header`: present on PostgreSQL when the spec gives `csvColumns`.
+   * Use either this or `batches`, once.
    */
-  csv?(): Readable;
+  csv?(header: string): Readable;
   /** Releases the connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -139,7 +139,7 @@ async function openServerCursor<R extends readonly Cell[]>(
     };
     const csvColumns = spec.csvColumns;
     if (csvColumns)
-      cursor.csv = () => {
+      cursor.csv = (header) => {
         // COPY takes no parameters, so the filter's values are written into the statement as literals
         // (drizzle doubles the quotes; standard_conforming_strings is on unless a server was set otherwise,
         // which this statement rules out for its transaction).
@@ -147,16 +147,12 @@ async function openServerCursor<R extends readonly Cell[]>(
           sql`COPY (SELECT ${sql.join(csvColumns, sql`, `)} FROM ${spec.table} WHERE ${spec.where})
               TO STDOUT WITH (FORMAT csv)`.inlineParams(),
         );
-        const records = new CrlfRecords();
+        const records = new CopyOutRecords(copy.sql, Buffer.from(header));
         copying = true;
         const run = (async () => {
           await client.query('SET LOCAL standard_conforming_strings = on');
-          const source = client.query(copyTo(copy.sql));
-          source.pipe(records);
-          await new Promise<void>((resolve, reject) => {
-            source.once('end', resolve);
-            source.once('error', reject);
-          });
+          client.query(records);
+          await finished(records);
           copying = false;
         })();
         run.then(
