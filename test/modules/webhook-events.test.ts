@@ -345,6 +345,36 @@ describe('webhook events from their sources', () => {
     });
   });
 
+  it('a PATCH that opts a contact out is a contact.opted_out event; one that leaves it out is none', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    await endpointFor(t, user, ['contact.opted_out']);
+    const make = async (phoneNumber: string, optIn: boolean) => {
+      const res = await t.request({
+        url: '/contacts',
+        token: user.accessToken,
+        body: { firstName: 'Ada', lastName: 'Obi', phoneNumber, optIn },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as string;
+    };
+    const patch = async (id: string, body: Record<string, unknown>) => {
+      const res = await t.request({ method: 'PATCH', url: `/contacts/${id}`, token: user.accessToken, body });
+      expect(res.status, res.text).toBe(200);
+    };
+    const optedIn = await make('+2348031112200', true);
+    const neverIn = await make('+2348031112201', false);
+    await patch(optedIn, { optIn: false });
+    await patch(optedIn, { optIn: false, firstName: 'Adaeze' });
+    await patch(neverIn, { optIn: false });
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => d.payload)).toMatchObject([
+      {
+        type: 'contact.opted_out',
+        data: { contactId: optedIn, phoneNumber: '+2348031112200', firstName: 'Ada', reason: null },
+      },
+    ]);
+  });
+
   it("a template's status change from the provider is a template.status_changed event", async () => {
     const user = await createUser(t, { businessVerified: 'accepted' });
     await endpointFor(t, user, ['template.status_changed']);
