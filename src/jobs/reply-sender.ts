@@ -107,7 +107,12 @@ export class ReplySender {
           : new MessagingError(`Unexpected send error: ${(err as Error)?.message ?? String(err)}`, true);
       // A throttle never fails a reply and gives its attempt back, as for campaign messages.
       if (!error.transient || (!error.throttled && reply.attempts >= this.opts.maxAttempts))
-        return { kind: 'failed', error: error.reason };
+        return {
+          kind: 'failed',
+          error: error.reason,
+          outcome: error.outcome,
+          ...(error.code ? { code: error.code } : {}),
+        };
       return {
         kind: 'retry',
         error: error.reason,

@@ -164,6 +164,29 @@ describe('Idempotency-Key', () => {
     expect(await t.db.select().from(idempotencyKeys).where(key)).toEqual([]);
   });
 
+  it('a segment created twice with one key is one segment', async () => {
+    const user = await createUser(t);
+    const body = {
+      name: 'Gold',
+      filter: { match: 'all', conditions: [{ on: 'tag', op: 'has', value: 'gold' }] },
+    };
+    const make = () =>
+      t.request({
+        url: '/segments',
+        token: user.accessToken,
+        body,
+        headers: { 'idempotency-key': 'segment-gold' },
+      });
+    const first = await make();
+    expect(first.status, first.text).toBe(201);
+    const retry = await make();
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    const list = await t.request({ url: '/segments', token: user.accessToken });
+    expect(list.body.data.items).toHaveLength(1);
+  });
+
   it('documents which operations take the header', async () => {
     const doc = (await t.request({ url: '/openapi.json' })).body;
     const idempotent = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)
@@ -175,6 +198,7 @@ describe('Idempotency-Key', () => {
       .sort();
     expect(idempotent).toEqual(
       [
+        'POST /api/v1/affiliate/withdraw',
         'POST /api/v1/campaigns',
         'POST /api/v1/campaigns/{id}/publish',
         'POST /api/v1/campaigns/{id}/retry',
@@ -184,6 +208,8 @@ describe('Idempotency-Key', () => {
         'POST /api/v1/conversations/{id}/messages',
         'POST /api/v1/payments/credit-link',
         'POST /api/v1/payments/plan-link',
+        'POST /api/v1/segments',
+        'POST /api/v1/templates',
       ].sort(),
     );
   });

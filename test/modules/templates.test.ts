@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/platform/db/client.js';
 import { businesses, templates } from '../../src/platform/db/schema/index.js';
 import { createUser, setMessagingCredentials, uniquePhone } from '../factories.js';
 import { useTestApp } from '../harness.js';
@@ -391,6 +392,58 @@ describe('templates and the Cloud API connection', () => {
       });
       const again = await t.request({ method: 'POST', url: '/templates/sync', token: user.accessToken });
       expect(again.body.data).toEqual({ created: 0, updated: 131, total: 131 });
+    });
+
+    it('sync tells of each known template whose status changed, once: template.status_changed', async () => {
+      const { user, account } = await cloudBusiness(t, graph.sim);
+      const created = await t.request({
+        url: '/templates',
+        token: user.accessToken,
+        body: templateInput('moves'),
+      });
+      expect(created.status, created.text).toBe(201);
+      const same = await t.request({
+        url: '/templates',
+        token: user.accessToken,
+        body: templateInput('stays'),
+      });
+      const [moves] = await t.db.select().from(templates).where(eq(templates.id, created.body.data.id));
+      await t.db.execute(sql`
+        INSERT INTO webhook_endpoints (business_id, url, event_types, secret)
+        VALUES (${user.businessId}, 'https://hooks.example.com/in', ARRAY['template.status_changed'], 'sealed')`);
+      graph.sim.setTemplateStatus(moves!.providerTemplateId!, 'REJECTED', 'INVALID_FORMAT');
+      graph.sim.addTemplate({
+        wabaId: account.wabaId,
+        name: 'made_in_manager',
+        language: 'en_US',
+        category: 'UTILITY',
+        status: 'APPROVED',
+        components: [{ type: 'BODY', text: 'Hello' }],
+      });
+      const outbox = () =>
+        queryRows<{ payload: unknown }>(
+          t.db,
+          sql`SELECT payload FROM webhook_deliveries WHERE business_id = ${user.businessId}`,
+        );
+      for (let i = 0; i < 2; i++) {
+        const res = await t.request({ method: 'POST', url: '/templates/sync', token: user.accessToken });
+        expect(res.status, res.text).toBe(200);
+      }
+      const payloads = (await outbox()).map((r) =>
+        typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      );
+      expect(payloads).toMatchObject([
+        {
+          type: 'template.status_changed',
+          data: {
+            templateId: moves!.id,
+            name: 'moves',
+            status: 'REJECTED',
+            rejectedReason: 'INVALID_FORMAT',
+          },
+        },
+      ]);
+      expect(same.status).toBe(201);
     });
 
     it('sync is for Cloud businesses only (400)', async () => {

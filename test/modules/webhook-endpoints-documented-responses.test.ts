@@ -39,6 +39,7 @@ describe('documented responses: webhook endpoints', () => {
     await call('GET', '/webhook-endpoints/{id}', 400, { ...as, params: { id: 'nope' } });
     await call('PATCH', '/webhook-endpoints/{id}', 200, { ...as, params, body: { description: 'CRM' } });
     await call('POST', '/webhook-endpoints/{id}/rotate-secret', 200, { ...as, params });
+    await call('POST', '/webhook-endpoints/{id}/rotate-secret', 409, { ...as, params });
     const test = await call('POST', '/webhook-endpoints/{id}/test', 202, { ...as, params });
     const deliveryId = test.body.data.id as string;
     await call('GET', '/webhook-endpoints/{id}/deliveries', 200, { ...as, params });

@@ -385,18 +385,31 @@ describe('outgoing webhooks', () => {
   it('a test event goes to that endpoint only, whatever it subscribes to', async () => {
     const ep = await createEndpoint();
     receiver.received.length = 0;
+    // A failing endpoint stays failing: a member's test, like a replay, neither ends nor starts that time.
+    await t.db.execute(
+      sql`UPDATE webhook_endpoints SET failing_since = now() - interval '2 hours' WHERE id = ${ep.id}`,
+    );
+    const failingSince = () =>
+      queryRows<{ failing_since: string | null }>(
+        t.db,
+        sql`SELECT failing_since::text FROM webhook_endpoints WHERE id = ${ep.id}`,
+      ).then((rows) => rows[0]!.failing_since);
+    const before = await failingSince();
     const res = await t.request({
       method: 'POST',
       url: `/webhook-endpoints/${ep.id}/test`,
       token: owner.accessToken,
     });
     expect(res.status, res.text).toBe(202);
-    expect(res.body.data).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
+    expect(res.body.data).toMatchObject({ eventType: 'webhook.test', status: 'pending', manual: true });
     await send();
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
       type: 'webhook.test',
       data: { endpointId: ep.id },
     });
+    expect((await deliveriesOf(ep.id))[0]).toMatchObject({ status: 'succeeded', manual: true });
+    expect(await failingSince()).toBe(before);
+    expect(before).not.toBeNull();
     await t.request({ method: 'DELETE', url: `/webhook-endpoints/${ep.id}`, token: owner.accessToken });
   });
 

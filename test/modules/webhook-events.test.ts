@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { recordReplyOutcome } from '../../src/modules/conversations/index.js';
 import {
   cancelForOptOut,
   claimMessages,
@@ -14,7 +15,7 @@ import {
 } from '../../src/modules/messages/index.js';
 import { applyTemplateEvent } from '../../src/modules/templates/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
-import { templates } from '../../src/platform/db/schema/index.js';
+import { conversationMessages, conversations, templates } from '../../src/platform/db/schema/index.js';
 import {
   createCampaign,
   createContacts,
@@ -108,6 +109,87 @@ describe('webhook events from their sources', () => {
     });
     expect(read.timestamp).toMatch(/Z$/);
     expect(await outbox(t, quiet.user.businessId)).toEqual([]);
+  });
+
+  it('a failure reported later is one message.failed event with its code and outcome', async () => {
+    const setup = await queuedCampaign(t, 2);
+    await endpointFor(t, setup.user, ['message.failed']);
+    const [a, b] = await claimMessages(t.db, {
+      businessId: setup.campaign.businessId,
+      limit: 2,
+      workerId: WORKER,
+      leaseMs: 60_000,
+    });
+    await recordOutcomes(t.db, WORKER, [
+      { id: a!.id, kind: 'sent', providerMessageId: 'hook-fail-a', at: new Date() },
+      { id: b!.id, kind: 'sent', providerMessageId: 'hook-fail-b', at: new Date() },
+    ]);
+    const failures = [
+      { externalId: 'hook-fail-a', eventType: 'FAILED', eventTs: Date.now(), errorCode: '131026' },
+      { externalId: 'hook-fail-b', eventType: 'FAILED', eventTs: Date.now(), errorCode: '131049' },
+    ];
+    // The gateway sends the same reports twice: still one event each.
+    for (let i = 0; i < 2; i++) expect((await reports(failures)).status).toBe(200);
+    const got = await outbox(t, setup.user.businessId);
+    expect(got.map((d) => d.event_type)).toEqual(['message.failed', 'message.failed']);
+    const byId = new Map(got.map((d) => [d.payload.data.messageId, d.payload.data]));
+    expect(byId.get(a!.id)).toMatchObject({
+      status: 'failed',
+      providerMessageId: 'hook-fail-a',
+      error: { code: '131026', outcome: 'fail' },
+    });
+    // A deferral goes back to the queue for a day; its event says so.
+    expect(byId.get(b!.id)).toMatchObject({ status: 'failed', error: { code: '131049', outcome: 'defer' } });
+  });
+
+  it("an inbox reply's failure carries the provider's code and its outcome", async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    await endpointFor(t, user, ['message.failed']);
+    const [conversation] = await t.db
+      .insert(conversations)
+      .values({ businessId: user.businessId, phoneNumber: '+2348155566600' })
+      .returning();
+    const reply = (values: Partial<typeof conversationMessages.$inferInsert>) =>
+      t.db
+        .insert(conversationMessages)
+        .values({
+          conversationId: conversation!.id,
+          businessId: user.businessId,
+          direction: 'out',
+          type: 'text',
+          text: 'Hello',
+          ...values,
+          status: values.status!,
+        })
+        .returning()
+        .then((rows) => rows[0]!);
+    const reported = await reply({ status: 'sent', providerMessageId: 'hook-reply-a' });
+    const refused = await reply({ status: 'sending', lockedBy: WORKER });
+    expect(
+      (
+        await reports([
+          { externalId: 'hook-reply-a', eventType: 'FAILED', eventTs: Date.now(), errorCode: '131026' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      await recordReplyOutcome(t.db, WORKER, refused.id, {
+        kind: 'failed',
+        error: 'Refused by the Cloud API',
+        code: '131047',
+        outcome: 'fail',
+      }),
+    ).toBe(true);
+    const got = await outbox(t, user.businessId);
+    const byId = new Map(got.map((d) => [d.payload.data.messageId, d.payload.data]));
+    expect(got.map((d) => d.event_type)).toEqual(['message.failed', 'message.failed']);
+    expect(byId.get(reported.id)).toMatchObject({
+      conversationId: conversation!.id,
+      error: { code: '131026', outcome: 'fail' },
+    });
+    expect(byId.get(refused.id)).toMatchObject({
+      error: { reason: 'Refused by the Cloud API', code: '131047', outcome: 'fail' },
+    });
   });
 
   it('an endpoint gets only the types it subscribes to', async () => {
@@ -261,6 +343,36 @@ describe('webhook events from their sources', () => {
       contactId: created.body.data.id,
       phoneNumber: '+2348031112233',
     });
+  });
+
+  it('a PATCH that opts a contact out is a contact.opted_out event; one that leaves it out is none', async () => {
+    const user = await createUser(t, { businessVerified: 'accepted' });
+    await endpointFor(t, user, ['contact.opted_out']);
+    const make = async (phoneNumber: string, optIn: boolean) => {
+      const res = await t.request({
+        url: '/contacts',
+        token: user.accessToken,
+        body: { firstName: 'Ada', lastName: 'Obi', phoneNumber, optIn },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as string;
+    };
+    const patch = async (id: string, body: Record<string, unknown>) => {
+      const res = await t.request({ method: 'PATCH', url: `/contacts/${id}`, token: user.accessToken, body });
+      expect(res.status, res.text).toBe(200);
+    };
+    const optedIn = await make('+2348031112200', true);
+    const neverIn = await make('+2348031112201', false);
+    await patch(optedIn, { optIn: false });
+    await patch(optedIn, { optIn: false, firstName: 'Adaeze' });
+    await patch(neverIn, { optIn: false });
+    const got = await outbox(t, user.businessId);
+    expect(got.map((d) => d.payload)).toMatchObject([
+      {
+        type: 'contact.opted_out',
+        data: { contactId: optedIn, phoneNumber: '+2348031112200', firstName: 'Ada', reason: null },
+      },
+    ]);
   });
 
   it("a template's status change from the provider is a template.status_changed event", async () => {

@@ -122,7 +122,12 @@ export const affiliateRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/affiliate/withdraw',
     {
-      config: { apiObject: 'withdrawal', auth: ['verifiedEmail', auth], permission: 'affiliate:manage' },
+      config: {
+        apiObject: 'withdrawal',
+        auth: ['verifiedEmail', auth],
+        permission: 'affiliate:manage',
+        idempotent: true,
+      },
       schema: {
         tags,
         summary: 'Withdraw earnings (debited at once; the transfer follows)',

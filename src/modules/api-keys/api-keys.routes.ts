@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiKeyScope } from '../../platform/auth/api-key-scopes.js';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { idParams } from '../../platform/http/id-params.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { apiKeySchema, createKeyBody, issuedKeySchema, rotateKeyBody } from './api-keys.schemas.js';
@@ -57,9 +57,11 @@ export const apiKeysRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'A new secret for the key; the old one stays valid `overlapHours` (0 to 168, default 24)',
+        description:
+          'A 409 on a revoked key, and while the overlap of the last rotation runs (it would end the old secret at once).',
         params: idParams,
         body: rotateKeyBody,
-        response: { 200: successSchema(issuedKeySchema) },
+        response: { 200: successSchema(issuedKeySchema), 409: errorSchema },
       },
     },
     async (req, reply) =>

@@ -84,13 +84,23 @@ export class ApiKeysService {
     }
   }
 
-  /** A new secret under the same prefix; the old one stays valid `overlapHours` more (0: not at all). */
+  /**
+   * A new secret under the same prefix; the old one stays valid `overlapHours` more (0: not at all). While
+   * an overlap runs, another rotation is a 409: it would replace the secret still being phased out, ending it
+   * at once for the programs not moved yet (docs/decisions/api-keys.md). The key's lock makes concurrent
+   * rotations one success and 409s.
+   */
   async rotate(auth: AuthContext, id: string, overlapHours: number) {
     const businessId = businessOf(auth);
     return this.deps.db.transaction(async (tx) => {
       const current = await lockApiKey(tx, businessId, id);
       if (!current) throw new NotFoundError(API_KEY);
       if (current.revokedAt) throw new StateConflictError('This API key is revoked', { status: 'revoked' });
+      if (current.previousValidUntil && current.previousValidUntil > new Date())
+        throw new StateConflictError(
+          'This API key is being rotated: its old secret stays valid until the overlap ends; rotate it again after, or revoke it',
+          { status: 'rotating', previousValidUntil: current.previousValidUntil.toISOString() },
+        );
       const key = newKey(current.prefix);
       const previousValidUntil = new Date(Date.now() + overlapHours * 3_600_000);
       const row = await rotateApiKey(tx, id, {

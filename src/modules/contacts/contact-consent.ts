@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
+import { contactOptedOutEvent } from './contact-webhooks.js';
 import { countryOfPhone } from './phone.js';
 
 /** A contact as the consent rules and the send queue see it. */
@@ -65,19 +66,6 @@ export async function optOutContact(
         WHERE business_id = ${businessId} AND phone_number = ${phone}
         ${RETURNING}`,
   );
-  if (row)
-    await enqueueWebhookEvents(tx, businessId, [
-      {
-        type: 'contact.opted_out',
-        at: new Date(),
-        data: {
-          contactId: row.id,
-          phoneNumber: row.phoneNumber,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          reason,
-        },
-      },
-    ]);
+  if (row) await enqueueWebhookEvents(tx, businessId, [contactOptedOutEvent(row, reason)]);
   return row ?? null;
 }

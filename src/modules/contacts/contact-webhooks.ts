@@ -20,6 +20,24 @@ export function contactCreatedEvent(row: ContactRow, source: 'api' | 'inbound'):
   };
 }
 
+/** The `contact.opted_out` event of a contact just opted out; `reason` when the provider gave one. */
+export function contactOptedOutEvent(
+  row: { id: string; phoneNumber: string; firstName: string; lastName: string },
+  reason: string | null,
+): WebhookEvent {
+  return {
+    type: 'contact.opted_out',
+    at: new Date(),
+    data: {
+      contactId: row.id,
+      phoneNumber: row.phoneNumber,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      reason,
+    },
+  };
+}
+
 /**
  * The `contact.created` events of the contacts an import's transaction inserted (`source: "import"`), in that
  * transaction, before it commits. The rows are told apart by `xmin`: the import's insert skips numbers already

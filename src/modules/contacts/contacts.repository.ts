@@ -61,6 +61,16 @@ export async function findContact(db: Db, businessId: string, id: string): Promi
   return row ?? null;
 }
 
+/** Whether the business's contact is opted in, its row locked until the transaction ends; null: no such contact. */
+export async function lockContactOptIn(db: Db, businessId: string, id: string): Promise<boolean | null> {
+  const [row] = await db
+    .select({ optIn: contacts.optIn })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
+    .for('update');
+  return row ? row.optIn : null;
+}
+
 export async function updateContact(
   db: Db,
   businessId: string,

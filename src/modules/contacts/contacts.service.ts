@@ -8,7 +8,7 @@ import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
 import { tagCounts } from './contact-audience.js';
 import { normaliseTags, TAGS_MAX, tagsProblem } from './contact-fields.js';
-import { contactCreatedEvent } from './contact-webhooks.js';
+import { contactCreatedEvent, contactOptedOutEvent } from './contact-webhooks.js';
 import {
   addTagsWhere,
   businessCountry,
@@ -23,6 +23,7 @@ import {
   findContact,
   insertContact,
   listContacts,
+  lockContactOptIn,
   pageOfFirstMatches,
   updateContact,
 } from './contacts.repository.js';
@@ -152,9 +153,13 @@ export class ContactsService {
     if (Object.keys(patch).length === 0) return toContactDto(current);
     try {
       const row = await this.deps.db.transaction(async (tx) => {
+        // Read under the row's lock: a concurrent change of consent cannot make two opt-outs of one.
+        const wasOptedIn = patch.optIn === false ? await lockContactOptIn(tx, businessId, id) : null;
         const updated = await updateContact(tx, businessId, id, patch);
         if (!updated) throw new NotFoundError('Contact');
         await audit(tx, auth, 'contact.updated', id, { fields: Object.keys(patch).sort() });
+        if (wasOptedIn && !updated.optIn)
+          await enqueueWebhookEvents(tx, businessId, [contactOptedOutEvent(updated, null)]);
         return updated;
       });
       return toContactDto(row);

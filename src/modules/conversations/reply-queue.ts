@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { classifyGatewayFailure, type FailureOutcome } from '../../providers/messaging/cloud-errors.js';
 import type { Receipt } from '../messages/index.js';
 import type { MessageRecord } from './conversation.dto.js';
 import { MESSAGE_COLUMNS } from './conversations.repository.js';
@@ -125,7 +126,8 @@ export async function claimReplies(
 
 export type ReplyOutcome =
   | { kind: 'sent'; providerMessageId: string }
-  | { kind: 'failed'; error: string }
+  /** `code` and `outcome`: the provider's error code and what the failure table says of it, when known. */
+  | { kind: 'failed'; error: string; code?: string; outcome?: FailureOutcome }
   /** `refund`: the attempt is given back (a throttle, as for campaign messages: "slower", not "broken"). */
   | { kind: 'retry'; error: string; delayMs: number; refund?: boolean }
   /** Not sent (the business's rate limit, shutdown): back to the queue, the attempt not counted. */
@@ -152,7 +154,8 @@ export async function recordReplyOutcome(
           next_attempt_at = now() + ${'delayMs' in outcome ? outcome.delayMs : 0} * interval '1 millisecond',
           lease_expires_at = NULL, locked_by = NULL, updated_at = now()
         WHERE id = ${id} AND status = 'sending' AND locked_by = ${workerId}
-        RETURNING *
+        RETURNING *, ${outcome.kind === 'failed' ? (outcome.code ?? null) : null}::text AS error_code,
+                  ${outcome.kind === 'failed' ? (outcome.outcome ?? 'fail') : null}::text AS failure_outcome
       ), hooks AS (${replyStatusWebhooks(sql`moved`)})
       SELECT id FROM moved`,
   );
@@ -175,7 +178,7 @@ export async function reclaimExpiredReplies(db: Db, maxAttempts: number): Promis
         WHERE id = ANY(ARRAY(
           SELECT id FROM conversation_messages WHERE status = 'sending' AND lease_expires_at < now()
           FOR UPDATE SKIP LOCKED))
-        RETURNING *
+        RETURNING *, NULL::text AS error_code, NULL::text AS failure_outcome
       ), hooks AS (${replyStatusWebhooks(sql`moved`)})
       SELECT id FROM moved`,
   );
@@ -216,6 +219,9 @@ export async function applyReplyReceipts(
     event: r.event,
     at: r.at.toISOString(),
     reason: r.reason ?? null,
+    code: r.errorCode ?? null,
+    // A failure's outcome by the failure table (the code, else the cause's words), for its webhook event.
+    fo: r.event === 'failed' ? classifyGatewayFailure(r.reason, r.errorCode).outcome : null,
     // Left out rather than null: a JSON null would be stored as the jsonb value null.
     ...(r.pricing ? { pricing: r.pricing } : {}),
   }));
@@ -227,7 +233,7 @@ export async function applyReplyReceipts(
     sql`
       WITH e AS MATERIALIZED (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-          AS r(i int, pid text, recipient text, event text, at timestamptz, reason text,
+          AS r(i int, pid text, recipient text, event text, at timestamptz, reason text, code text, fo text,
                pricing jsonb)
       ),
       matched AS MATERIALIZED (
@@ -255,6 +261,8 @@ export async function applyReplyReceipts(
                min(at) FILTER (WHERE event = 'read') AS read_at,
                min(at) FILTER (WHERE event = 'failed') AS failed_at,
                (array_agg(reason ORDER BY at) FILTER (WHERE event = 'failed'))[1] AS reason,
+               (array_agg(code ORDER BY at) FILTER (WHERE event = 'failed'))[1] AS code,
+               (array_agg(fo ORDER BY at) FILTER (WHERE event = 'failed'))[1] AS fo,
                (array_agg(pricing ORDER BY at) FILTER (WHERE pricing IS NOT NULL))[1] AS pricing
         FROM matched GROUP BY mid
       ),
@@ -274,7 +282,8 @@ export async function applyReplyReceipts(
               (${STATE_OF}, LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
                COALESCE(m.pricing, a.pricing))
         RETURNING m.id, m.business_id, m.conversation_id, m.status, m.provider_message_id, m.error,
-                  m.sent_at, m.delivered_at, m.read_at, m.failed_at, t.was,
+                  m.sent_at, m.delivered_at, m.read_at, m.failed_at, t.was, a.code AS error_code,
+                  a.fo AS failure_outcome,
                   t.was = 'failed' AND m.status <> 'failed' AND t.refund_id IS NOT NULL
                     AND m.recharge_id IS NULL AS recharge
       ),

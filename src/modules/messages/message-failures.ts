@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { DEFER_MS, type FailureOutcome } from '../../providers/messaging/cloud-errors.js';
+import { OPTED_OUT_REASON } from './message-queue.js';
+import { messageStatusWebhooks } from './message-webhooks.js';
 
 /**
  * What happens to messages after they failed, besides the send itself (message-queue.ts): what a failure
@@ -22,6 +24,12 @@ export interface ReportedFailure {
  * Failed delivery reports (already applied) get the outcome their code or cause calls for. A deferral (131049) puts the
  * message back in the queue once, at least 24 hours later; a second one is final. Returns each message's
  * outcome for the caller's follow-up (stop the campaign, opt the person out).
+ *
+ * The `message.failed` outgoing webhook of a reported failure is written here, in this statement, and not by
+ * the receipts' write (which knows the code but not yet the outcome): each report's failure is sorted once,
+ * so its event is written once, with its outcome (a deferral's says `defer`: the message will be sent
+ * again). A message the dispatcher failed because its recipient opted out already had its event and has no
+ * outcome on purpose (nothing to refund): a late report does not sort it.
  */
 export async function applyReportedFailures(
   db: Db,
@@ -39,7 +47,8 @@ export async function applyReportedFailures(
   }>(
     db,
     sql`
-      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(pid text, fo text))
+      WITH r AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(pid text, fo text)),
+      moved AS (
       UPDATE campaign_messages m
       SET failure_outcome = CASE WHEN r.fo = 'defer' AND m.failure_outcome = 'defer' THEN 'retry' ELSE r.fo END,
           status = CASE WHEN r.fo = 'defer' AND m.failure_outcome IS DISTINCT FROM 'defer'
@@ -49,10 +58,17 @@ export async function applyReportedFailures(
           failed_at = CASE WHEN r.fo = 'defer' AND m.failure_outcome IS DISTINCT FROM 'defer'
                            THEN NULL ELSE m.failed_at END,
           updated_at = now()
-      FROM r
+      -- o is the row as it was: a deferral's event keeps the time it failed.
+      FROM r, campaign_messages o
       WHERE m.provider_message_id = r.pid AND m.status = 'failed' AND m.refunded_at IS NULL
         AND (m.failure_outcome IS NULL OR m.failure_outcome = 'defer')
-      RETURNING m.provider_message_id, m.campaign_id, m.business_id, m.phone_number, r.fo AS outcome, m.error`,
+        AND m.error IS DISTINCT FROM ${OPTED_OUT_REASON} AND o.id = m.id
+      RETURNING m.id, m.provider_message_id, m.campaign_id, m.business_id, m.phone_number, r.fo AS outcome,
+                m.error, m.error_code, m.failure_outcome, 'failed'::text AS status, o.failed_at,
+                m.sent_at, m.delivered_at, m.read_at
+      ),
+      hooks AS (${messageStatusWebhooks(sql`moved`)})
+      SELECT provider_message_id, campaign_id, business_id, phone_number, outcome, error FROM moved`,
   );
   return out.map((r) => ({
     providerMessageId: r.provider_message_id,

@@ -673,8 +673,9 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
                 m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.country_code,
                 CASE WHEN t.settle_id IS NULL THEN m.settle_id END AS settled_by
     ),
-    -- Outgoing webhooks of the messages whose state moved (not those a report only re-dated).
-    hooks AS (${messageStatusWebhooks(sql`moved`, sql`status::text <> was::text`)}),
+    -- Outgoing webhooks of the messages whose state moved (not those a report only re-dated). A failure's
+    -- is written once its outcome is known (applyReportedFailures), not here.
+    hooks AS (${messageStatusWebhooks(sql`moved`, sql`status::text <> was::text AND status::text <> 'failed'`)}),
     kept AS (
       ${
         pendingCap !== null

@@ -48,9 +48,10 @@ export async function deleteTemplate(db: Db, businessId: string, id: string): Pr
 export async function upsertProviderTemplate(
   db: Db,
   row: NewTemplate & { businessId: string },
-): Promise<{ row: TemplateRow; created: boolean }> {
+): Promise<{ row: TemplateRow; created: boolean; moved: boolean }> {
+  // Locked: concurrent syncs see each other's change, so a move is told once.
   const [existing] = await db
-    .select({ id: templates.id })
+    .select({ id: templates.id, status: templates.status, category: templates.category })
     .from(templates)
     .where(
       and(
@@ -58,7 +59,8 @@ export async function upsertProviderTemplate(
         eq(templates.name, row.name),
         eq(templates.language, row.language),
       ),
-    );
+    )
+    .for('update');
   const [saved] = await db
     .insert(templates)
     .values(row)
@@ -77,7 +79,12 @@ export async function upsertProviderTemplate(
       },
     })
     .returning();
-  return { row: saved!, created: !existing };
+  return {
+    row: saved!,
+    created: !existing,
+    // A known template whose status or category the provider changed.
+    moved: !!existing && (existing.status !== saved!.status || existing.category !== saved!.category),
+  };
 }
 
 /**

@@ -35,7 +35,7 @@ export const templatesRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/templates',
     {
-      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
+      config: { ...config, auth: [...config.auth], permission: 'templates:write', idempotent: true },
       schema: {
         tags,
         summary:

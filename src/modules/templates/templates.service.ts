@@ -14,7 +14,7 @@ import {
   cloudAccountOf,
   providerOfBusiness,
 } from '../business/index.js';
-import { enqueueWebhookEvents } from '../webhook-endpoints/index.js';
+import { enqueueWebhookEvents, type WebhookEvent } from '../webhook-endpoints/index.js';
 import { assertGatewayCanSend, assertValidTemplate } from './template-rules.js';
 import { toTemplateDto, toTemplateStatusEvent } from './templates.dto.js';
 import {
@@ -113,7 +113,11 @@ export class TemplatesService {
     return null;
   }
 
-  /** Copies the provider's templates (every page): new ones inserted, known ones (by name and language) updated. */
+  /**
+   * Copies the provider's templates (every page): new ones inserted, known ones (by name and language)
+   * updated; each known one whose status or category changed is a `template.status_changed` event, as when
+   * the provider's webhook says so.
+   */
   async sync(auth: AuthContext) {
     const businessId = businessOf(auth);
     const provider = await providerOfBusiness(this.deps.db, businessId);
@@ -151,6 +155,7 @@ export class TemplatesService {
         });
         if (result.created) created++;
         else updated++;
+        if (result.moved) await enqueueWebhookEvents(tx, businessId, [templateStatusChanged(result.row)]);
       }
       await recordAudit(tx, {
         businessId,
@@ -338,16 +343,18 @@ export async function applyTemplateEvent(
 function updateWithWebhooks(db: Db, update: (tx: Db) => Promise<TemplateRow[]>): Promise<TemplateRow[]> {
   return db.transaction(async (tx) => {
     const rows = await update(tx);
-    for (const row of rows)
-      await enqueueWebhookEvents(tx, row.businessId, [
-        {
-          type: 'template.status_changed',
-          at: new Date(),
-          data: { templateId: row.id, ...toTemplateStatusEvent(row) },
-        },
-      ]);
+    for (const row of rows) await enqueueWebhookEvents(tx, row.businessId, [templateStatusChanged(row)]);
     return rows;
   });
+}
+
+/** The `template.status_changed` outgoing webhook event of a template the provider moved. */
+function templateStatusChanged(row: TemplateRow): WebhookEvent {
+  return {
+    type: 'template.status_changed',
+    at: new Date(),
+    data: { templateId: row.id, ...toTemplateStatusEvent(row) },
+  };
 }
 
 /** A member's change of a template, in the change's transaction. */

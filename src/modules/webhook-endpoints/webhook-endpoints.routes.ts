@@ -108,8 +108,10 @@ export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
       schema: {
         tags,
         summary: 'A new signing secret (shown once); the old one keeps signing too for 24 hours',
+        description:
+          'Another rotation within those 24 hours is a 409: it would drop the secret receivers may still check.',
         params: idParams,
-        response: { 200: successSchema(issuedEndpointSchema), ...missing },
+        response: { 200: successSchema(issuedEndpointSchema), ...missing, ...conflict },
       },
     },
     async (req, reply) =>

@@ -142,13 +142,22 @@ export class WebhookEndpointsService {
     });
   }
 
-  /** A new secret; the one it replaces still signs deliveries for 24 hours (two signatures in the header). */
+  /**
+   * A new secret; the one it replaces still signs deliveries for 24 hours (two signatures in the header).
+   * While those 24 hours run, another rotation is a 409: it would drop the secret the receiver may still
+   * check with (docs/decisions/api-keys.md). The endpoint's lock makes concurrent rotations one success.
+   */
   async rotateSecret(auth: AuthContext, id: string) {
     const businessId = businessOf(auth);
     const secret = newWebhookSecret();
     const row = await this.deps.db.transaction(async (tx) => {
       const current = await findEndpoint(tx, businessId, id, true);
       if (!current) throw new NotFoundError(ENDPOINT);
+      if (current.previousSecretExpiresAt && current.previousSecretExpiresAt > new Date())
+        throw new StateConflictError(
+          'The secret was rotated less than 24 hours ago: the one it replaced still signs; rotate again after',
+          { previousSecretExpiresAt: current.previousSecretExpiresAt.toISOString() },
+        );
       const rotated = await updateEndpoint(tx, id, {
         secret: this.deps.secretBox.seal(secret, id),
         previousSecret: current.secret,

@@ -45,15 +45,19 @@ export async function enqueueWebhookEvents(
   );
 }
 
-/** A `webhook.test` event for one endpoint only, whatever it subscribes to; returns its delivery's id. */
+/**
+ * A `webhook.test` event for one endpoint only, whatever it subscribes to; returns its delivery's id. Manual,
+ * as a replay: one attempt, whose result neither starts nor ends the endpoint's failing time (a member's
+ * test that succeeds must not hide an endpoint failing every automatic delivery).
+ */
 export async function enqueueTestEvent(db: Db, businessId: string, endpointId: string): Promise<string> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    INSERT INTO webhook_deliveries (id, endpoint_id, business_id, event_type, payload, next_attempt_at)
+    INSERT INTO webhook_deliveries (id, endpoint_id, business_id, event_type, payload, next_attempt_at, manual)
     SELECT ${NEW_ID}, e.id, e.business_id, 'webhook.test',
            jsonb_build_object('type', 'webhook.test', 'timestamp', ${isoSql(sql`now()`)},
-                              'data', jsonb_build_object('endpointId', e.id)), now()
+                              'data', jsonb_build_object('endpointId', e.id)), now(), true
     FROM webhook_endpoints e WHERE e.id = ${endpointId} AND e.business_id = ${businessId}
     RETURNING id`,
   );

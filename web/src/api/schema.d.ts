@@ -2239,6 +2239,8 @@ export interface paths {
          * @description Access: verifiedEmail, affiliate.
          *
          *     Permission: affiliate:manage.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -2680,7 +2682,9 @@ export interface paths {
         put?: never;
         /**
          * A new secret for the key; the old one stays valid `overlapHours` (0 to 168, default 24)
-         * @description Access: authenticated.
+         * @description A 409 on a revoked key, and while the overlap of the last rotation runs (it would end the old secret at once).
+         *
+         *     Access: authenticated.
          *
          *     Permission: api-keys:manage.
          */
@@ -2729,6 +2733,24 @@ export interface paths {
                             message: string;
                             /** @enum {string} */
                             status: "success";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
                         };
                     };
                 };
@@ -13086,6 +13108,8 @@ export interface paths {
          * @description Access: authenticated.
          *
          *     Permission: contacts:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -14256,6 +14280,8 @@ export interface paths {
          *     Access: verifiedEmail, verifiedBusiness.
          *
          *     Permission: templates:write.
+         *
+         *     Accepts `Idempotency-Key`: a retry with the same key and request answers the first answer again.
          */
         post: {
             parameters: {
@@ -16195,7 +16221,9 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret (shown once); the old one keeps signing too for 24 hours
-         * @description Access: authenticated.
+         * @description Another rotation within those 24 hours is a 409: it would drop the secret receivers may still check.
+         *
+         *     Access: authenticated.
          *
          *     Permission: webhooks:manage.
          */
@@ -16259,6 +16287,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiObject: string;
+                            code: number;
+                            errorMessage: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            /** @enum {string} */
+                            status: "failure";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -36,7 +36,7 @@ export const segmentsRoutes: ModulePlugin = async (app, deps) => {
   app.post(
     '/segments',
     {
-      config: { ...config, permission: 'contacts:write' },
+      config: { ...config, permission: 'contacts:write', idempotent: true },
       schema: {
         tags,
         summary: 'Save a filter of contacts as a segment',

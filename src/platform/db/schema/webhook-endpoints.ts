@@ -53,7 +53,7 @@ export const webhookDeliveries = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    /** A replay asked by a member: one attempt, which neither starts nor ends the endpoint's failing time. */
+    /** A replay or test event asked by a member: one attempt, which neither starts nor ends the endpoint's failing time. */
     manual: boolean('manual').notNull().default(false),
     nextAttemptAt: timestamptz('next_attempt_at'),
     lockedBy: text('locked_by'),
