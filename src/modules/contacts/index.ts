@@ -24,4 +24,4 @@ export {
   segmentExists,
 } from './segments/segments.repository.js';
 export { segmentsRoutes } from './segments/segments.routes.js';
-export { sharedTransferLimits } from './transfer-limits.js';
+export { contactsObjects } from './module-objects.js';

@@ -32,7 +32,7 @@ export {
   reclaimExpiredReplies,
   recordReplyOutcome,
 } from './reply-queue.js';
-export { applyReplyReceiptsAndTell } from './reply-receipts.js';
+export { conversationsObjects } from './module-objects.js';
 export {
   refundDueReplies,
   refundFailedReplies,

@@ -93,7 +93,8 @@ export {
   toLimitStatus,
 } from './messaging-limit-status.js';
 export { takePendingReceiptsOf } from './pending-receipts-take.js';
-export { CampaignProgress, campaignProgress } from './progress.js';
+export { messagesObjects } from './module-objects.js';
+export { CampaignProgress } from './progress.js';
 export { startReceiptSweep, sweepPendingReceipts } from './receipt-sweep.js';
-export { applyCharged, deliveryReportsTotal, receiptWriter } from './receipt-writer.js';
+export { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 export { claimWithinLimit, takeWindowPlace, windowFreesAt, windowStartOf } from './recipient-window.js';
