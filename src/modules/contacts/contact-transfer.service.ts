@@ -19,11 +19,7 @@ import { ImportFileSource } from './import/import-file-source.js';
 import { csvRows, type TableRow } from './import/table-readers.js';
 import { xlsxRows } from './import/xlsx-reader.js';
 import { audienceCondition } from './segments/segment-query.js';
-import {
-  TransferDeadlineError,
-  type TransferLimits,
-  type TransferTicket,
-} from './transfer-limits.js';
+import { TransferDeadlineError, type TransferLimits, type TransferTicket } from './transfer-limits.js';
 
 export type ContactExport = FileExport;
 

@@ -16,9 +16,10 @@ declare module '../../deps.js' {
 }
 
 /** The conversations module's objects of a process. */
-export function conversationsObjects(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>,
-): { replyReceipts: ReplyReceiptMatcher; inboundMediaFetcher: SafeFetcher } {
+export function conversationsObjects(deps: Pick<AppDeps, 'db' | 'realtime' | 'storage' | 'config'>): {
+  replyReceipts: ReplyReceiptMatcher;
+  inboundMediaFetcher: SafeFetcher;
+} {
   return {
     replyReceipts: new ReplyReceiptMatcher({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),
     inboundMediaFetcher: inboundMediaFetcher(deps.config),

@@ -92,8 +92,8 @@ export {
   messagingLimitStatusSchema,
   toLimitStatus,
 } from './messaging-limit-status.js';
-export { takePendingReceiptsOf } from './pending-receipts-take.js';
 export { messagesObjects } from './module-objects.js';
+export { takePendingReceiptsOf } from './pending-receipts-take.js';
 export { CampaignProgress } from './progress.js';
 export { startReceiptSweep, sweepPendingReceipts } from './receipt-sweep.js';
 export { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
