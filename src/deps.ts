@@ -18,11 +18,20 @@ import type { PaymentPort } from './providers/payment/payment.port.js';
 import type { SandboxPaymentAdapter } from './providers/payment/sandbox.adapter.js';
 
 /**
+ * The objects a module keeps one of per process (a batch shared by every caller, a cache, a set of slots).
+ * Each module declares its own in its `module-objects.ts` (`declare module '../../deps.js'`) beside the
+ * factory that makes them, and `app/create-deps.ts` calls those factories with the rest of the
+ * dependencies, so this file still names no module.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the modules that own these objects declare its members
+export interface ModuleObjects {}
+
+/**
  * Everything a module or a job may use. Built once per process (and once per test file) by
  * `app/create-deps.ts`, passed down; tests replace any port with a simulator-backed adapter. This file holds
  * types only and names no module, so every module can import it without a circle.
  */
-export interface AppDeps {
+export interface AppDeps extends ModuleObjects {
   config: Config;
   database: Database;
   db: Db;
@@ -65,5 +74,8 @@ export interface Sandboxes {
 
 /** Ports a test or a second instance may replace; the rest is derived from them. */
 export type PortOverrides = Partial<
-  Omit<AppDeps, 'config' | 'database' | 'db' | 'logger' | 'gateway' | 'notifier' | 'sandboxes'>
+  Omit<
+    AppDeps,
+    'config' | 'database' | 'db' | 'logger' | 'gateway' | 'notifier' | 'sandboxes' | keyof ModuleObjects
+  >
 >;

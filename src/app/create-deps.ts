@@ -3,7 +3,12 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AppDeps, PortOverrides } from '../deps.js';
+import type { AppDeps, ModuleObjects, PortOverrides } from '../deps.js';
+import { rechargeDeliveredMessages, settleDeliveredMessages } from '../modules/campaigns/index.js';
+import { contactsObjects } from '../modules/contacts/index.js';
+import { conversationsObjects } from '../modules/conversations/index.js';
+import { linksObjects } from '../modules/links/index.js';
+import { messagesObjects } from '../modules/messages/index.js';
 import { Notifier } from '../modules/notifications/index.js';
 import { TokenService } from '../platform/auth/tokens.js';
 import type { Config } from '../platform/config.js';
@@ -12,6 +17,7 @@ import { allowedOrigins } from '../platform/http/cors-policy.js';
 import { LogMailAdapter } from '../platform/mail/log.adapter.js';
 import { SmtpMailAdapter } from '../platform/mail/smtp.adapter.js';
 import { noSessionSockets, RealtimeGateway } from '../platform/realtime.js';
+import type { RealtimeHub } from '../platform/realtime-hub.js';
 import { SecretBox } from '../platform/secret-box.js';
 import { LocalStorageAdapter } from '../platform/storage/local.adapter.js';
 import { S3StorageAdapter } from '../platform/storage/s3.adapter.js';
@@ -85,6 +91,35 @@ export function createDeps(
       cloud: cloud instanceof CloudSandboxAdapter ? cloud : undefined,
     },
     redis,
+    ...moduleObjects(config, database, realtime, storage, logger),
+  };
+}
+
+/**
+ * The objects each module keeps one of per process (batches, caches, slots), made here once so every route
+ * and job of the process shares them: the API process's webhooks and redirects and the worker's jobs each
+ * use their own process's.
+ */
+function moduleObjects(
+  config: Config,
+  database: Database,
+  realtime: RealtimeHub,
+  storage: StoragePort,
+  logger: Logger,
+): ModuleObjects {
+  const db = database.db;
+  const messages = messagesObjects({
+    db,
+    realtime,
+    logger,
+    recharge: rechargeDeliveredMessages,
+    settle: settleDeliveredMessages,
+  });
+  return {
+    ...messages,
+    ...conversationsObjects({ db, realtime, storage, config }),
+    ...contactsObjects(config),
+    ...linksObjects({ db, logger, config, campaignProgress: messages.campaignProgress }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { clickRecorder, followLink } from '../modules/links/index.js';
+import { followLink } from '../modules/links/index.js';
 import type { ZodApp } from '../platform/http/types.js';
 
 const UNKNOWN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link not available</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#333"><h1 style="font-size:1.25rem">This link is not available</h1><p>It may have expired, or it was copied incompletely. Please use the link in the message you received.</p></body></html>`;
@@ -20,5 +20,5 @@ export function installLinkRedirect(app: ZodApp, deps: AppDeps): void {
       return reply.code(404).type('text/html; charset=utf-8').send(UNKNOWN_PAGE);
     },
   );
-  app.addHook('onClose', async () => clickRecorder(deps).flush());
+  app.addHook('onClose', async () => deps.clickRecorder.flush());
 }

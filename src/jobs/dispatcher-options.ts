@@ -71,4 +71,6 @@ export type DispatcherDeps = Pick<
   | 'notifier'
   | 'storage'
   | 'config'
+  | 'campaignProgress'
+  | 'linkTokens'
 >;

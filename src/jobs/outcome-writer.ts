@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { completeIfDone, settleDeliveredMessages } from '../modules/campaigns/index.js';
-import { campaignProgress, type Outcome, recordOutcomes } from '../modules/messages/index.js';
+import { type Outcome, recordOutcomes } from '../modules/messages/index.js';
 import { messagesTotal } from '../platform/metrics.js';
 
 /**
@@ -45,7 +45,7 @@ export class OutcomeWriter {
   readonly stats = { writes: 0, written: 0, writeMs: 0 };
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>,
+    private readonly deps: Pick<AppDeps, 'db' | 'campaignProgress' | 'logger' | 'notifier'>,
     private readonly workerId: string,
     private readonly flushMs: number,
     private readonly onCompleted: (campaignId: string) => void = () => {},
@@ -152,9 +152,8 @@ export class OutcomeWriter {
       // Counted once written, so the counters say what the database says (a fenced-off row is not).
       for (const r of recorded) messagesTotal.inc({ outcome: OUTCOME_LABELS[r.kind] });
       const campaigns = new Map(recorded.map((r) => [r.campaignId, r.businessId]));
-      const progress = campaignProgress(this.deps);
       for (const [campaignId, businessId] of campaigns) {
-        progress.touched(campaignId, businessId);
+        this.deps.campaignProgress.touched(campaignId, businessId);
         this.scheduleCompletionCheck(campaignId);
       }
     } catch (err) {

@@ -43,7 +43,9 @@ export class SendInputs {
     { value: Promise<MessagingCredentials | null>; at: number }
   >();
 
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'config'>) {}
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'config' | 'linkTokens'>,
+  ) {}
 
   content(campaignId: string): Promise<SendContent | null> {
     let content = this.contents.get(campaignId);

@@ -3,7 +3,6 @@ import {
   type CampaignLink,
   type LinkTokens,
   linksOf,
-  linkTokensOf,
   rewriteText,
   saveCampaignLinks,
   trackedTemplateButtons,
@@ -29,7 +28,7 @@ export const NO_LINKS: SendLinks = { links: [], buttons: [], base: '', tokens: n
  * then the template URL buttons that lead to this service's redirect.
  */
 export async function loadSendLinks(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'linkTokens'>,
   content: {
     id: string;
     trackClicks: boolean;
@@ -57,7 +56,7 @@ export async function loadSendLinks(
     links,
     buttons: templated.buttons,
     base: deps.config.PUBLIC_URL,
-    tokens: linkTokensOf(deps.config),
+    tokens: deps.linkTokens,
   };
 }
 

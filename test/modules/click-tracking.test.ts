@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dispatcher } from '../../src/jobs/dispatcher.js';
-import { clickRecorder, linkTokensOf } from '../../src/modules/links/index.js';
 import { queryRows } from '../../src/platform/db/client.js';
 import { campaignMessages } from '../../src/platform/db/schema/index.js';
 import { useTestApp } from '../harness.js';
@@ -51,7 +50,7 @@ describe('click tracking', () => {
     headers: Record<string, string> = { 'user-agent': BROWSER },
     method: 'GET' | 'HEAD' = 'GET',
   ) => t.request({ url: `/l/${token}`, method, headers });
-  const flush = () => clickRecorder(t.deps).flush();
+  const flush = () => t.deps.clickRecorder.flush();
   const report = async (user: { accessToken: string }, id: string) =>
     (await t.request({ url: `/campaigns/${id}/report`, token: user.accessToken })).body.data;
 
@@ -152,12 +151,12 @@ describe('click tracking', () => {
       .select()
       .from(campaignMessages)
       .where(eq(campaignMessages.phoneNumber, sends[0]!.to));
-    const unknownCampaign = linkTokensOf(t.deps.config).sign({
+    const unknownCampaign = t.deps.linkTokens.sign({
       campaignId: '00000000-0000-4000-8000-000000000000',
       messageId: message!.id,
       position: 0,
     });
-    const beyondLinks = linkTokensOf(t.deps.config).sign({
+    const beyondLinks = t.deps.linkTokens.sign({
       campaignId: message!.campaignId,
       messageId: message!.id,
       position: 9,

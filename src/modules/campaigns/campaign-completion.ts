@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
-import { campaignMessageSql, campaignProgress } from '../messages/index.js';
+import { campaignMessageSql } from '../messages/index.js';
 import { isNotificationSettingOn } from '../notifications/index.js';
 import { recordCampaignCompleted } from './campaign-notices.js';
 import { campaignChanged } from './campaign-webhooks.js';
 
-type CompletionDeps = Pick<AppDeps, 'db' | 'realtime' | 'logger' | 'notifier'>;
+type CompletionDeps = Pick<AppDeps, 'db' | 'campaignProgress' | 'logger' | 'notifier'>;
 
 const PENDING = campaignMessageSql.nonePending(sql`c.id`);
 const SENT = campaignMessageSql.sentCount(sql`c.id`);
@@ -64,6 +64,6 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
   }
   if (completed.notice) notifier.announce(completed.notice);
   // The last `campaignProgress`, at once, with the campaign's final status.
-  await campaignProgress(deps).completed(campaignId, completed.businessId);
+  await deps.campaignProgress.completed(campaignId, completed.businessId);
   return true;
 }

@@ -12,7 +12,7 @@ import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
 import { MILESTONES } from '../../vocabulary/message-states.js';
 import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
-import { EXPORT_IDLE_TIMEOUT_MS, sharedTransferLimits, streamExport } from '../contacts/index.js';
+import { EXPORT_IDLE_TIMEOUT_MS, streamExport } from '../contacts/index.js';
 import {
   type CampaignMessageRow,
   deliveryCounts,
@@ -204,7 +204,7 @@ export class CampaignsService {
   async exportMessages(auth: AuthContext, id: string, q: ExportMessagesQuery) {
     const campaign = await this.find(auth, id);
     return streamExport({
-      limits: sharedTransferLimits(this.deps.config, this.deps.database),
+      limits: this.deps.transferLimits,
       businessId: campaign.businessId,
       open: () =>
         openMessageCursor(this.deps.database, campaign.id, {

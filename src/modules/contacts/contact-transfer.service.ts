@@ -19,12 +19,7 @@ import { ImportFileSource } from './import/import-file-source.js';
 import { csvRows, type TableRow } from './import/table-readers.js';
 import { xlsxRows } from './import/xlsx-reader.js';
 import { audienceCondition } from './segments/segment-query.js';
-import {
-  sharedTransferLimits,
-  TransferDeadlineError,
-  type TransferLimits,
-  type TransferTicket,
-} from './transfer-limits.js';
+import { TransferDeadlineError, type TransferLimits, type TransferTicket } from './transfer-limits.js';
 
 export type ContactExport = FileExport;
 
@@ -79,11 +74,14 @@ export class ContactTransferService {
   private readonly exportIdleMs: number;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'database' | 'storage' | 'config' | 'logger'>,
+    private readonly deps: Pick<
+      AppDeps,
+      'db' | 'database' | 'storage' | 'config' | 'logger' | 'transferLimits'
+    >,
     opts: TransferOptions = {},
   ) {
     this.files = new ImportFileSource(deps);
-    this.limits = sharedTransferLimits(deps.config, deps.database);
+    this.limits = deps.transferLimits;
     this.exportIdleMs = opts.exportIdleMs ?? EXPORT_IDLE_TIMEOUT_MS;
   }
 

@@ -15,6 +15,7 @@ export { EXPORT_IDLE_TIMEOUT_MS } from './export/idle-guard.js';
 export { type Cell, openRecordCursor, type RecordCursor } from './export/record-cursor.js';
 export { type FileExport, streamExport } from './export/stream-export.js';
 export { sweepAbandonedSpools } from './import/file-spool.js';
+export { contactsObjects } from './module-objects.js';
 export { campaignOptOutCount, optActivityByDay } from './opt-activity.js';
 export { countryOfPhone, NO_COUNTRY, toE164, toGatewayNumber } from './phone.js';
 export { segmentCondition } from './segments/segment-query.js';
@@ -24,4 +25,3 @@ export {
   segmentExists,
 } from './segments/segments.repository.js';
 export { segmentsRoutes } from './segments/segments.routes.js';
-export { sharedTransferLimits } from './transfer-limits.js';

@@ -156,24 +156,3 @@ export class TransferLimits {
     };
   }
 }
-
-const shared = new WeakMap<object, TransferLimits>();
-
-/**
- * The one set of slots and business shares of a database (per process): contact imports and exports and
- * campaign-message exports all hold a connection of the same pool, so they share its quarter.
- */
-export function sharedTransferLimits(
-  config: { DATABASE_POOL_SIZE: number; TRANSFERS_PER_BUSINESS: number; TRANSFER_DEADLINE_MS: number },
-  database: object,
-): TransferLimits {
-  let limits = shared.get(database);
-  if (!limits) {
-    limits = new TransferLimits(config.DATABASE_POOL_SIZE, {
-      perBusiness: config.TRANSFERS_PER_BUSINESS,
-      deadlineMs: config.TRANSFER_DEADLINE_MS,
-    });
-    shared.set(database, limits);
-  }
-  return limits;
-}

@@ -9,7 +9,10 @@ import type { MediaRef } from './inbound.js';
 /** Largest medium kept (WhatsApp's own limit for documents is 100 MB; what a console shows is far less). */
 export const MAX_MEDIA_BYTES = 25 * 1024 * 1024;
 
-export type MediaDeps = Pick<AppDeps, 'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'config'>;
+export type MediaDeps = Pick<
+  AppDeps,
+  'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'inboundMediaFetcher'
+>;
 
 /** A medium that will not be fetched by trying again (no token, a refused address, too large). */
 export class LastingMediaError extends Error {}
@@ -43,7 +46,7 @@ async function fetchMedium(
   signal: AbortSignal,
 ): Promise<FetchedMedia> {
   const download = (url: string, headers: Record<string, string> = {}) =>
-    fetchLink(deps.config, url, signal, headers);
+    fetchLink(deps.inboundMediaFetcher, url, signal, headers);
   if (media.id) {
     const credentials = await credentialsForSending(deps, businessId);
     if (!credentials?.password)
@@ -73,30 +76,28 @@ function isClientError(status: number | undefined): boolean {
   return status !== undefined && status >= 400 && status < 500 && ![408, 425, 429].includes(status);
 }
 
-const fetchers = new WeakMap<Config, SafeFetcher>();
-
-/** One fetcher per configuration: its connection pools are shared by every fetch of the process. */
-function fetcherFor(config: Config): SafeFetcher {
-  let fetcher = fetchers.get(config);
-  if (!fetcher) {
-    fetcher = new SafeFetcher({
-      maxBytes: MAX_MEDIA_BYTES,
-      timeoutMs: config.MEDIA_FETCH_TIMEOUT_MS,
-      allowedHosts: config.MEDIA_ALLOWED_HOSTS,
-      userAgent: 'campaign-messaging-inbox/1.0',
-    });
-    fetchers.set(config, fetcher);
-  }
-  return fetcher;
+/**
+ * The process's fetcher of the media contacts send (one, so its connection pools are shared by every
+ * fetch), within the operator's timeout and allowed hosts.
+ */
+export function inboundMediaFetcher(
+  config: Pick<Config, 'MEDIA_FETCH_TIMEOUT_MS' | 'MEDIA_ALLOWED_HOSTS'>,
+): SafeFetcher {
+  return new SafeFetcher({
+    maxBytes: MAX_MEDIA_BYTES,
+    timeoutMs: config.MEDIA_FETCH_TIMEOUT_MS,
+    allowedHosts: config.MEDIA_ALLOWED_HOSTS,
+    userAgent: 'campaign-messaging-inbox/1.0',
+  });
 }
 
 async function fetchLink(
-  config: Config,
+  fetcher: SafeFetcher,
   link: string,
   signal: AbortSignal,
   headers: Record<string, string>,
 ): Promise<FetchedMedia> {
-  const file = await fetcherFor(config).fetch(link, signal, headers);
+  const file = await fetcher.fetch(link, signal, headers);
   const chunks: Buffer[] = [];
   for await (const chunk of file.body) chunks.push(chunk as Buffer);
   return {

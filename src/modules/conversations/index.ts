@@ -15,6 +15,7 @@ export {
   receiveInboundRecords,
 } from './inbound-receiver.js';
 export { fetchDueMedia, type MediaJobOptions, mediaJobOptions } from './media-fetch.js';
+export { conversationsObjects } from './module-objects.js';
 export { freeServiceRepliesUsed } from './reply-billing.js';
 export {
   type AutomatedReply,
@@ -32,7 +33,6 @@ export {
   reclaimExpiredReplies,
   recordReplyOutcome,
 } from './reply-queue.js';
-export { applyReplyReceiptsAndTell } from './reply-receipts.js';
 export {
   refundDueReplies,
   refundFailedReplies,

@@ -40,7 +40,15 @@ const LEASE_MARGIN_MS = 30_000;
 
 type RoundDeps = Pick<
   AppDeps,
-  'db' | 'secretBox' | 'messaging' | 'cloud' | 'storage' | 'config' | 'realtime' | 'logger'
+  | 'db'
+  | 'secretBox'
+  | 'messaging'
+  | 'cloud'
+  | 'storage'
+  | 'inboundMediaFetcher'
+  | 'config'
+  | 'realtime'
+  | 'logger'
 >;
 
 /**

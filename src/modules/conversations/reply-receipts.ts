@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import type { Db } from '../../platform/db/client.js';
 import type { Receipt } from '../messages/index.js';
 import { emitConversationMessage } from './conversation-events.js';
 import { applyReplyReceiptsCharged } from './reply-recharge.js';
@@ -9,17 +8,20 @@ type ReceiptDeps = Pick<AppDeps, 'db' | 'realtime' | 'storage'>;
 type Waiter = { receipts: Receipt[]; resolve: (rest: Receipt[]) => void; reject: (err: unknown) => void };
 
 /**
- * Matches the reports of concurrent callbacks against replies together: the gateway posts many small batches
- * at once, and a statement per callback would double the statements of the campaign receipts' path (which
- * batches the same way). Each callback gets back the reports that named no reply.
+ * The delivery reports (either provider's) that name replies: applied, and each moved reply pushed to its
+ * business's console. The reports of concurrent callbacks are matched together: the gateway posts many
+ * small batches at once, and a statement per callback would double the statements of the campaign
+ * receipts' path (which batches the same way). Each callback gets back the reports that named no reply, for
+ * the campaign messages' writer.
  */
-class ReplyReceiptMatcher {
+export class ReplyReceiptMatcher {
   private waiters: Waiter[] = [];
   private scheduled = false;
 
   constructor(private readonly deps: ReceiptDeps) {}
 
   match(receipts: Receipt[], log: Logger): Promise<Receipt[]> {
+    if (!receipts.length) return Promise.resolve(receipts);
     return new Promise((resolve, reject) => {
       this.waiters.push({ receipts, resolve, reject });
       if (this.scheduled) return;
@@ -47,24 +49,4 @@ class ReplyReceiptMatcher {
       for (const w of waiters) w.reject(err);
     }
   }
-}
-
-const perDb = new WeakMap<Db, ReplyReceiptMatcher>();
-
-/**
- * The delivery reports (either provider's) that name replies: applied, and each moved reply pushed to its
- * business's console. Resolves to the reports that named no reply, for the campaign messages' writer.
- */
-export function applyReplyReceiptsAndTell(
-  deps: ReceiptDeps,
-  receipts: Receipt[],
-  log: Logger,
-): Promise<Receipt[]> {
-  if (!receipts.length) return Promise.resolve(receipts);
-  let matcher = perDb.get(deps.db);
-  if (!matcher) {
-    matcher = new ReplyReceiptMatcher(deps);
-    perDb.set(deps.db, matcher);
-  }
-  return matcher.match(receipts, log);
 }

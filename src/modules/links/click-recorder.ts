@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import type { RealtimeHub } from '../../platform/realtime-hub.js';
-import { campaignProgress, markMessagesClicked } from '../messages/index.js';
+import { type CampaignProgress, markMessagesClicked } from '../messages/index.js';
 import { applyClicks, type ClickBatchEntry } from './links.repository.js';
 
 /** A batch is written at most this long after its first click. */
@@ -9,7 +8,7 @@ export const CLICK_FLUSH_MS = 250;
 /** ...or as soon as it holds this many distinct message links. */
 const FLUSH_AT = 2_000;
 
-type Deps = { db: Db; realtime: RealtimeHub; logger: Logger };
+type Deps = { db: Db; logger: Logger; campaignProgress: CampaignProgress };
 
 /**
  * Clicks are recorded after the redirect has answered, in batches: one transaction per batch counts them per
@@ -61,22 +60,9 @@ export class ClickRecorder {
           firsts.map((f) => ({ messageId: f.message_id, at: f.at })),
         );
       });
-      const progress = campaignProgress(this.deps);
-      for (const c of moved) progress.touched(c.campaignId, c.businessId);
+      for (const c of moved) this.deps.campaignProgress.touched(c.campaignId, c.businessId);
     } catch (err) {
       this.deps.logger.error({ err, clicks: batch.length }, 'clicks not recorded');
     }
   }
-}
-
-const perHub = new WeakMap<RealtimeHub, ClickRecorder>();
-
-/** The process's click recorder (one per hub, like the progress reporter, so every route shares a batch). */
-export function clickRecorder(deps: Deps): ClickRecorder {
-  let recorder = perHub.get(deps.realtime);
-  if (!recorder) {
-    recorder = new ClickRecorder(deps);
-    perHub.set(deps.realtime, recorder);
-  }
-  return recorder;
 }

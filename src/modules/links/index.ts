@@ -3,7 +3,6 @@
  * links into `{PUBLIC_URL}/l/{token}` (one per message and link); the redirect counts a person's click.
  */
 
-export { ClickRecorder, clickRecorder } from './click-recorder.js';
 export { followLink, type LinkAnswer } from './link-redirect.js';
 export {
   type CampaignLink,
@@ -13,6 +12,7 @@ export {
   trackedTemplateButtons,
   urlsIn,
 } from './link-rewrite.js';
-export { type LinkRef, LinkTokens, linkTokensOf, TOKEN_LENGTH } from './link-tokens.js';
+export { type LinkRef, LinkTokens, TOKEN_LENGTH } from './link-tokens.js';
 export { LINK_LIFETIME_DAYS, linkReport, saveCampaignLinks } from './links.repository.js';
+export { linksObjects } from './module-objects.js';
 export { isPrefetch } from './prefetch.js';

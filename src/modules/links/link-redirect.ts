@@ -1,8 +1,5 @@
-import type { Logger } from 'pino';
+import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
-import type { RealtimeHub } from '../../platform/realtime-hub.js';
-import { clickRecorder } from './click-recorder.js';
-import { linkTokensOf } from './link-tokens.js';
 import { type CampaignLinks, loadCampaignLinks } from './links.repository.js';
 import { isPrefetch } from './prefetch.js';
 
@@ -12,13 +9,11 @@ export type LinkAnswer = { kind: 'redirect'; url: string } | { kind: 'unknown' }
 const LINKS_TTL_MS = 60_000;
 const MAX_CAMPAIGNS = 10_000;
 
-type Deps = { db: Db; realtime: RealtimeHub; logger: Logger; config: { JWT_SECRET: string } };
-
 /**
  * The campaigns' links this process has served, by campaign: a click costs no read while its campaign's
  * links are cached. A campaign whose first message has not gone out yet (no links stored) is read again.
  */
-class LinkCache {
+export class LinkCache {
   private readonly entries = new Map<string, { links: Promise<CampaignLinks | null>; at: number }>();
 
   constructor(private readonly db: Db) {}
@@ -39,29 +34,22 @@ class LinkCache {
   }
 }
 
-const caches = new WeakMap<Db, LinkCache>();
-
 /**
  * Follows a tracked link: the signature is checked before anything (a forged token costs nothing), the URL
  * comes from the campaign's cached links, and a person's click is queued for the next batch (a prefetch is
  * answered the same way but not counted). Expired: the campaign went out more than the links' lifetime ago.
  */
 export async function followLink(
-  deps: Deps,
+  deps: Pick<AppDeps, 'linkTokens' | 'campaignLinks' | 'clickRecorder'>,
   token: string,
   req: { method: string; headers: Record<string, string | string[] | undefined> },
   now = Date.now(),
 ): Promise<LinkAnswer> {
-  const ref = linkTokensOf(deps.config).verify(token);
+  const ref = deps.linkTokens.verify(token);
   if (!ref) return { kind: 'unknown' };
-  let cache = caches.get(deps.db);
-  if (!cache) {
-    cache = new LinkCache(deps.db);
-    caches.set(deps.db, cache);
-  }
-  const links = await cache.get(ref.campaignId, now);
+  const links = await deps.campaignLinks.get(ref.campaignId, now);
   const url = links?.urls.get(ref.position);
   if (!url || links?.expiresAt === null || (links?.expiresAt ?? 0) < now) return { kind: 'unknown' };
-  if (!isPrefetch(req)) clickRecorder(deps).record({ ...ref, at: new Date(now) });
+  if (!isPrefetch(req)) deps.clickRecorder.record({ ...ref, at: new Date(now) });
   return { kind: 'redirect', url };
 }

@@ -58,15 +58,3 @@ export class LinkTokens {
     return createHmac('sha256', this.key).update(body).digest().subarray(0, MAC_BYTES);
   }
 }
-
-const perConfig = new WeakMap<object, LinkTokens>();
-
-/** The tokens of a service's configuration (its key derives from `JWT_SECRET`; one per configuration). */
-export function linkTokensOf(config: { JWT_SECRET: string }): LinkTokens {
-  let tokens = perConfig.get(config);
-  if (!tokens) {
-    tokens = new LinkTokens(config.JWT_SECRET);
-    perConfig.set(config, tokens);
-  }
-  return tokens;
-}

@@ -92,8 +92,9 @@ export {
   messagingLimitStatusSchema,
   toLimitStatus,
 } from './messaging-limit-status.js';
+export { messagesObjects } from './module-objects.js';
 export { takePendingReceiptsOf } from './pending-receipts-take.js';
-export { CampaignProgress, campaignProgress } from './progress.js';
+export { CampaignProgress } from './progress.js';
 export { startReceiptSweep, sweepPendingReceipts } from './receipt-sweep.js';
-export { applyCharged, deliveryReportsTotal, receiptWriter } from './receipt-writer.js';
+export { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 export { claimWithinLimit, takeWindowPlace, windowFreesAt, windowStartOf } from './recipient-window.js';

@@ -125,15 +125,3 @@ export async function campaignProgressOf(
     pending: c.pending,
   };
 }
-
-const perHub = new WeakMap<RealtimeHub, CampaignProgress>();
-
-/** The process's progress reporter for this hub (one per hub, so coalescing spans every caller). */
-export function campaignProgress(deps: { db: Db; realtime: RealtimeHub; logger: Logger }): CampaignProgress {
-  let progress = perHub.get(deps.realtime);
-  if (!progress) {
-    progress = new CampaignProgress(deps.db, deps.realtime, deps.logger);
-    perHub.set(deps.realtime, progress);
-  }
-  return progress;
-}

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import type { Job } from '../../platform/job.js';
 import { periodicJob } from '../../platform/periodic-job.js';
-import type { RealtimeHub } from '../../platform/realtime-hub.js';
 import {
   applyMatchedPendingReceipts,
   dropExpiredPendingReceipts,
@@ -10,12 +9,12 @@ import {
   type SettleDelivered,
   settlePendingByCallback,
 } from './message-queue.js';
-import { campaignProgress } from './progress.js';
+import type { CampaignProgress } from './progress.js';
 import { applyCharged, deliveryReportsTotal } from './receipt-writer.js';
 
 type Deps = {
   db: Db;
-  realtime: RealtimeHub;
+  campaignProgress: CampaignProgress;
   logger: Logger;
   recharge: RechargeRefunded;
   settle?: SettleDelivered;
@@ -33,17 +32,13 @@ export async function sweepPendingReceipts(
   let applied = 0;
   // Cloud statuses kept before their message's outcome was written settle it if that write never came.
   const settled = await settlePendingByCallback(deps.db);
-  if (settled.length) {
-    const progress = campaignProgress(deps);
-    for (const c of settled) progress.touched(c.campaignId, c.businessId);
-  }
+  for (const c of settled) deps.campaignProgress.touched(c.campaignId, c.businessId);
   for (;;) {
     const result = await applyCharged(deps, (db) => applyMatchedPendingReceipts(db));
     applied += result.applied + result.unchanged;
     deliveryReportsTotal.inc({ result: 'applied' }, result.applied);
     deliveryReportsTotal.inc({ result: 'unchanged' }, result.unchanged);
-    const progress = campaignProgress(deps);
-    for (const c of result.campaigns) progress.touched(c.campaignId, c.businessId);
+    for (const c of result.campaigns) deps.campaignProgress.touched(c.campaignId, c.businessId);
     if (result.applied + result.unchanged === 0) break;
   }
   const dropped = await dropExpiredPendingReceipts(deps.db, ttlMs);

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import { Counter } from 'prom-client';
 import type { Db } from '../../platform/db/client.js';
 import { registry } from '../../platform/metrics.js';
-import type { RealtimeHub } from '../../platform/realtime-hub.js';
 import {
   applyReceipts,
   type Receipt,
@@ -11,7 +10,7 @@ import {
   type SettleDelivered,
   settleByCallback,
 } from './message-queue.js';
-import { campaignProgress } from './progress.js';
+import type { CampaignProgress } from './progress.js';
 
 /**
  * `delivery_reports_total{result}`: applied (moved its message), unchanged (duplicate or late), pending
@@ -93,16 +92,16 @@ export class ReceiptWriter {
     deliveryReportsTotal.inc({ result: 'pending' }, result.pending);
     if (result.pending)
       this.deps.logger.info({ pending: result.pending }, 'delivery reports for unknown ids kept');
-    const progress = campaignProgress(this.deps);
-    for (const c of [...settled, ...result.campaigns]) progress.touched(c.campaignId, c.businessId);
+    for (const c of [...settled, ...result.campaigns])
+      this.deps.campaignProgress.touched(c.campaignId, c.businessId);
   }
 }
 
 /** What writing receipts needs: `recharge` charges again the refunded messages they find delivered. */
 export type WriterDeps = {
   db: Db;
-  realtime: RealtimeHub;
   logger: Logger;
+  campaignProgress: CampaignProgress;
   recharge: RechargeRefunded;
   /** Posts the settlements of prices held until delivery (required once a business charges on delivery). */
   settle?: SettleDelivered;
@@ -130,16 +129,4 @@ export function applyCharged(
     }
     return result;
   });
-}
-
-const perDb = new WeakMap<Db, ReceiptWriter>();
-
-/** The process's writer for this database, shared by every callback so their receipts write together. */
-export function receiptWriter(deps: WriterDeps): ReceiptWriter {
-  let writer = perDb.get(deps.db);
-  if (!writer) {
-    writer = new ReceiptWriter(deps);
-    perDb.set(deps.db, writer);
-  }
-  return writer;
 }

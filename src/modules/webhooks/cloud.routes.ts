@@ -5,9 +5,7 @@ import { AppError, ServiceUnavailableError, UnauthorizedError } from '../../plat
 import { webhookEventsTotal } from '../../platform/metrics.js';
 import { cloudSignatureValid } from '../../providers/messaging/cloud-signature.js';
 import { businessOfCloudNumber } from '../business/index.js';
-import { rechargeDeliveredMessages, settleDeliveredMessages } from '../campaigns/index.js';
-import { applyReplyReceiptsAndTell } from '../conversations/index.js';
-import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
+import { deliveryReportsTotal } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { applyTemplateEvent } from '../templates/index.js';
 import { type AccountEvent, type CloudInbound, parseCloudWebhook } from './cloud.payload.js';
@@ -30,11 +28,6 @@ export const CLOUD_SIGNATURE_HEADER = 'x-hub-signature-256';
  */
 export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
   const inbound = new MessagingWebhookService(deps);
-  const receipts = receiptWriter({
-    ...deps,
-    recharge: rechargeDeliveredMessages,
-    settle: settleDeliveredMessages,
-  });
   const { appSecret, verifyToken } = deps.cloudWebhook;
 
   // This scope keeps JSON as bytes: the signature is checked over them before they are parsed.
@@ -106,8 +99,8 @@ export const cloudWebhookRoutes: ModulePlugin = async (app, deps) => {
         // look at once: a reply's report the campaign writer does not know waits among its pending ones
         // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
         await Promise.all([
-          applyReplyReceiptsAndTell(deps, parsed.receipts, log),
-          receipts.write(parsed.receipts),
+          deps.replyReceipts.match(parsed.receipts, log),
+          deps.receiptWriter.write(parsed.receipts),
         ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
 import { ServiceUnavailableError, UnauthorizedError } from '../../platform/http/errors.js';
 import { webhookEventsTotal } from '../../platform/metrics.js';
-import { rechargeDeliveredMessages, settleDeliveredMessages } from '../campaigns/index.js';
-import { applyReplyReceiptsAndTell } from '../conversations/index.js';
-import { deliveryReportsTotal, receiptWriter } from '../messages/index.js';
+import { deliveryReportsTotal } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { parseDeliveryReports } from './delivery-reports.payload.js';
 import { MESSAGING_PROVIDER, MessagingWebhookService } from './messaging.service.js';
@@ -21,11 +19,6 @@ import { gatewayOutcome, handleReportedFailures } from './reported-failures.js';
  */
 export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
   const service = new MessagingWebhookService(deps);
-  const receipts = receiptWriter({
-    ...deps,
-    recharge: rechargeDeliveredMessages,
-    settle: settleDeliveredMessages,
-  });
   const tokenRequired =
     (count: () => void) =>
     async (req: { headers: Record<string, unknown>; query: unknown }): Promise<void> => {
@@ -97,8 +90,8 @@ export const messagingWebhookRoutes: ModulePlugin = async (app, deps) => {
         // look at once: a reply's report the campaign writer does not know waits among its pending ones
         // (taken back if it raced the reply's send), and the callback waits for the slower, not the sum.
         await Promise.all([
-          applyReplyReceiptsAndTell(deps, parsed.receipts, req.log as Logger),
-          receipts.write(parsed.receipts),
+          deps.replyReceipts.match(parsed.receipts, req.log as Logger),
+          deps.receiptWriter.write(parsed.receipts),
         ]);
       } catch (err) {
         deliveryReportsTotal.inc({ result: 'failed' }, parsed.receipts.length);

@@ -1,5 +1,9 @@
 import type { Db } from './client.js';
 
+// The one cache on first use left outside `AppDeps`, as part of the driver: a prepared query is bound to the
+// handle it was built from, so the statements belong to each handle a caller passes (the pool's, a
+// transaction's), not to the process, and the callers are plain functions given a handle (platform's
+// principal read among them, which reaches no module object).
 const byDb = new WeakMap<Db, Map<string, unknown>>();
 
 /**

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkTokensOf } from '../../../src/modules/links/index.js';
 import { campaignMessages } from '../../../src/platform/db/schema/index.js';
 import { createContacts, createUser, setMessagingCredentials } from '../../factories.js';
 import {
@@ -72,7 +71,7 @@ describe.skipIf(!hasChromium)('journey: results', () => {
         .from(campaignMessages)
         .where(eq(campaignMessages.businessId, user.businessId))
         .limit(1);
-      const token = linkTokensOf(service.deps.config).sign({
+      const token = service.deps.linkTokens.sign({
         campaignId: message!.campaignId,
         messageId: message!.id,
         position: 0,
