@@ -206,16 +206,22 @@ function KeyList({ onIssued }: { onIssued: (key: IssuedKey) => void }) {
             header: 'Actions',
             hiddenHeader: true,
             cell: (k) =>
-              keyState(k) === 'active' ? (
+              keyState(k) === 'active' || keyState(k) === 'rotating' ? (
                 <Group gap="xs" justify="flex-end" wrap="wrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Rotate ${k.name}`}
-                    onClick={() => setPending({ kind: 'rotate', key: k })}
-                  >
-                    Rotate…
-                  </Button>
+                  {keyState(k) === 'rotating' ? (
+                    <Text size="xs" c="dimmed">
+                      Old secret works until {formatDateTime(k.previousValidUntil!)}
+                    </Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Rotate ${k.name}`}
+                      onClick={() => setPending({ kind: 'rotate', key: k })}
+                    >
+                      Rotate…
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="outline"

@@ -172,15 +172,22 @@ function EndpointList(props: {
                   >
                     Edit…
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={busy('rotate', e)}
-                    onClick={() => act.mutate({ kind: 'rotate', e })}
-                    aria-label={`Rotate secret of ${e.url}`}
-                  >
-                    Rotate secret
-                  </Button>
+                  {e.previousSecretExpiresAt && new Date(e.previousSecretExpiresAt).getTime() > Date.now() ? (
+                    // A second rotation waits for the first one's overlap to end (the API answers 409).
+                    <Text size="xs" c="dimmed">
+                      Old secret also signs until {formatDateTime(e.previousSecretExpiresAt)}
+                    </Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={busy('rotate', e)}
+                      onClick={() => act.mutate({ kind: 'rotate', e })}
+                      aria-label={`Rotate secret of ${e.url}`}
+                    >
+                      Rotate secret
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="default"

@@ -23,13 +23,20 @@ export function scopesInWords(scopes: readonly string[]): string {
   }).join(' · ');
 }
 
-export type KeyState = 'active' | 'revoked' | 'expired';
+export type KeyState = 'active' | 'rotating' | 'revoked' | 'expired';
 
-/** A key's state in one word: revoked and expired keys are refused. */
-export function keyState(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>): KeyState {
+/**
+ * A key's state in one word: revoked and expired keys are refused; a rotating one still accepts the secret it
+ * replaced until `previousValidUntil`, and cannot be rotated again before then (the API answers 409).
+ */
+export function keyState(key: Pick<ApiKey, 'revokedAt' | 'expiresAt' | 'previousValidUntil'>): KeyState {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return 'expired';
+  if (key.previousValidUntil && new Date(key.previousValidUntil).getTime() > Date.now()) return 'rotating';
   return 'active';
 }
 
-export const KeyStateBadge = stateBadge<KeyState>({ active: 'green', revoked: 'gray', expired: 'gray' });
+export const KeyStateBadge = stateBadge<KeyState>(
+  { active: 'green', rotating: 'yellow', revoked: 'gray', expired: 'gray' },
+  { active: 'Active', rotating: 'Rotating', revoked: 'Revoked', expired: 'Expired' },
+);
