@@ -218,7 +218,8 @@ async function linkContacts(
     const [first, ...rest] = (names.get(phone) ?? '').trim().split(/\s+/).filter(Boolean);
     people.set(phone, { phone, firstName: first ?? phone, lastName: rest.join(' ') });
   }
-  const ids = await ensureContacts(db, businessId, [...people.values()]);
+  // Flushed by the link's commit below, which names them.
+  const ids = await ensureContacts(db, businessId, [...people.values()], { unflushedCommit: true });
   const links = [...new Map(orphans.map((c) => [c.id, ids.get(c.phoneNumber)])).entries()];
   await db.execute(sql`
     UPDATE conversations v SET contact_id = l.contact
