@@ -24,6 +24,7 @@ import { queryRows } from '../src/platform/db/client.js';
 import { createLogger } from '../src/platform/logger.js';
 import { cloudSignature } from '../src/providers/messaging/cloud-signature.js';
 import { createTestDatabase } from '../test/database.js';
+import { startIngestProbe } from './lib/ingest-probe.js';
 import { createBenchBusiness } from './lib/seed.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
@@ -111,6 +112,7 @@ async function main() {
     }
   })();
   let next = 0;
+  const probe = process.env.BENCH_PROBE ? await startIngestProbe(deps.db) : null;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -131,6 +133,7 @@ async function main() {
     }),
   );
   const ingestMs = performance.now() - started;
+  await probe?.(bodies.length, 'deliveries', 'delivery');
   const drainStarted = performance.now();
   if (automation) {
     // The replies still waiting when the last delivery was stored, then how long the job took to queue them.

@@ -153,12 +153,15 @@ export async function conversationStates(
     'automation-conversation-states',
     sql`
       SELECT v.id, v.phone_number AS "phoneNumber", v.automation_paused AS paused,
-             EXISTS (SELECT 1 FROM automation_opt_outs o
-                     WHERE o.business_id = ${businessId} AND o.phone_number = v.phone_number) AS "optedOut",
-             CASE WHEN ${withWelcome} THEN EXISTS (
-               SELECT 1 FROM conversation_messages m
+             -- Scalar subqueries with LIMIT, not EXISTS: one index probe per conversation, which the
+             -- planner cannot swap for a hashed scan of the whole table when it misjudges its size.
+             (SELECT true FROM automation_opt_outs o
+              WHERE o.business_id = ${businessId} AND o.phone_number = v.phone_number LIMIT 1)
+               IS NOT NULL AS "optedOut",
+             CASE WHEN ${withWelcome} THEN (
+               SELECT true FROM conversation_messages m
                WHERE m.conversation_id = v.id AND m.direction = 'in'
-                 AND NOT (m.id = ANY(${`{${batchMessageIds.join(',')}}`}::uuid[])) LIMIT 1)
+                 AND NOT (m.id = ANY(${`{${batchMessageIds.join(',')}}`}::uuid[])) LIMIT 1) IS NOT NULL
              ELSE true END AS "wroteBefore",
              (SELECT count(*)::int FROM automation_sends s
               WHERE s.conversation_id = v.id AND s.sent_at > now() - interval '24 hours') AS "sentToday",
@@ -166,9 +169,13 @@ export async function conversationStates(
               FROM automation_sends s
               WHERE s.conversation_id = v.id
                 AND s.sent_at > now() - ${recentSeconds} * interval '1 second') AS recent
-      FROM conversations v
-      WHERE v.business_id = ${businessId}
-        AND v.id = ANY(${`{${conversationIds.join(',')}}`}::uuid[])`,
+      -- By primary key only, then checked: planned once for every business and size, a plan that scanned
+      -- the business's conversations and filtered them by id (its generic choice) read all of them for
+      -- every delivery. LIMIT keeps the business check out of the subquery and so out of its index choice.
+      FROM unnest(${`{${conversationIds.join(',')}}`}::uuid[]) AS want(id)
+      CROSS JOIN LATERAL (SELECT c.id, c.business_id, c.phone_number, c.automation_paused
+                          FROM conversations c WHERE c.id = want.id LIMIT 1) v
+      WHERE v.business_id = ${businessId}`,
   );
 }
 

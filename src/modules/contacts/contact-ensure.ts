@@ -7,11 +7,19 @@ import { countryOfPhone } from './phone.js';
  * The contacts of numbers that wrote to the business (in the caller's transaction when it has one): created with these names
  * when new, never opted in by writing (consent is START or the business's own list); existing ones are left
  * as they are. Returns each number's contact id.
+ *
+ * `unflushedCommit`, for a caller that runs it as a statement of its own (no transaction around it) and then
+ * commits a write naming the contacts: the statement commits without waiting for its WAL to reach disk. New
+ * contacts move the business's contact counts, a row each writer holds locked until its commit, so waiting
+ * for the flush under that lock queues every delivery with new numbers behind the one before. The caller's
+ * next commit flushes this one too (the WAL is flushed in order); a crash before it loses only contacts
+ * nothing durable names yet, with their outbox rows.
  */
 export async function ensureContacts(
   tx: Db,
   businessId: string,
   people: { phone: string; firstName: string; lastName: string }[],
+  opts: { unflushedCommit?: boolean } = {},
 ): Promise<Map<string, string>> {
   if (!people.length) return new Map();
   const rows = await queryRows<{ id: string; phone: string }>(
@@ -21,9 +29,17 @@ export async function ensureContacts(
         SELECT DISTINCT ON (phone) * FROM jsonb_to_recordset(${JSON.stringify(people.map((p) => ({ ...p, country: countryOfPhone(p.phone) })))}::jsonb)
           AS p(phone text, "firstName" text, "lastName" text, country text)
         ORDER BY phone
-      ), created AS (
+      ),${
+        opts.unflushedCommit
+          ? sql`
+      -- Local to this statement's own transaction; read when it commits.
+      unflushed AS (SELECT set_config('synchronous_commit', 'off', true)),`
+          : sql``
+      } created AS (
         INSERT INTO contacts (business_id, first_name, last_name, phone_number, opt_in, country_code)
-        SELECT ${businessId}, "firstName", "lastName", phone, false, country FROM p ORDER BY phone
+        SELECT ${businessId}, "firstName", "lastName", phone, false, country FROM p${
+          opts.unflushedCommit ? sql` CROSS JOIN unflushed` : sql``
+        } ORDER BY phone
         ON CONFLICT (business_id, phone_number) DO NOTHING
         RETURNING id, phone_number, first_name, last_name, created_at
       ),

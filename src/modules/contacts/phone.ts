@@ -9,6 +9,29 @@ export function toE164(input: string, countryCode?: string | null): string | nul
   const raw = input.trim();
   if (!raw || raw.length > 32) return null;
   const country = (countryCode?.toUpperCase() || undefined) as CountryCode | undefined;
+  const key = `${country ?? ''}|${raw}`;
+  const known = e164s.get(key);
+  if (known !== undefined) return known;
+  const e164 = parseE164(raw, country);
+  remember(e164s, key, e164);
+  return e164;
+}
+
+/**
+ * Parsing is pure and costs tens of microseconds a number (the full metadata): an inbox parses the same
+ * senders over and over (every message, then the country of each new contact), so the answers are kept, a
+ * bounded number of them.
+ */
+const MEMO_MAX = 50_000;
+const e164s = new Map<string, string | null>();
+const countries = new Map<string, string>();
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+}
+
+function parseE164(raw: string, country: CountryCode | undefined): string | null {
   const candidates: string[] = [];
   if (raw.startsWith('+')) candidates.push(raw);
   else if (raw.startsWith('00')) candidates.push(`+${raw.slice(2)}`);
@@ -20,7 +43,11 @@ export function toE164(input: string, countryCode?: string | null): string | nul
       : country
         ? parsePhoneNumberFromString(candidate, country)
         : undefined;
-    if (parsed?.isValid()) return parsed.number;
+    if (parsed?.isValid()) {
+      // Read as international, it is what `countryOfPhone` would read again.
+      if (candidate.startsWith('+')) remember(countries, parsed.number, parsed.country ?? NO_COUNTRY);
+      return parsed.number;
+    }
   }
   return null;
 }
@@ -35,5 +62,9 @@ export const NO_COUNTRY = 'ZZ';
 
 /** The ISO 3166 alpha-2 country of an E.164 number (`NO_COUNTRY` when it has none): what prices a message. */
 export function countryOfPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.country ?? NO_COUNTRY;
+  const known = countries.get(e164);
+  if (known !== undefined) return known;
+  const country = parsePhoneNumberFromString(e164)?.country ?? NO_COUNTRY;
+  remember(countries, e164, country);
+  return country;
 }

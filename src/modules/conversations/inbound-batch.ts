@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared } from '../../platform/db/client.js';
+import type { AssignmentMode } from '../../platform/db/schema/index.js';
 import { ensureContacts } from '../contacts/index.js';
 import { markMessagesReplied } from '../messages/index.js';
 import { webhookOutboxSql } from '../webhook-endpoints/index.js';
+import { DEFAULT_SETTINGS } from './assignment-store.js';
 import type { ConversationRecord, MessageRecord } from './conversation.dto.js';
 import { type InboundInput, preview } from './inbound.js';
 import { replyToColumn } from './reply-context.js';
@@ -21,7 +23,15 @@ type StoredRow = Omit<MessageRecord, 'id'> &
     campaignMessageId: string | null;
     conversationId: string;
     conversationStatus: ConversationRecord['status'];
+    assignmentMode: AssignmentMode | null;
   };
+
+/** What a delivery's statement stored, and whether the business assigns conversations automatically. */
+export interface StoredBatch {
+  stored: StoredInbound[];
+  /** Read in the same statement, so a delivery with automatic assignment off costs no statement more. */
+  autoAssigns: boolean;
+}
 
 /**
  * Stores the inbound messages of one business in one statement, whatever their number (a Cloud delivery
@@ -44,8 +54,8 @@ export async function storeInboundBatch(
   db: Db,
   businessId: string,
   inputs: InboundInput[],
-): Promise<StoredInbound[]> {
-  if (!inputs.length) return [];
+): Promise<StoredBatch> {
+  if (!inputs.length) return { stored: [], autoAssigns: false };
   const rows = inputs.map((m, i) => ({
     i,
     phone: m.phone,
@@ -132,7 +142,8 @@ export async function storeInboundBatch(
                c.first_name AS "firstName", c.last_name AS "lastName", c.tags,
                conv.status AS "conversationStatus", conv.unread_count AS "unreadCount",
                conv.last_message_at AS "lastMessageAt", conv.last_inbound_at AS "lastInboundAt",
-               conv.last_message_text AS "lastMessageText", conv.assignee_id AS "assigneeId"
+               conv.last_message_text AS "lastMessageText", conv.assignee_id AS "assigneeId",
+               (SELECT a.mode FROM inbox_assignment a WHERE a.business_id = ${businessId}) AS "assignmentMode"
         FROM msgs JOIN conv ON conv.id = msgs.conversation_id
         -- By primary key only, then checked: a join on (id, business) let a plan made while the business
         -- had few contacts scan all of them for every message (60 % of a delivery's time once it had
@@ -149,7 +160,8 @@ export async function storeInboundBatch(
       .filter((row) => row.campaignMessageId)
       .map((row) => ({ messageId: row.campaignMessageId!, at: new Date(row.createdAt).toISOString() })),
   );
-  return records;
+  const mode = stored[0]?.assignmentMode ?? DEFAULT_SETTINGS.mode;
+  return { stored: records, autoAssigns: mode !== 'off' };
 }
 
 function recordsOf(row: StoredRow): StoredInbound {
@@ -206,7 +218,8 @@ async function linkContacts(
     const [first, ...rest] = (names.get(phone) ?? '').trim().split(/\s+/).filter(Boolean);
     people.set(phone, { phone, firstName: first ?? phone, lastName: rest.join(' ') });
   }
-  const ids = await ensureContacts(db, businessId, [...people.values()]);
+  // Flushed by the link's commit below, which names them.
+  const ids = await ensureContacts(db, businessId, [...people.values()], { unflushedCommit: true });
   const links = [...new Map(orphans.map((c) => [c.id, ids.get(c.phoneNumber)])).entries()];
   await db.execute(sql`
     UPDATE conversations v SET contact_id = l.contact

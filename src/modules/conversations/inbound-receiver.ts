@@ -74,12 +74,12 @@ export async function receiveInboundRecords(
   for (const input of inputs)
     byBusiness.set(input.businessId, [...(byBusiness.get(input.businessId) ?? []), input]);
   for (const [businessId, group] of byBusiness) {
-    const stored = await storeInboundBatch(
+    const { stored, autoAssigns } = await storeInboundBatch(
       deps.db,
       businessId,
       group.map((input) => recordOf(input, now)),
     );
-    await assignArrivals(deps, businessId, stored, log);
+    if (autoAssigns) await assignArrivals(deps, businessId, stored, log);
     emitConversationRecords(deps, businessId, stored, log);
     out.push({ businessId, stored });
   }
