@@ -26,6 +26,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceHash } from './build-web.js';
 import { type Instruction, parseDockerfile } from './image-check/dockerfile.js';
 import { matchesIgnorePattern } from './image-check/ignore.js';
 
@@ -161,6 +162,25 @@ function build(instructions: Instruction[], workspace: string): Stage {
   return stage;
 }
 
+/**
+ * The console the image built, given to this checkout when the checkout's own build is missing or stale and
+ * the image's was made from the same sources (its stamp is the checkout's source hash): the test run that
+ * follows on CI then finds web/dist up to date instead of building the same bundle a second time.
+ */
+function shareConsoleBuild(image: Stage): void {
+  const stampOf = (dir: string) => {
+    const file = path.join(dir, '.build-stamp');
+    return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  };
+  const built = inStage(image, 'web/dist');
+  const local = path.join(root, 'web', 'dist');
+  const wanted = sourceHash();
+  if (stampOf(built) !== wanted || stampOf(local) === wanted) return;
+  rmSync(local, { recursive: true, force: true });
+  cpSync(built, local, { recursive: true });
+  console.log("   the image's console is this checkout's web/dist too (same sources)");
+}
+
 async function adminQuery(statement: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: PG_URL });
@@ -197,6 +217,7 @@ async function main(): Promise<void> {
   try {
     console.log(`== the Dockerfile's steps in ${workspace}`);
     const image = build(parseDockerfile(readFileSync(path.join(root, 'Dockerfile'), 'utf8')), workspace);
+    shareConsoleBuild(image);
 
     await adminQuery(`CREATE DATABASE ${database}`);
     const dbUrl = new URL(PG_URL);

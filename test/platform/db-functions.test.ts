@@ -15,7 +15,7 @@ describe(`database functions on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   let testDb: TestDatabase;
   let migrated: DatabaseDefinitions;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    testDb = await createTestDatabase({ migrate: true });
     migrated = await databaseDefinitions(testDb.database.db);
   }, 180_000);
   afterAll(async () => {

@@ -91,7 +91,7 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
   // loaded machine. The tests below read the schema or write rows of their own, so they can share it.
   let testDb: TestDatabase;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
+    testDb = await createTestDatabase({ migrate: true });
   }, 180_000);
   afterAll(async () => {
     await testDb?.drop();

@@ -37,6 +37,11 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Folder of the embedded database; unset means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A data directory dumped by the embedded engine (`dumpDataDir`) to start from instead of an empty one: tests
+   * open copies of one migrated database rather than migrating each.
+   */
+  pgliteDump?: Blob;
   poolSize?: number;
   logger?: Logger;
 }
@@ -83,7 +88,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(opts.pgliteDir, {
+    extensions: { pg_trgm, btree_gin },
+    ...(opts.pgliteDump ? { loadDataDir: opts.pgliteDump } : {}),
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
