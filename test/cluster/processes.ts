@@ -21,11 +21,18 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-function exitOf(child: ChildProcess): Promise<Exit> {
+/**
+ * When the child has exited; with `output`, once its output has been read to the end too. Node emits 'exit'
+ * possibly before the last lines written to a pipe are read ('close' comes after them): a test reading the
+ * service's last log line (`stopped`) at 'exit' missed it on a busy machine.
+ */
+function exitOf(child: ChildProcess, { output = false } = {}): Promise<Exit> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once('exit', (code, signal) => resolve({ code, signal }));
+    const done = () => resolve({ code: child.exitCode, signal: child.signalCode });
+    // 'close' comes once the child has exited and its stdio has been read to the end.
+    if (output) child.once('close', done);
+    else if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', done);
   });
 }
 
@@ -96,7 +103,7 @@ export async function startService(env: NodeJS.ProcessEnv, role = 'all'): Promis
       logs.push({ msg: line });
     }
   });
-  const exited = exitOf(child);
+  const exited = exitOf(child, { output: true });
   const started = await new Promise<{ url?: string; metricsUrl?: string }>((resolve, reject) => {
     child.on('message', (m: { type?: string; url?: string; metricsUrl?: string }) => {
       if (m.type === 'started') resolve(m);
