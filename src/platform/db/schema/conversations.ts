@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REPLY_STATES } from '../../../vocabulary/reply-states.js';
+import { REPLY_STATES, type ReplyState } from '../../../vocabulary/reply-states.js';
 import { businesses } from './businesses.js';
 import type { MessagePricing } from './campaign-messages.js';
 import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
@@ -70,17 +70,6 @@ export const conversations = pgTable(
 export const MEDIA_STATUSES = ['pending', 'fetched', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
-export const CONVERSATION_MESSAGE_STATES = [
-  'received',
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-] as const;
-export type ConversationMessageState = (typeof CONVERSATION_MESSAGE_STATES)[number];
-
 /**
  * The messages of a conversation: what the contact wrote (`in`, state `received`) and the business's replies
  * (`out`), which are also their own send queue (claimed by the dispatcher under a lease, like
@@ -127,7 +116,7 @@ export const conversationMessages = pgTable(
     replyToId: uuid('reply_to_id'),
     /** Inbound: the provider's key of the event (a replay adds nothing). */
     eventKey: text('event_key'),
-    status: text('status').$type<ConversationMessageState>().notNull(),
+    status: text('status').$type<ReplyState>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at'),
     leaseExpiresAt: timestamptz('lease_expires_at'),
