@@ -177,6 +177,16 @@ describe.skipIf(!hasChromium)('journey: a program built on the API', () => {
       const again = receiver.received.filter((r) => r.headers['webhook-id'] === firstId)[1]!;
       expect(again.body).toBe(first.body);
       expect(verifies(secret, again)).toBe(true);
+
+      // A new secret: the old one signs too for a day, and the card says until when instead of offering a
+      // second rotation (the API would refuse it).
+      await page.getByRole('button', { name: `Rotate secret of ${receiver.url}` }).click();
+      const renewed = page.getByRole('dialog', { name: 'The new signing secret' });
+      expect(await renewed.getByTestId('issued-secret').inputValue()).not.toBe(secret);
+      await renewed.getByRole('button', { name: 'I have stored it' }).click();
+      await expect.poll(() => card.innerText()).toContain('Old secret also signs until');
+      expect(await page.getByRole('button', { name: `Rotate secret of ${receiver.url}` }).count()).toBe(0);
+      await screenshot(page, 'settings-webhook-rotating');
     },
     E2E_TIMEOUT,
   );
