@@ -28,8 +28,6 @@ import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
 import type { ExchangeRate, Plan } from '../types';
 
-const CATEGORIES = PRICE_CATEGORIES;
-
 /** One price per currency that has a rate (several countries may share one currency). */
 export function currencies(rates: ExchangeRate[] | undefined): { currency: string; rate: number }[] {
   const seen = new Map<string, number>();
@@ -189,7 +187,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       serviceRate: plan?.serviceRate ?? 1,
       authenticationRate: plan?.authenticationRate ?? 1,
       // Every category ticked is stored as "every one" (null), so a category added later is covered too.
-      categories: (plan?.categories ?? [...CATEGORIES]) as string[],
+      categories: (plan?.categories ?? [...PRICE_CATEGORIES]) as string[],
     },
     validate: {
       categories: (v) => (v.length ? null : 'Tick at least one category: untick none to cover every one'),
@@ -211,9 +209,9 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
         serviceRate: Number(values.serviceRate),
         authenticationRate: Number(values.authenticationRate),
         categories:
-          values.categories.length === CATEGORIES.length
+          values.categories.length === PRICE_CATEGORIES.length
             ? null
-            : CATEGORIES.filter((c) => values.categories.includes(c)),
+            : PRICE_CATEGORIES.filter((c) => values.categories.includes(c)),
       };
       return plan
         ? unwrap(api.PATCH('/api/v1/plans/admin/{id}', { params: { path: { id: plan.id } }, body }))
@@ -289,7 +287,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
           {...form.getInputProps('categories')}
         >
           <Group mt={4}>
-            {CATEGORIES.map((c) => (
+            {PRICE_CATEGORIES.map((c) => (
               <Checkbox key={c} value={c} label={c[0]!.toUpperCase() + c.slice(1)} />
             ))}
           </Group>
