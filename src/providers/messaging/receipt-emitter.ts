@@ -15,7 +15,12 @@ export interface ReceiptEmitterOptions {
   readShare: number;
   /** Events per callback, as the gateway batches them. */
   batchSize?: number;
+  /** The first retry's wait; each further retry waits twice as long (the gateway's backoff). */
+  retryDelayMs?: number;
 }
+
+/** Posts of one batch in all, the first included: the gateway gives up on a callback after these. */
+const ATTEMPTS = 6;
 
 interface Event {
   externalId: string;
@@ -37,8 +42,10 @@ const FAILURES = [
 /**
  * Plays a gateway's delivery reports for messages it accepted: after a random delay each is delivered or
  * (a share) fails, and a share of the delivered is read later; the events are posted to the callback in
- * JSON batches, the way the gateway does. Used by the sandbox adapter (so `npm start` shows delivered and
- * read without a gateway account) and by the test gateway simulator. Timers never keep a process alive.
+ * JSON batches, the way the gateway does. A batch the callback did not take (no answer in time, a 5xx or a
+ * 429) is posted again with a growing wait, as the gateway retries: the service answers 503 when it could not
+ * store reports and counts on that. Used by the sandbox adapter (so `npm start` shows delivered and read
+ * without a gateway account) and by the test gateway simulator. Timers never keep a process alive.
  */
 export class ReceiptEmitter {
   private queue: Event[] = [];
@@ -102,7 +109,8 @@ export class ReceiptEmitter {
     while (this.queue.length) void this.post(this.queue.splice(0, this.batchSize));
   }
 
-  private async post(events: Event[]): Promise<void> {
+  private async post(events: Event[], attempt = 1): Promise<void> {
+    let retry: string | undefined;
     try {
       const res = await fetch(this.opts.url, {
         method: 'POST',
@@ -114,13 +122,21 @@ export class ReceiptEmitter {
         signal: AbortSignal.timeout(10_000),
       });
       await res.arrayBuffer();
-      if (!res.ok)
+      if (res.status >= 500 || res.status === 429) retry = `answered ${res.status}`;
+      else if (!res.ok)
+        // A refusal (a wrong token, a malformed batch) is not fixed by sending it again.
         this.logger?.warn({ status: res.status, events: events.length }, 'delivery reports refused');
     } catch (err) {
-      this.logger?.warn(
-        { err: (err as Error).message, events: events.length },
-        'delivery reports not posted',
-      );
+      retry = (err as Error).message;
     }
+    if (retry === undefined) return;
+    if (attempt >= ATTEMPTS) {
+      this.logger?.warn({ err: retry, events: events.length, attempt }, 'delivery reports not posted');
+      return;
+    }
+    this.logger?.info({ err: retry, events: events.length, attempt }, 'delivery reports to be posted again');
+    this.later((this.opts.retryDelayMs ?? 1_000) * 2 ** (attempt - 1), () => {
+      void this.post(events, attempt + 1);
+    });
   }
 }
