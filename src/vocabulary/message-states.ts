@@ -130,6 +130,22 @@ export const RECEIPT_STATES: readonly ReceiptState[] = MESSAGE_STATES.filter(
   (s): s is ReceiptState => MESSAGE_STATE_MODEL[s].receiptRank !== null,
 ).sort((a, b) => (MESSAGE_STATE_MODEL[a].receiptRank ?? 0) - (MESSAGE_STATE_MODEL[b].receiptRank ?? 0));
 
+/**
+ * SQL for the order delivery reports move a message in, shared by campaign messages and inbox replies:
+ * `CASE <expr> WHEN 'sent' THEN 1 ... END`, the rank of the state `expr` names (`otherwise` for other states,
+ * NULL without it). Plain text: the callers wrap it in their query builder.
+ */
+export function receiptRankSql(expr: string, otherwise?: string): string {
+  const whens = RECEIPT_STATES.map((s) => `WHEN '${s}' THEN ${MESSAGE_STATE_MODEL[s].receiptRank}`).join(' ');
+  return `CASE ${expr} ${whens}${otherwise === undefined ? '' : ` ELSE ${otherwise}`} END`;
+}
+
+/** SQL for the state of the rank `expr` gives (the inverse of `receiptRankSql`), as text. */
+export function stateOfReceiptRankSql(expr: string): string {
+  const whens = RECEIPT_STATES.map((s) => `WHEN ${MESSAGE_STATE_MODEL[s].receiptRank} THEN '${s}'`).join(' ');
+  return `(CASE ${expr} ${whens} END)`;
+}
+
 /** One entry per key, in the keys' order: the way every per-state or per-milestone record is built. */
 export function recordOf<K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> {
   return Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;

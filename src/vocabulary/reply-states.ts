@@ -1,8 +1,14 @@
+import { MESSAGE_STATES, type MessageState } from './message-states.js';
+
 /**
  * The states of a message in an inbox conversation. Owner: the conversations module. Inbound messages are
- * `received`; a member's or an automated reply moves like a campaign message (`message-states.ts`) from
- * `queued` on. The database check, the real-time event's schema and the outgoing webhooks are derived from
- * this list.
+ * `received`; a member's or an automated reply moves through the campaign message's states
+ * (`message-states.ts`) from `queued` on (a reply is never held: it is queued or refused at once), so a
+ * state added there is a reply's too. The database check, the real-time event's schema and the outgoing
+ * webhooks are derived from this list.
  */
-export const REPLY_STATES = ['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
-export type ReplyState = (typeof REPLY_STATES)[number];
+export type ReplyState = 'received' | Exclude<MessageState, 'held'>;
+export const REPLY_STATES: readonly [ReplyState, ...ReplyState[]] = [
+  'received',
+  ...MESSAGE_STATES.filter((s): s is Exclude<MessageState, 'held'> => s !== 'held'),
+];

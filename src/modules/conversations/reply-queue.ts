@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import { classifyGatewayFailure, type FailureOutcome } from '../../providers/messaging/cloud-errors.js';
+import { receiptRankSql, stateOfReceiptRankSql } from '../../vocabulary/message-states.js';
 import type { Receipt } from '../messages/index.js';
 import type { MessageRecord } from './conversation.dto.js';
 import { MESSAGE_COLUMNS } from './conversations.repository.js';
@@ -185,12 +186,9 @@ export async function reclaimExpiredReplies(db: Db, maxAttempts: number): Promis
   return rows.length;
 }
 
-/** A state's rank: a reply only moves up (sent < failed < delivered < read, as campaign messages do). */
-const RANK = `CASE %s WHEN 'sent' THEN 1 WHEN 'failed' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 ELSE 0 END`;
-const rank = (expr: string) => sql.raw(RANK.replace('%s', expr));
-const STATE_OF = sql.raw(
-  `CASE GREATEST(${RANK.replace('%s', 'm.status')}, a.rank) WHEN 1 THEN 'sent' WHEN 2 THEN 'failed' WHEN 3 THEN 'delivered' WHEN 4 THEN 'read' END`,
-);
+/** A state's rank: a reply only moves up, in the order campaign messages do (`receiptRankSql`). */
+const rank = (expr: string) => sql.raw(receiptRankSql(expr, '0'));
+const STATE_OF = sql.raw(stateOfReceiptRankSql(`GREATEST(${receiptRankSql('m.status', '0')}, a.rank)`));
 
 /** A reply a receipt moved; `recharge`: it left `failed` after its charge was refunded (charge it again). */
 export interface MovedReply {

@@ -4,8 +4,9 @@ import { contacts, type MessagePricing } from '../../platform/db/schema/index.js
 import {
   FAILED_STATE,
   MESSAGE_STATE_MODEL,
-  RECEIPT_STATES,
   type ReceiptState,
+  receiptRankSql,
+  stateOfReceiptRankSql,
 } from '../../vocabulary/message-states.js';
 
 export type { MessagePricing };
@@ -570,17 +571,13 @@ export async function markRecharged(db: Db, ids: string[], rechargeId: string): 
 export const REPORTED_FAILED_REASON = 'Reported failed by the gateway';
 
 /** A state's place in the order receipts move it (`receiptRank`): a message only ever moves to a higher rank. */
-const rankOf = (expr: string, otherwise = '') =>
-  sql.raw(
-    `CASE ${expr} ${RECEIPT_STATES.map((s) => `WHEN '${s}' THEN ${MESSAGE_STATE_MODEL[s].receiptRank}`).join(' ')}${otherwise} END`,
-  );
-/** The state of a rank. */
-const stateOfRank = (rank: ReturnType<typeof sql>) =>
-  sql`(CASE ${rank} ${sql.raw(
-    RECEIPT_STATES.map((s) => `WHEN ${MESSAGE_STATE_MODEL[s].receiptRank} THEN '${s}'`).join(' '),
-  )} END)`;
-const RANK = rankOf('m.status', ' ELSE 0');
-const NEW_RANK = sql`GREATEST(${RANK}, a.rank)`;
+const rankOf = (expr: string) => sql.raw(receiptRankSql(expr));
+const RANK_TEXT = receiptRankSql('m.status', '0');
+const NEW_RANK_TEXT = `GREATEST(${RANK_TEXT}, a.rank)`;
+const RANK = sql.raw(RANK_TEXT);
+const NEW_RANK = sql.raw(NEW_RANK_TEXT);
+/** The state the message moves to. */
+const NEW_STATE = sql.raw(stateOfReceiptRankSql(NEW_RANK_TEXT));
 const FAILED_RANK = sql.raw(String(MESSAGE_STATE_MODEL[FAILED_STATE].receiptRank));
 /** Delivered, or further (read counts as delivered): what settles a price held until delivery. */
 const DELIVERED_RANK = sql.raw(String(MESSAGE_STATE_MODEL.delivered.receiptRank));
@@ -645,7 +642,7 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
     ),
     moved AS (
       UPDATE campaign_messages m SET
-        status = ${stateOfRank(NEW_RANK)}::message_status,
+        status = ${NEW_STATE}::message_status,
         sent_at = LEAST(m.sent_at, a.sent_at),
         delivered_at = LEAST(m.delivered_at, a.delivered_at),
         read_at = LEAST(m.read_at, a.read_at),
@@ -662,7 +659,7 @@ function applyReceiptsSql(events: ReturnType<typeof sql>, pendingCap: number | n
       FROM a JOIN target t ON t.id = a.mid LEFT JOIN on_delivery od ON od.campaign_id = t.campaign_id
       WHERE m.id IN (SELECT id FROM target) AND m.id = a.mid AND ${RANK} >= 1
         AND (m.status::text, m.sent_at, m.delivered_at, m.read_at, m.failed_at, m.pricing) IS DISTINCT FROM
-            (${stateOfRank(NEW_RANK)},
+            (${NEW_STATE},
              LEAST(m.sent_at, a.sent_at), LEAST(m.delivered_at, a.delivered_at), LEAST(m.read_at, a.read_at),
              CASE WHEN ${NEW_RANK} = ${FAILED_RANK} THEN LEAST(m.failed_at, a.failed_at) END,
              COALESCE(m.pricing, a.pricing))
