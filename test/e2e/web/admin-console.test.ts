@@ -407,11 +407,19 @@ describe.skipIf(!hasChromium)('web console: administrators', () => {
     await figure('Read rate').getByText(pct(t.read, t.delivered), { exact: true }).waitFor();
     await figure('Credits sold').getByText(gb(t.creditsSold, 2), { exact: true }).waitFor();
     await figure('New businesses').getByText(gb(t.newBusinesses), { exact: true }).waitFor();
-    // Both charts drew their series (an area and bars), not just axes.
-    await totals.locator('.recharts-area-area').first().waitFor();
-    await totals.locator('.recharts-bar-rectangle path').first().waitFor();
+    // The charts drew their series (areas and bars), not just axes.
+    const chart = (name: string) => totals.getByRole('figure', { name, exact: true });
+    await chart('Messages per day').locator('[data-series="sent"] path').first().waitFor();
+    await chart('New businesses per day').locator('rect[data-series="newBusinesses"]').first().waitFor();
+    await chart('Credits sold per day').locator('rect[data-series="creditsSold"]').first().waitFor();
+    // A screen reader reads each chart as a table: today's credits sold, as the API counted them.
+    const today = overview.days.at(-1)!;
+    const credits = chart('Credits sold per day').getByRole('table', { name: 'Credits sold per day' });
+    expect(await credits.getByRole('row', { name: today.day }).getByRole('cell').allInnerTexts()).toEqual([
+      gb(today.creditsSold, 2),
+    ]);
     // The last seven days' table says, day by day, what the API counted.
-    const table = totals.getByRole('table');
+    const table = totals.getByRole('table', { name: 'The last seven days' });
     for (const d of overview.days.slice(-7)) {
       const cells = await table.getByRole('row').filter({ hasText: d.day }).getByRole('cell').allInnerTexts();
       expect(cells).toEqual([

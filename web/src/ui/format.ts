@@ -19,6 +19,13 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
 }
 
+/** "4 Nov" of a "2026-11-04" day: the day as counted, not moved by the reader's time zone. */
+export function shortDay(day: string): string {
+  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** A count or an amount with exactly `digits` decimals; nothing known reads as 0. */
 export function formatNumber(n: number | null | undefined, digits = 0): string {
   return (n ?? 0).toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,7 +6,8 @@ import { adminBusinessesQuery, adminTransactionsQuery } from '../../api/queries/
 import { adminOverviewQuery } from '../../api/queries/analytics';
 import { adminTicketsQuery } from '../../api/queries/tickets';
 import { TransactionBadge } from '../../ui/badges';
-import { formatDateTime, formatMoney, formatNumber, rate, waitedFor } from '../../ui/format';
+import { Chart } from '../../ui/chart';
+import { formatDateTime, formatMoney, formatNumber, rate, shortDay, waitedFor } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import { type Column, ListView } from '../../ui/list';
 import { Empty, PageHeader } from '../../ui/page';
@@ -178,7 +177,6 @@ function PlatformTotals() {
     ['Credits sold', formatNumber(t.creditsSold, 2)],
     ['New businesses', formatNumber(t.newBusinesses)],
   ] as const;
-  const days = data.days.map((d) => ({ ...d, day: shortDay(d.day) }));
   return (
     <Stack gap="md" component="section" aria-label="Platform totals">
       <Title order={2} size="h3">
@@ -197,53 +195,58 @@ function PlatformTotals() {
         ))}
       </SimpleGrid>
       <Card withBorder padding="md">
-        <Title order={3} size="h5" mb="sm" id="chart-messages">
+        <Title order={3} size="h5" mb="sm">
           Messages per day
         </Title>
-        <AreaChart
-          h={240}
-          data={days}
-          dataKey="day"
-          aria-labelledby="chart-messages"
+        <Chart
+          kind="area"
+          label="Messages per day"
+          h={210}
+          data={data.days}
+          xLabel="Day"
+          x={(d) => shortDay(d.day)}
+          xLong={(d) => d.day}
           series={[
             { name: 'sent', label: 'Sent', color: 'blue.8' },
             { name: 'delivered', label: 'Delivered', color: 'teal.8' },
             { name: 'read', label: 'Read', color: 'grape.8' },
             { name: 'failed', label: 'Failed', color: 'red.9' },
           ]}
-          withLegend
-          withDots={false}
-          curveType="monotone"
-          yAxisProps={{ allowDecimals: false }}
+          integers
         />
       </Card>
       {/* Counts and credits are charted apart: on one axis a day's thousand credits flattens the sign-ups. */}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="md">
-          <Title order={3} size="h5" mb="sm" id="chart-businesses">
+          <Title order={3} size="h5" mb="sm">
             New businesses per day
           </Title>
-          <BarChart
+          <Chart
+            kind="bar"
+            label="New businesses per day"
             h={200}
-            data={days}
-            dataKey="day"
-            aria-labelledby="chart-businesses"
+            data={data.days}
+            xLabel="Day"
+            x={(d) => shortDay(d.day)}
+            xLong={(d) => d.day}
             series={[{ name: 'newBusinesses', label: 'New businesses', color: 'blue.8' }]}
-            yAxisProps={{ allowDecimals: false }}
+            integers
           />
         </Card>
         <Card withBorder padding="md">
-          <Title order={3} size="h5" mb="sm" id="chart-credits">
+          <Title order={3} size="h5" mb="sm">
             Credits sold per day
           </Title>
-          <BarChart
+          <Chart
+            kind="bar"
+            label="Credits sold per day"
             h={200}
-            data={days}
-            dataKey="day"
-            aria-labelledby="chart-credits"
+            data={data.days}
+            xLabel="Day"
+            x={(d) => shortDay(d.day)}
+            xLong={(d) => d.day}
             series={[{ name: 'creditsSold', label: 'Credits sold', color: 'orange.9' }]}
-            valueFormatter={(v) => formatNumber(v, 2)}
-            yAxisProps={{ tickFormatter: (v: number) => formatNumber(v) }}
+            format={(v) => formatNumber(v, 2)}
           />
         </Card>
       </SimpleGrid>
@@ -295,12 +298,5 @@ function DaysTable({ days }: { days: Day[] }) {
         ]}
       />
     </Stack>
-  );
-}
-
-/** "28 Oct": a chart's day label, short enough for 30 of them at 375 px. */
-function shortDay(day: string): string {
-  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
   );
 }

@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { api, download, saveBlob, unwrap } from '../../api/client';
 import { errorText } from '../../api/errors';
 import { MESSAGE_STATE_LABELS, MESSAGE_STATES, type RoomEvents } from '../../api/model';
@@ -39,9 +39,8 @@ import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
 import { LinkClicks } from './LinkClicks';
 import { CampaignBadge, shownStatus } from './status';
+import { TimelineChart } from './TimelineChart';
 import { Variants } from './Variants';
-
-const TimelineChart = lazy(() => import('./TimelineChart'));
 
 type LiveProgress = RoomEvents['campaignProgress'];
 type Recipient = Data<'/api/v1/campaigns/{id}/messages', 'get'>['items'][number];
@@ -221,9 +220,7 @@ export function CampaignPage() {
           <Title order={2} size="h4" mb="sm">
             Timeline
           </Title>
-          <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <TimelineChart data={r.timeline.buckets} />
-          </Suspense>
+          <TimelineChart data={r.timeline.buckets} />
         </Card>
       )}
       {r && <FailureGroups report={r} />}

@@ -1,10 +1,20 @@
-import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
+import { Chart } from '../../ui/chart';
+import { shortDay } from '../../ui/format';
 import { ACTIVITY_SERIES, type ActivityCounts } from '../activity';
 
-/** Messages per day (its own chunk: the chart library loads only where a chart is drawn). */
-export default function ActivityChart({ days }: { days: ({ day: string } & ActivityCounts)[] }) {
+/** Messages per day, each kind of activity an area. */
+export function ActivityChart({ days }: { days: ({ day: string } & ActivityCounts)[] }) {
   return (
-    <AreaChart h={240} data={days} dataKey="day" withLegend series={ACTIVITY_SERIES} curveType="monotone" />
+    <Chart
+      kind="area"
+      label="Messages per day, last 30 days"
+      h={210}
+      data={days}
+      series={ACTIVITY_SERIES}
+      xLabel="Day"
+      x={(d) => shortDay(d.day)}
+      xLong={(d) => d.day}
+      integers
+    />
   );
 }

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { errorText } from '../../api/errors';
 import { overviewQuery } from '../../api/queries/analytics';
 import { campaignStatsQuery, campaignsQuery } from '../../api/queries/campaigns';
@@ -25,10 +24,9 @@ import { AnchorLink } from '../../ui/link';
 import { ListView } from '../../ui/list';
 import { PageHeader } from '../../ui/page';
 import { type CampaignRow, campaignColumns } from '../campaigns/campaign-columns';
+import { ActivityChart } from './ActivityChart';
 import { NumberHealth } from './NumberHealth';
 import { SpendByCountry } from './SpendByCountry';
-
-const ActivityChart = lazy(() => import('./ActivityChart'));
 
 /** Below this many credits the home page warns (the wallet page sells more). */
 export const LOW_CREDITS = 100;
@@ -176,16 +174,14 @@ function BusinessHome() {
           <Text size="sm">{formatNumber(contacts.data?.total)} contacts</Text>
         </Card>
       </SimpleGrid>
-      {/* The chart's room is kept while the overview and the chart's code load, so nothing below it jumps. */}
+      {/* The chart's room (legend and drawing) is kept while the overview loads, so nothing below it jumps. */}
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           Messages, last 30 days
         </Title>
         <Box mih={240}>
           {overview.data ? (
-            <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-              <ActivityChart days={overview.data.days} />
-            </Suspense>
+            <ActivityChart days={overview.data.days} />
           ) : overview.isError ? (
             <Text size="sm" role="alert">
               {errorText(overview.error)}
