@@ -3,7 +3,10 @@ import type { Db } from '../../platform/db/client.js';
 import { inList } from '../../platform/db/schema/columns.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { type CampaignState, canMoveCampaign } from '../../vocabulary/campaign-states.js';
-import type { CampaignRow, NewCampaign } from './campaigns.repository.js';
+
+// The row types as the repository names them (it imports this file: no import back).
+type CampaignRow = typeof campaigns.$inferSelect;
+type NewCampaign = typeof campaigns.$inferInsert;
 
 /**
  * The states a move to `to` may start from, each checked against the vocabulary's table
