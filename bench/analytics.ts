@@ -60,6 +60,7 @@ try {
       isScheduled: false,
       isPublished: true,
       isSentOut: true,
+      state: 'sending',
       paymentMethod: 'credit',
       publishedAt: new Date(Date.now() - 2 * 86_400_000),
       sentOutAt: new Date(Date.now() - 2 * 86_400_000),

@@ -45,8 +45,8 @@ async function main() {
   const [campaign] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO campaigns (business_id, name, message, send_to_all_contact, is_scheduled, is_published, is_sent_out,
-                               published_at, sent_out_at, recipient_count)
-        VALUES (${business.id}, 'Bench', 'Hello', true, false, true, true, now(), now(), ${RECIPIENTS}) RETURNING id`,
+                               state, published_at, sent_out_at, recipient_count)
+        VALUES (${business.id}, 'Bench', 'Hello', true, false, true, true, 'sending', now(), now(), ${RECIPIENTS}) RETURNING id`,
   );
   const sentAt = Date.now() - 3_600_000;
   await db.execute(sql`

@@ -76,8 +76,8 @@ try {
   ];
   for (const [i, s] of sends.entries()) {
     const { rows: made } = await pool.query<{ id: string }>(
-      `INSERT INTO campaigns (business_id, name, message, send_to_all_contact, is_scheduled, is_published, is_sent_out)
-       VALUES ($1, $2, 'Hi', true, false, true, true) RETURNING id`,
+      `INSERT INTO campaigns (business_id, name, message, send_to_all_contact, is_scheduled, is_published, is_sent_out, state)
+       VALUES ($1, $2, 'Hi', true, false, true, true, 'sending') RETURNING id`,
       [b, `Bench ${i}`],
     );
     await pool.query(

@@ -20,6 +20,7 @@ import {
   type RoomType,
   SOCKET_ANSWERS,
 } from '../src/platform/realtime-events.js';
+import { CAMPAIGN_STATES } from '../src/vocabulary/campaign-states.js';
 import { CAMPAIGN_STATUSES } from '../src/vocabulary/campaign-statuses.js';
 import { MESSAGE_CATEGORIES, PRICE_CATEGORIES } from '../src/vocabulary/categories.js';
 import { FAILURE_OUTCOMES } from '../src/vocabulary/failure-outcomes.js';
@@ -146,6 +147,10 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 /** A campaign's status as the API shows it. */
 export const CAMPAIGN_STATUSES = ${list(CAMPAIGN_STATUSES)};
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Where a campaign is in its lifecycle (its badge): paused and stopped ones are \`pending\` by status. */
+export const CAMPAIGN_STATES = ${list(CAMPAIGN_STATES)};
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 /** The states of a message in an inbox conversation. */
 export const REPLY_STATES = ${list(REPLY_STATES)};

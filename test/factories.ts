@@ -13,6 +13,7 @@ import {
   plans,
   wallets,
 } from '../src/platform/db/schema/index.js';
+import type { CampaignState } from '../src/vocabulary/campaign-states.js';
 import type { TestApp } from './harness.js';
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-9';
@@ -186,6 +187,18 @@ export async function createContacts(
   return t.db.insert(contacts).values(rows).onConflictDoNothing().returning();
 }
 
+/**
+ * The state a campaign with these columns is in (as migration 0047 filled it), for a fixture that gives the
+ * columns and not the state.
+ */
+export function campaignStateOf(c: Partial<typeof campaigns.$inferInsert>): CampaignState {
+  if (!c.isPublished) return 'draft';
+  if (!c.isSentOut) return 'scheduled';
+  if (c.completedAt) return 'completed';
+  if (c.stoppedAt) return 'stopped';
+  return c.pausedAt ? 'paused' : 'sending';
+}
+
 export async function createCampaign(
   t: TestApp,
   businessId: string,
@@ -199,6 +212,7 @@ export async function createCampaign(
       message: 'Hello {{firstName}}',
       sendToAllContact: true,
       isScheduled: false,
+      state: campaignStateOf(overrides),
       ...overrides,
     })
     .returning();

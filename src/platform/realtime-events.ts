@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATES } from '../vocabulary/campaign-states.js';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../vocabulary/campaign-statuses.js';
 import { ENGAGEMENTS, FUNNEL, MILESTONES, recordOf } from '../vocabulary/message-states.js';
 import type { Permission } from './auth/permissions.js';
@@ -159,7 +160,7 @@ export const ROOM_EVENTS = {
     audience: 'campaigns:read',
     when:
       'while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many ' +
-      'server processes), and once more when it completes (`status` `sent`); ' +
+      'server processes), and once more when it completes (`status` `sent`, `state` `completed`); ' +
       MILESTONES.map((m) => `\`${m}\``).join(', ') +
       ' count messages that reached at least that state (a message that failed after it was sent is in `sent` ' +
       'and `failed`); ' +
@@ -169,6 +170,7 @@ export const ROOM_EVENTS = {
     payload: z.object({
       campaignId: z.string(),
       status: z.enum(CAMPAIGN_STATUSES),
+      state: z.enum(CAMPAIGN_STATES),
       recipients: count(),
       ...recordOf(FUNNEL, count),
       failed: count(),

@@ -1,8 +1,8 @@
 /**
- * A campaign's status as the API answers it. Owner: the campaigns module (`campaignStatus` derives it from
- * the campaign's columns); the real-time progress event, the API's schemas and the console's badge
- * (`web/src/api/model.ts`, by `npm run web:api`) are derived from this list. A campaign being delivered shows
- * as paused or stopped in the console when it is: those are `pending` here, with `pausedAt` or `stoppedAt`.
+ * A campaign's status as the API answers it (the specification's four words). Owner: the campaigns module;
+ * it is derived from the campaign's state (`campaign-states.ts`, `campaignStatusOf`): paused and stopped
+ * campaigns are `pending`, as they still have messages to send. The real-time progress event, the API's
+ * schemas and the console (`web/src/api/model.ts`, by `npm run web:api`) are derived from this list.
  */
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

@@ -141,7 +141,7 @@ describe('affiliate commission: on the money actually paid, taken back when it i
       const { id } = await publish(user, 'credit');
       await t.db
         .update(campaigns)
-        .set({ isSentOut: true, sentOutAt: new Date() })
+        .set({ isSentOut: true, sentOutAt: new Date(), state: 'sending' })
         .where(eq(campaigns.id, id));
       const [commission] = await ledgerOf(affiliate.businessId, 'affiliate_commission');
       const [victim] = await t.db.select().from(campaignMessages).where(eq(campaignMessages.campaignId, id));

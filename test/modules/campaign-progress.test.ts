@@ -35,7 +35,7 @@ describe('campaignProgress across processes', () => {
     expect(emits[1]!.at - emits[0]!.at).toBeGreaterThanOrEqual(900);
     expect(hubs.flatMap((h) => h.events)[0]).toMatchObject({
       room: `business:${campaign.businessId}`,
-      payload: { campaignId: campaign.id, status: 'pending', recipients: 3 },
+      payload: { campaignId: campaign.id, status: 'pending', state: 'sending', recipients: 3 },
     });
   });
 

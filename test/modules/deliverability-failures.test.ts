@@ -292,7 +292,7 @@ describe('every failure handled by its cause, and money back for what failed', (
     it('a template code (132001) stops the campaign: the known gap is closed', async () => {
       const s = await sentCampaign(2);
       const [m] = await messages(s.id);
-      await t.db.update(campaigns).set({ completedAt: null }).where(eq(campaigns.id, s.id));
+      await t.db.update(campaigns).set({ completedAt: null, state: 'sending' }).where(eq(campaigns.id, s.id));
       await reportFailed(s.account.phoneNumberId, s.account.wabaId, m!, 132001);
       const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, s.id));
       expect(campaign!.stopReason).toContain('template');

@@ -89,6 +89,7 @@ describe.skipIf(!testRedisUrl)('real-time channel across instances (Redis adapte
       a.deps.realtime.emit(rooms.business(owner.businessId), 'campaignProgress', {
         campaignId,
         status: 'pending',
+        state: 'sending',
         recipients: 1,
         ...(Object.fromEntries(FUNNEL.map((step) => [step, 0])) as Record<(typeof FUNNEL)[number], number>),
         failed: 0,

@@ -35,6 +35,7 @@ async function seenDuring(sockets: Record<string, Socket>, name: string, act: ()
 const progress = (campaignId: string): RoomEvents['campaignProgress'] => ({
   campaignId,
   status: 'pending',
+  state: 'sending',
   recipients: 3,
   ...(Object.fromEntries(FUNNEL.map((step) => [step, 0])) as Record<(typeof FUNNEL)[number], number>),
   failed: 0,

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { queryRows } from '../../platform/db/client.js';
+import { campaignStatesBefore } from '../../vocabulary/campaign-states.js';
 import { campaignMessageSql } from '../messages/index.js';
 import { isNotificationSettingOn } from '../notifications/index.js';
 import { recordCampaignCompleted } from './campaign-notices.js';
+import { campaignMovesSql } from './campaign-state.js';
 import { campaignChanged } from './campaign-webhooks.js';
 
 type CompletionDeps = Pick<AppDeps, 'db' | 'campaignProgress' | 'logger' | 'notifier'>;
@@ -11,11 +13,13 @@ type CompletionDeps = Pick<AppDeps, 'db' | 'campaignProgress' | 'logger' | 'noti
 const PENDING = campaignMessageSql.nonePending(sql`c.id`);
 const SENT = campaignMessageSql.sentCount(sql`c.id`);
 const FAILED = campaignMessageSql.failedCount(sql`c.id`);
+/** Sent out and not complete: the states a campaign completes from (being delivered, paused, stopped). */
+const DELIVERING = campaignMovesSql(sql`c.state`, campaignStatesBefore('completed'), ['completed']);
 
 /**
  * Marks a campaign complete once every message is final, stores its counts and notifies the business
- * (when its `campaignCompletionPush` preference is on). The `completed_at IS NULL` guard, evaluated under
- * the row lock, lets exactly one caller complete it however many dispatchers check at once. The completion
+ * (when its `campaignCompletionPush` preference is on). The state guard (sending, paused or stopped),
+ * evaluated under the row lock, lets exactly one caller complete it however many dispatchers check at once. The completion
  * and its notification are one transaction: if the database fails in between, neither is kept and the
  * completion sweep completes it later, notice included. A campaign completed earlier that received a late
  * message (an opt-in delivery) only has its counts refreshed.
@@ -32,8 +36,9 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
       tx,
       sql`
         UPDATE campaigns c
-        SET completed_at = now(), sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
-        WHERE c.id = ${campaignId} AND c.is_sent_out AND c.completed_at IS NULL AND ${PENDING}
+        SET state = 'completed', completed_at = now(), sent_count = ${SENT}, failed_count = ${FAILED},
+            updated_at = now()
+        WHERE c.id = ${campaignId} AND ${DELIVERING} AND ${PENDING}
         RETURNING c.business_id, c.name, c.sent_count, c.failed_count`,
     );
     if (!done) return null;
@@ -58,7 +63,7 @@ export async function completeIfDone(deps: CompletionDeps, campaignId: string): 
   if (!completed) {
     await deps.db.execute(sql`
       UPDATE campaigns c SET sent_count = ${SENT}, failed_count = ${FAILED}, updated_at = now()
-      WHERE c.id = ${campaignId} AND c.completed_at IS NOT NULL AND ${PENDING}
+      WHERE c.id = ${campaignId} AND c.state = 'completed' AND ${PENDING}
         AND (c.sent_count, c.failed_count) IS DISTINCT FROM (${SENT}, ${FAILED})`);
     return false;
   }

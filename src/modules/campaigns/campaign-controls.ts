@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../platform/db/client.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../../platform/http/errors.js';
+import { campaignStatusOf } from '../../vocabulary/campaign-states.js';
 import {
   countGivenUp,
   holdQueuedMessages,
@@ -16,6 +17,7 @@ import { categoryCard, priceByCountry } from '../pricing/index.js';
 import { chargeCampaign, currentRate } from './campaign-billing.js';
 import { messageTypeNow } from './campaign-category.js';
 import { refundFailedMessages } from './campaign-refund.js';
+import { moveCampaign } from './campaign-state.js';
 import { campaignChanged } from './campaign-webhooks.js';
 import { type CampaignRow, lockCampaign } from './campaigns.repository.js';
 
@@ -49,7 +51,11 @@ export async function pauseIfQualityLow(
   });
 }
 
-/** A campaign being delivered (sent out, not finished, not stopped) can be paused; its queued messages are held. */
+/**
+ * A campaign being delivered (`sending`) can be paused: it moves to `paused` and its queued messages are
+ * held. A quality drop (`scheduled`) also pauses one waiting for its time: it stays `scheduled`, its pause
+ * recorded, and goes out paused when its time comes.
+ */
 export async function pauseCampaign(
   tx: Db,
   args: { businessId: string; campaignId: string; reason?: string; scheduled?: boolean },
@@ -57,23 +63,36 @@ export async function pauseCampaign(
   const campaign = await lockCampaign(tx, args.businessId, args.campaignId);
   if (!campaign) throw new NotFoundError('Campaign');
   if (campaign.pausedAt) return campaign;
+  const pause = { pausedAt: new Date(), pauseReason: (args.reason ?? PAUSED_BY_BUSINESS).slice(0, 500) };
   // A business pauses what is being delivered (it cancels what waits); a quality drop pauses both.
-  const waiting = args.scheduled === true && campaign.isPublished && !campaign.isSentOut;
-  if ((!campaign.isSentOut && !waiting) || campaign.completedAt || campaign.stoppedAt)
-    throw new BusinessRuleError('Only a campaign being delivered can be paused');
+  const row =
+    args.scheduled === true && campaign.state === 'scheduled'
+      ? await pauseWhileWaiting(tx, campaign.id, pause)
+      : await moveCampaign(tx, { id: campaign.id }, { from: ['sending'], to: 'paused' }, pause);
+  if (!row) throw new BusinessRuleError('Only a campaign being delivered can be paused');
+  await holdQueuedMessages(tx, args.businessId, campaign.id);
+  await campaignChanged(tx, row, 'paused', { reason: row.pauseReason });
+  return row;
+}
+
+/** A campaign waiting for its time keeps its state: its pause holds its messages when it goes out. */
+async function pauseWhileWaiting(
+  tx: Db,
+  id: string,
+  pause: Partial<CampaignRow>,
+): Promise<CampaignRow | null> {
   const [row] = await tx
     .update(campaigns)
-    .set({ pausedAt: new Date(), pauseReason: (args.reason ?? PAUSED_BY_BUSINESS).slice(0, 500) })
-    .where(eq(campaigns.id, campaign.id))
+    .set({ ...pause, updatedAt: new Date() })
+    .where(and(eq(campaigns.id, id), eq(campaigns.state, 'scheduled')))
     .returning();
-  await holdQueuedMessages(tx, args.businessId, campaign.id);
-  await campaignChanged(tx, row!, 'paused', { reason: row!.pauseReason });
-  return row!;
+  return row ?? null;
 }
 
 /**
- * A paused campaign goes on: its held messages go back to the queue (the dispatcher is woken). One paused
- * while waiting for its scheduled time only loses its pause: it goes out when its time comes.
+ * A paused campaign goes on (`paused` to `sending`): its held messages go back to the queue (the dispatcher
+ * is woken). One paused while waiting for its scheduled time only loses its pause: it goes out when its time
+ * comes. One that stopped or completed while paused only loses its pause too.
  */
 export async function resumeCampaign(
   tx: Db,
@@ -83,17 +102,24 @@ export async function resumeCampaign(
   if (!campaign) throw new NotFoundError('Campaign');
   if (!campaign.pausedAt) throw new BusinessRuleError('This campaign is not paused');
   if (!args.overrideQuality) await refuseWhileQualityLow(tx, campaign);
-  const [row] = await tx
-    .update(campaigns)
-    .set({ pausedAt: null, pauseReason: null })
-    .where(eq(campaigns.id, campaign.id))
-    .returning();
-  await campaignChanged(tx, row!, 'resumed');
+  const unpause = { pausedAt: null, pauseReason: null };
+  const row =
+    campaign.state === 'paused'
+      ? await moveCampaign(tx, { id: campaign.id }, { from: ['paused'], to: 'sending' }, unpause)
+      : (
+          await tx
+            .update(campaigns)
+            .set({ ...unpause, updatedAt: new Date() })
+            .where(and(eq(campaigns.id, campaign.id), eq(campaigns.state, campaign.state)))
+            .returning()
+        )[0];
+  if (!row) throw new BusinessRuleError('This campaign is not paused');
+  await campaignChanged(tx, row, 'resumed');
   if (campaign.isSentOut) {
     await requeueHeldMessages(tx, args.businessId, campaign.id);
     signalDispatch();
   }
-  return row!;
+  return row;
 }
 
 /**
@@ -134,10 +160,8 @@ export async function pauseMarketingCampaigns(
       .where(
         and(
           eq(campaigns.businessId, businessId),
-          eq(campaigns.isPublished, true),
-          isNull(campaigns.completedAt),
+          inArray(campaigns.state, ['scheduled', 'sending']),
           isNull(campaigns.pausedAt),
-          isNull(campaigns.stoppedAt),
         ),
       );
     // Marketing by what each sends now: a template the provider moved to MARKETING counts from then on.
@@ -164,7 +188,8 @@ export async function retryCampaign(
 ): Promise<{ campaign: CampaignRow; messages: number; credits: string }> {
   const campaign = await lockCampaign(tx, args.businessId, args.campaignId);
   if (!campaign) throw new NotFoundError('Campaign');
-  if (!campaign.isSentOut || !campaign.paymentMethod || !campaign.rate)
+  const status = campaignStatusOf(campaign.state);
+  if ((status !== 'pending' && status !== 'sent') || !campaign.paymentMethod || !campaign.rate)
     throw new BusinessRuleError('Only a campaign that was sent out can be retried');
   if (campaign.stoppedAt)
     throw new BusinessRuleError('This campaign was stopped: fix its cause and send a new campaign');
@@ -187,14 +212,20 @@ export async function retryCampaign(
     retry: true,
     hold: campaign.chargeOnDelivery,
   });
-  const [row] = await tx
-    .update(campaigns)
-    .set({ completedAt: null })
-    .where(eq(campaigns.id, campaign.id))
-    .returning();
-  await campaignChanged(tx, row!, 'retried', { messages });
+  // A completed campaign is being delivered again; one still being delivered (or paused) stays as it is.
+  const row =
+    campaign.state === 'completed'
+      ? await moveCampaign(
+          tx,
+          { id: campaign.id },
+          { from: ['completed'], to: 'sending' },
+          { completedAt: null },
+        )
+      : campaign;
+  if (!row) throw new BusinessRuleError('Only a campaign that was sent out can be retried');
+  await campaignChanged(tx, row, 'retried', { messages });
   signalDispatch();
-  return { campaign: row!, messages, credits: charge.cost };
+  return { campaign: row, messages, credits: charge.cost };
 }
 
 /**

@@ -21,7 +21,7 @@ export const waitingForLimitSchema = z
 
 /** A campaign being delivered whose business has used up its limit: what waits and when it resumes. */
 export async function waitingForLimit(db: Db, campaign: CampaignRow, queued: number, now = new Date()) {
-  if (!campaign.isSentOut || campaign.completedAt || campaign.pausedAt || queued === 0) return null;
+  if (campaign.state !== 'sending' || queued === 0) return null;
   const limit = await messagingLimitStatus(db, campaign.businessId, now);
   if (limit.remaining === null || limit.remaining > 0) return null;
   return { resumesAt: limit.freesAt, waiting: queued };

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { campaigns } from '../../platform/db/schema/index.js';
 import { signalDispatch } from '../../platform/dispatch-signal.js';
 import { BusinessRuleError, NotFoundError, ValidationError } from '../../platform/http/errors.js';
+import { type CampaignState, campaignStatusOf } from '../../vocabulary/campaign-states.js';
 import { providerOfBusiness } from '../business/index.js';
 import { fillContactCountries, segmentCondition } from '../contacts/index.js';
 import { countMessagesByCountry, queueRecipients } from '../messages/index.js';
@@ -60,8 +61,7 @@ export async function publishInTransaction(
 ): Promise<Published> {
   const draft = await lockCampaign(tx, args.businessId, args.campaignId);
   if (!draft) throw new NotFoundError('Campaign');
-  if (draft.isSentOut) throw new BusinessRuleError('Campaign already sent');
-  if (draft.isPublished) throw new BusinessRuleError('Campaign already published');
+  if (draft.state !== 'draft') throw alreadyPublished(draft.state);
   checkSchedule(draft.isScheduled, draft.scheduledAt);
   const business = await findBusinessForCampaigns(tx, args.businessId);
   if (!business) throw new NotFoundError('Business');
@@ -89,7 +89,7 @@ export async function publishInTransaction(
   if (segment && !immediate) {
     // A scheduled campaign to a segment reaches whoever matches at its time: it is queued and billed then
     // (sendOutSegmentCampaign), by the card kept now; publishing it fixes its content, price type and payment.
-    const published = await markPublished(tx, draft.id, {
+    const published = await markPublished(tx, draft.id, 'scheduled', {
       paymentMethod: args.paymentMethod,
       messageType,
       publishedAt: new Date(),
@@ -98,6 +98,7 @@ export async function publishInTransaction(
       prices,
       chargeOnDelivery,
     });
+    if (!published) throw alreadyPublished('scheduled');
     const campaign = await pauseIfQualityLow(tx, published, messageType);
     return { campaign, charge: { rate: '0', cost: '0', paidValue: '0' }, paymentMethod: args.paymentMethod };
   }
@@ -131,7 +132,7 @@ export async function publishInTransaction(
     held: !immediate,
   });
   const now = new Date();
-  const published = await markPublished(tx, draft.id, {
+  const published = await markPublished(tx, draft.id, immediate ? 'sending' : 'scheduled', {
     paymentMethod: args.paymentMethod,
     messageType,
     publishedAt: now,
@@ -143,6 +144,7 @@ export async function publishInTransaction(
     prices,
     chargeOnDelivery,
   });
+  if (!published) throw alreadyPublished('scheduled');
   await campaignChanged(tx, published, immediate ? 'sending' : 'published', {
     scheduledAt: published.scheduledAt?.toISOString() ?? null,
     recipients,
@@ -150,6 +152,12 @@ export async function publishInTransaction(
   const campaign = await pauseIfQualityLow(tx, published, messageType);
   return { campaign, charge, paymentMethod: args.paymentMethod };
 }
+
+/** The answer to publishing a campaign that is no longer a draft (400, as ever). */
+const alreadyPublished = (state: CampaignState) =>
+  new BusinessRuleError(
+    campaignStatusOf(state) === 'scheduled' ? 'Campaign already published' : 'Campaign already sent',
+  );
 
 const notCovered = (category: string) =>
   `Your plan does not cover ${category} messages, so this campaign is paid by credits, and your credits are not enough: buy credits`;
@@ -234,8 +242,8 @@ export async function afterPublish(
   if (charge.walletBefore && charge.walletAfter) {
     await alertIfCreditLow(deps, campaign.businessId, charge.walletBefore, charge.walletAfter);
   }
-  if (!campaign.isSentOut) return;
-  if (campaign.pausedAt) {
+  if (campaign.state === 'scheduled') return;
+  if (campaign.state === 'paused') {
     // Published into a pause (the number's quality): nothing goes out until the business resumes it.
     await deps.notifier.toBusiness(campaign.businessId, {
       type: 'campaign.paused',
@@ -290,7 +298,10 @@ export async function sendOutSegmentCampaign(tx: Db, campaignId: string): Promis
         paidValue: charge.paidValue,
         held: false,
       });
-      await markPublished(sp, draft.id, { recipientCount: recipients, cost: charge.cost, rate: charge.rate });
+      await sp
+        .update(campaigns)
+        .set({ recipientCount: recipients, cost: charge.cost, rate: charge.rate, updatedAt: new Date() })
+        .where(eq(campaigns.id, draft.id));
       return recipients;
     });
   } catch (err) {

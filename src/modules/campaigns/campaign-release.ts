@@ -5,7 +5,9 @@ import { releaseHeldCommissions } from '../affiliate/index.js';
 import { releaseHeldMessages } from '../messages/index.js';
 import { campaignNotices } from './campaign-notices.js';
 import { sendOutSegmentCampaign } from './campaign-publisher.js';
+import { campaignMovesSql, moveCampaign } from './campaign-state.js';
 import { campaignChanged } from './campaign-webhooks.js';
+import { UNPUBLISHED } from './campaigns.repository.js';
 
 /** A scheduled campaign that has just been sent out. */
 export interface DueCampaign {
@@ -18,7 +20,7 @@ export interface DueCampaign {
 }
 
 /**
- * Marks up to `limit` due scheduled campaigns (published, not sent out, `scheduled_at` passed) sent out and
+ * Marks up to `limit` due scheduled campaigns (`scheduled`, `scheduled_at` passed) sent out and
  * moves their held messages to the send queue, and pays the referrers' commissions held on them, in one
  * transaction (a cancel, which locks the campaign row too, comes before it and voids them, or after it and
  * finds the campaign sent out). FOR UPDATE SKIP LOCKED lets several
@@ -33,30 +35,25 @@ export async function releaseDueCampaigns(
 ): Promise<DueCampaign[]> {
   const notices: NotificationRecord[] = [];
   const released = await db.transaction(async (tx) => {
-    let due = await queryRows<DueCampaign>(
+    const taken = await queryRows<DueCampaign>(
       tx,
       sql`
-        UPDATE campaigns c SET is_sent_out = true, sent_out_at = now(), updated_at = now()
-        WHERE c.id = ANY(ARRAY(
-          SELECT id FROM campaigns
-          WHERE is_scheduled AND is_published AND NOT is_sent_out AND scheduled_at <= now()
-          ORDER BY scheduled_at
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        ))
-        RETURNING c.id, c.business_id, c.name, c.recipient_count, c.paused_at IS NOT NULL AS paused,
-                  c.audience_segment_id AS segment_id`,
+        SELECT id, business_id, name, recipient_count, paused_at IS NOT NULL AS paused,
+               audience_segment_id AS segment_id
+        FROM campaigns
+        WHERE state = 'scheduled' AND scheduled_at <= now()
+        ORDER BY scheduled_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED`,
     );
     // A segment audience is evaluated now, at its time; one that cannot go out (nobody matches, funds
     // short) is a draft again, with nothing queued or paid.
     const undone = new Set<string>();
-    for (const c of due.filter((d) => d.segment_id)) {
+    for (const c of taken.filter((d) => d.segment_id)) {
       const recipients = await sendOutSegmentCampaign(tx, c.id);
       if (typeof recipients !== 'number') {
         undone.add(c.id);
-        await tx.execute(sql`UPDATE campaigns SET is_sent_out = false, sent_out_at = NULL, is_published = false,
-          published_at = NULL, payment_method = NULL, recipient_count = 0, cost = NULL, rate = NULL,
-          updated_at = now() WHERE id = ${c.id}`);
+        await moveCampaign(tx, { id: c.id }, { from: ['scheduled'], to: 'draft' }, UNPUBLISHED);
         notices.push(
           await notifier.recordForBusiness(
             tx,
@@ -66,7 +63,15 @@ export async function releaseDueCampaigns(
         );
       } else c.recipient_count = recipients;
     }
-    if (undone.size) due = due.filter((c) => !undone.has(c.id));
+    // Sent out: `sending`, or `paused` when its number's quality paused it while it waited.
+    const due = taken.filter((c) => !undone.has(c.id));
+    if (due.length)
+      await tx.execute(sql`
+      UPDATE campaigns c
+      SET is_sent_out = true, sent_out_at = now(), updated_at = now(),
+          state = CASE WHEN c.paused_at IS NULL THEN 'sending' ELSE 'paused' END
+      WHERE c.id = ANY(${`{${due.map((d) => d.id).join(',')}}`}::uuid[])
+        AND ${campaignMovesSql(sql`c.state`, ['scheduled'], ['sending', 'paused'])}`);
     const ids = due.map((c) => c.id);
     // A campaign paused while it waited (its number's quality fell) goes out held: resuming queues it.
     await releaseHeldMessages(

@@ -1,7 +1,11 @@
-import { and, desc, eq, ilike, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { inList } from '../../platform/db/schema/columns.js';
 import { businesses, campaigns } from '../../platform/db/schema/index.js';
 import { likePattern, type PageQuery, pageOffset } from '../../platform/http/pagination.js';
+import { campaignStatesOfStatus } from '../../vocabulary/campaign-states.js';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../vocabulary/campaign-statuses.js';
+import { moveCampaign } from './campaign-state.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
@@ -48,45 +52,39 @@ export async function updateDraft(
   const [row] = await db
     .update(campaigns)
     .set({ ...patch, updatedAt: new Date() })
-    .where(
-      and(
-        eq(campaigns.id, id),
-        eq(campaigns.businessId, businessId),
-        eq(campaigns.isPublished, false),
-        eq(campaigns.isSentOut, false),
-      ),
-    )
+    .where(and(eq(campaigns.id, id), eq(campaigns.businessId, businessId), eq(campaigns.state, 'draft')))
     .returning();
   return row ?? null;
 }
 
-export async function markPublished(db: Db, id: string, values: Partial<NewCampaign>): Promise<CampaignRow> {
-  const [row] = await db
-    .update(campaigns)
-    .set({ ...values, isPublished: true, updatedAt: new Date() })
-    .where(eq(campaigns.id, id))
-    .returning();
-  return row!;
+/**
+ * A draft published: waiting for its time (`scheduled`) or sent out at once (`sending`). Null when it is no
+ * longer a draft.
+ */
+export async function markPublished(
+  db: Db,
+  id: string,
+  to: 'scheduled' | 'sending',
+  values: Partial<NewCampaign>,
+): Promise<CampaignRow | null> {
+  return moveCampaign(db, { id }, { from: ['draft'], to }, { ...values, isPublished: true });
 }
 
-/** A cancelled campaign goes back to being a draft: no payment method, bill or recipients. */
-export async function markUnpublished(db: Db, id: string): Promise<CampaignRow> {
-  const [row] = await db
-    .update(campaigns)
-    .set({
-      isPublished: false,
-      publishedAt: null,
-      paymentMethod: null,
-      recipientCount: 0,
-      cost: null,
-      rate: null,
-      prices: null,
-      chargeOnDelivery: false,
-      updatedAt: new Date(),
-    })
-    .where(eq(campaigns.id, id))
-    .returning();
-  return row!;
+/** What a campaign put back to draft loses: its payment method, bill and recipients. */
+export const UNPUBLISHED = {
+  isPublished: false,
+  publishedAt: null,
+  paymentMethod: null,
+  recipientCount: 0,
+  cost: null,
+  rate: null,
+  prices: null,
+  chargeOnDelivery: false,
+} satisfies Partial<NewCampaign>;
+
+/** A cancelled campaign goes back to being a draft. Null when it was not waiting for its time. */
+export async function markUnpublished(db: Db, id: string): Promise<CampaignRow | null> {
+  return moveCampaign(db, { id }, { from: ['scheduled'], to: 'draft' }, UNPUBLISHED);
 }
 
 /**
@@ -98,13 +96,7 @@ export async function markUnpublished(db: Db, id: string): Promise<CampaignRow> 
 export async function deleteUnlessWaiting(db: Db, businessId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(campaigns)
-    .where(
-      and(
-        eq(campaigns.id, id),
-        eq(campaigns.businessId, businessId),
-        not(and(eq(campaigns.isPublished, true), eq(campaigns.isSentOut, false))!),
-      ),
-    )
+    .where(and(eq(campaigns.id, id), eq(campaigns.businessId, businessId), ne(campaigns.state, 'scheduled')))
     .returning({ id: campaigns.id });
   return rows.length > 0;
 }
@@ -133,22 +125,14 @@ export async function listCampaigns(
   return { rows, total: Number(count?.total ?? 0) };
 }
 
+/** How many campaigns the business has, in all and by API `status` (counted by their states). */
 export async function campaignStats(db: Db, businessId: string) {
-  const [row] = await queryRows<{
-    total: number;
-    draft: number;
-    scheduled: number;
-    pending: number;
-    sent: number;
-  }>(
+  const byStatus = (status: CampaignStatus) =>
+    sql`count(*) FILTER (WHERE state IN (${inList(campaignStatesOfStatus(status))}))::int AS ${sql.identifier(status)}`;
+  const [row] = await queryRows<Record<'total' | CampaignStatus, number>>(
     db,
-    sql`
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE NOT is_published)::int AS draft,
-             count(*) FILTER (WHERE is_published AND NOT is_sent_out)::int AS scheduled,
-             count(*) FILTER (WHERE is_sent_out AND completed_at IS NULL)::int AS pending,
-             count(*) FILTER (WHERE is_sent_out AND completed_at IS NOT NULL)::int AS sent
-      FROM campaigns WHERE business_id = ${businessId}`,
+    sql`SELECT count(*)::int AS total, ${sql.join(CAMPAIGN_STATUSES.map(byStatus), sql`, `)}
+        FROM campaigns WHERE business_id = ${businessId}`,
   );
   return {
     total: Number(row?.total ?? 0),

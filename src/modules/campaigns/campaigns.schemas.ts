@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, pageSchema, queryBoolean } from '../../platform/http/pagination.js';
 import { CAMPAIGN_STATUSES } from '../../platform/realtime-events.js';
+import { CAMPAIGN_STATES } from '../../vocabulary/campaign-states.js';
 import { MESSAGE_CATEGORIES } from '../../vocabulary/categories.js';
 import { TAG_MAX, TAG_SEPARATORS, TAGS_MAX } from '../contacts/index.js';
 import { ACTIVITY_KINDS, FUNNEL, MESSAGE_STATES, RETARGET_OUTCOMES, recordOf } from '../messages/index.js';
@@ -221,7 +222,16 @@ export const campaignSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   isPublished: z.boolean(),
   isSentOut: z.boolean(),
-  status: z.enum(CAMPAIGN_STATUSES),
+  status: z
+    .enum(CAMPAIGN_STATUSES)
+    .describe(
+      "The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`",
+    ),
+  state: z
+    .enum(CAMPAIGN_STATES)
+    .describe(
+      'Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)',
+    ),
   publishedAt: z.string().nullable(),
   sentOutAt: z.string().nullable(),
   completedAt: z.string().nullable(),

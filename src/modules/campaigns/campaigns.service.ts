@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/errors.js';
 import { isUuid } from '../../platform/http/id-params.js';
 import { toPage } from '../../platform/http/pagination.js';
+import { campaignStatusOf } from '../../vocabulary/campaign-states.js';
 import { MILESTONES } from '../../vocabulary/message-states.js';
 import { type AuditAction, actorOf, recordAudit } from '../audit/index.js';
 import { EXPORT_IDLE_TIMEOUT_MS, streamExport } from '../contacts/index.js';
@@ -56,12 +57,6 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** States past a successful send: a failure reason left from an earlier attempt no longer applies. */
 const REACHED = new Set<string>(MILESTONES);
 
-export function campaignStatus(row: CampaignRow): 'draft' | 'scheduled' | 'pending' | 'sent' {
-  if (!row.isPublished) return 'draft';
-  if (!row.isSentOut) return 'scheduled';
-  return row.completedAt ? 'sent' : 'pending';
-}
-
 export function toCampaignDto(row: CampaignRow) {
   return {
     id: row.id,
@@ -83,7 +78,8 @@ export function toCampaignDto(row: CampaignRow) {
     paymentMethod: row.paymentMethod,
     isPublished: row.isPublished,
     isSentOut: row.isSentOut,
-    status: campaignStatus(row),
+    status: campaignStatusOf(row.state),
+    state: row.state,
     publishedAt: iso(row.publishedAt),
     sentOutAt: iso(row.sentOutAt),
     completedAt: iso(row.completedAt),
@@ -284,7 +280,7 @@ export class CampaignsService {
 
   async update(auth: AuthContext, id: string, input: UpdateCampaignInput) {
     const current = await this.find(auth, id);
-    if (current.isPublished || current.isSentOut) {
+    if (current.state !== 'draft') {
       throw new BusinessRuleError('Only draft campaigns can be edited: this one is already published');
     }
     const patch: Partial<NewCampaign> = {};

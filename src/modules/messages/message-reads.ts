@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { Gauge } from 'prom-client';
 import { type Db, queryRows } from '../../platform/db/client.js';
+import { inList } from '../../platform/db/schema/columns.js';
 import { campaignMessages, contacts } from '../../platform/db/schema/index.js';
 import { type PageQuery, pageOffset } from '../../platform/http/pagination.js';
 import { registry } from '../../platform/metrics.js';
+import { campaignStatesBefore } from '../../vocabulary/campaign-states.js';
 import {
   FAILED_STATE,
   MESSAGE_STATE_MODEL,
@@ -61,13 +63,13 @@ export const campaignMessageSql = {
     sql`COALESCE((SELECT ${sql.raw(`k.${FAILED_STATE}`)} FROM campaign_counters k WHERE k.campaign_id = ${campaignId}), 0)`,
 };
 
-/** Sent-out campaigns not yet marked complete whose messages are all final (missed by the per-flush check). */
+/** Sent-out campaigns not yet complete (sending, paused, stopped: `campaigns_delivering_idx`) whose messages are all final (missed by the per-flush check). */
 export async function campaignsReadyToComplete(db: Db, limit = 100): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
       SELECT c.id FROM campaigns c
-      WHERE c.is_sent_out AND c.completed_at IS NULL AND ${campaignMessageSql.nonePending(sql`c.id`)}
+      WHERE c.state IN (${inList(campaignStatesBefore('completed'))}) AND ${campaignMessageSql.nonePending(sql`c.id`)}
       LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);

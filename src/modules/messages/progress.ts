@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../platform/db/client.js';
 import type { CampaignProgressPayload } from '../../platform/realtime-events.js';
 import { type RealtimeHub, rooms } from '../../platform/realtime-hub.js';
+import { type CampaignState, campaignStatusOf } from '../../vocabulary/campaign-states.js';
 import { campaignCounters } from './counters.js';
 
 /** At most one `campaignProgress` per campaign per this long, across processes. */
@@ -102,23 +103,16 @@ export async function campaignProgressOf(
   db: Db,
   campaignId: string,
 ): Promise<CampaignProgressPayload | null> {
-  const [campaign] = await queryRows<{ is_published: boolean; is_sent_out: boolean; completed: boolean }>(
+  const [campaign] = await queryRows<{ state: CampaignState }>(
     db,
-    sql`SELECT is_published, is_sent_out, completed_at IS NOT NULL AS completed FROM campaigns
-        WHERE id = ${campaignId}`,
+    sql`SELECT state FROM campaigns WHERE id = ${campaignId}`,
   );
   if (!campaign) return null;
   const c = await campaignCounters(db, campaignId);
-  const status = !campaign.is_published
-    ? 'draft'
-    : !campaign.is_sent_out
-      ? 'scheduled'
-      : campaign.completed
-        ? 'sent'
-        : 'pending';
   return {
     campaignId,
-    status,
+    status: campaignStatusOf(campaign.state),
+    state: campaign.state,
     recipients: c.recipients,
     ...c.reached,
     failed: c.failed,

@@ -132,7 +132,7 @@ export const pausedCampaign: Resource = {
     const { id } = await deliveringCampaign.create(t, owner);
     await t.db
       .update(campaigns)
-      .set({ pausedAt: new Date(), pauseReason: 'Paused by the business' })
+      .set({ pausedAt: new Date(), pauseReason: 'Paused by the business', state: 'paused' })
       .where(eq(campaigns.id, id!));
     return { id: id! };
   },

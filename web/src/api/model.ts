@@ -41,6 +41,10 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'pending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** Where a campaign is in its lifecycle (its badge): paused and stopped ones are `pending` by status. */
+export const CAMPAIGN_STATES = ['draft', 'scheduled', 'sending', 'paused', 'stopped', 'completed'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
 /** The states of a message in an inbox conversation. */
 export const REPLY_STATES = ['received', 'queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 export type ReplyState = (typeof REPLY_STATES)[number];
@@ -170,10 +174,11 @@ export interface RoomEvents {
     reason: string | null;
     decidedAt: string;
   };
-  /** while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `clicked`, `replied` count messages whose recipient did so at least once (followed one of their tracked links, answered them); `pending` ones are not sent yet */
+  /** while its messages move (sends, delivery reports, clicks): at most once a second per campaign (however many server processes), and once more when it completes (`status` `sent`, `state` `completed`); `sent`, `delivered`, `read` count messages that reached at least that state (a message that failed after it was sent is in `sent` and `failed`); `clicked`, `replied` count messages whose recipient did so at least once (followed one of their tracked links, answered them); `pending` ones are not sent yet */
   campaignProgress: {
     campaignId: string;
     status: 'draft' | 'scheduled' | 'pending' | 'sent';
+    state: 'draft' | 'scheduled' | 'sending' | 'paused' | 'stopped' | 'completed';
     recipients: number;
     sent: number;
     delivered: number;

@@ -1147,7 +1147,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -5764,7 +5772,15 @@ export interface paths {
                                     sendToAllContact: boolean;
                                     sentCount: number;
                                     sentOutAt: string | null;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                     * @enum {string}
+                                     */
+                                    state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                    /**
+                                     * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                     * @enum {string}
+                                     */
                                     status: "draft" | "scheduled" | "pending" | "sent";
                                     /** @description When a provider error stopped its remaining sends */
                                     stoppedAt: string | null;
@@ -6125,7 +6141,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -6348,7 +6372,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -6739,7 +6771,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -6951,7 +6991,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -7303,7 +7351,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -7528,7 +7584,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -7908,7 +7972,15 @@ export interface paths {
                                 sendToAllContact: boolean;
                                 sentCount: number;
                                 sentOutAt: string | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                 * @enum {string}
+                                 */
+                                state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                /**
+                                 * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                 * @enum {string}
+                                 */
                                 status: "draft" | "scheduled" | "pending" | "sent";
                                 /** @description When a provider error stopped its remaining sends */
                                 stoppedAt: string | null;
@@ -8173,7 +8245,15 @@ export interface paths {
                                     sendToAllContact: boolean;
                                     sentCount: number;
                                     sentOutAt: string | null;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description Where the campaign is: `draft`, `scheduled` (published, waiting for its time), `sending`, `paused`, `stopped` (the provider refused its sender: the rest failed), `completed` (every message final)
+                                     * @enum {string}
+                                     */
+                                    state: "draft" | "scheduled" | "sending" | "paused" | "stopped" | "completed";
+                                    /**
+                                     * @description The specification's status: paused and stopped campaigns are `pending`, completed ones `sent`
+                                     * @enum {string}
+                                     */
                                     status: "draft" | "scheduled" | "pending" | "sent";
                                     /** @description When a provider error stopped its remaining sends */
                                     stoppedAt: string | null;

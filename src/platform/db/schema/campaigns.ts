@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,8 +12,13 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  CAMPAIGN_STATES,
+  type CampaignState,
+  campaignStatesBefore,
+} from '../../../vocabulary/campaign-states.js';
 import { businesses } from './businesses.js';
-import { createdAt, id, timestamptz, updatedAt } from './columns.js';
+import { createdAt, id, inList, timestamptz, updatedAt } from './columns.js';
 import { messageTypeEnum, paymentMethodEnum, tagMatchEnum } from './enums.js';
 import { templates } from './templates.js';
 
@@ -40,6 +46,12 @@ export const campaigns = pgTable(
     scheduledAt: timestamptz('scheduled_at'),
     timeZone: text('time_zone'),
     paymentMethod: paymentMethodEnum('payment_method'),
+    /**
+     * Where the campaign is in its lifecycle (`src/vocabulary/campaign-states.ts`): the one answer to "what is
+     * it doing", moved only by the campaigns module's transitions. The columns below keep when each step
+     * happened (and `is_published` / `is_sent_out`, which older reads and history use).
+     */
+    state: text('state').$type<CampaignState>().notNull().default('draft'),
     isPublished: boolean('is_published').notNull().default(false),
     isSentOut: boolean('is_sent_out').notNull().default(false),
     publishedAt: timestamptz('published_at'),
@@ -97,9 +109,7 @@ export const campaigns = pgTable(
     ),
     index('campaigns_name_trgm_idx').using('gin', t.businessId, sql`${t.name} gin_trgm_ops`),
     // The scheduler's question, answered from a small partial index.
-    index('campaigns_due_idx')
-      .on(t.scheduledAt)
-      .where(sql`${t.isScheduled} AND ${t.isPublished} AND NOT ${t.isSentOut}`),
+    index('campaigns_due_idx').on(t.scheduledAt).where(sql`${t.state} = 'scheduled'`),
     index('campaigns_business_sent_idx')
       .on(t.businessId, t.sentOutAt.desc().nullsFirst())
       .where(sql`${t.isSentOut}`),
@@ -110,6 +120,9 @@ export const campaigns = pgTable(
     index('campaigns_ab_pending_idx')
       .on(t.sentOutAt)
       .where(sql`${t.abTest} IS NOT NULL AND ${t.abWinner} IS NULL AND ${t.isSentOut}`),
-    index('campaigns_delivering_idx').on(t.sentOutAt).where(sql`${t.isSentOut} AND ${t.completedAt} IS NULL`),
+    index('campaigns_delivering_idx')
+      .on(t.sentOutAt)
+      .where(sql`${t.state} IN (${inList(campaignStatesBefore('completed'))})`),
+    check('campaigns_state_check', sql`${t.state} IN (${inList(CAMPAIGN_STATES)})`),
   ],
 );

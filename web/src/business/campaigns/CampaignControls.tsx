@@ -29,7 +29,7 @@ export function CampaignControls({ campaign: c }: { campaign: Campaign }) {
   const retry = useQuery({
     queryKey: [...campaignKeys.all, 'retry', id],
     queryFn: () => unwrap(api.GET('/api/v1/campaigns/{id}/retry', { params: { path: { id } } })),
-    enabled: c.status === 'sent' && !c.stoppedAt,
+    enabled: c.state === 'completed' && !c.stoppedAt,
   });
 
   const run = async (action: Action) => {
@@ -79,7 +79,7 @@ export function CampaignControls({ campaign: c }: { campaign: Campaign }) {
   );
   return (
     <>
-      {c.status === 'pending' && !c.pausedAt && !c.stoppedAt && button('pause', 'Pause')}
+      {c.state === 'sending' && button('pause', 'Pause')}
       {c.pausedAt && button('resume', 'Resume', 'filled')}
       {c.status === 'scheduled' && button('cancel', 'Cancel', 'outline', 'red.9')}
       {(retry.data?.messages ?? 0) > 0 &&

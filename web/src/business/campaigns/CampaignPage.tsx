@@ -38,7 +38,7 @@ import { DeliverabilityAlerts } from './DeliverabilityAlerts';
 import { FailureGroups } from './FailureGroups';
 import { FollowUps } from './FollowUps';
 import { LinkClicks } from './LinkClicks';
-import { CampaignBadge, shownStatus } from './status';
+import { CampaignBadge } from './status';
 import { TimelineChart } from './TimelineChart';
 import { Variants } from './Variants';
 
@@ -136,7 +136,7 @@ export function CampaignPage() {
   return (
     <Stack>
       <PageHeader title={c.name} description={<AnchorLink to="/campaigns">All campaigns</AnchorLink>}>
-        <CampaignBadge state={shownStatus(c)} testId="campaign-status" />
+        <CampaignBadge state={c.state} testId="campaign-status" />
         {status === 'draft' && may('campaigns:write') && (
           <>
             <Button component={Link} to={`/campaigns/${id}/edit`}>

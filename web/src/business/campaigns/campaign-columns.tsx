@@ -2,7 +2,7 @@ import type { Data } from '../../api/types';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { AnchorLink } from '../../ui/link';
 import type { Column } from '../../ui/list';
-import { CampaignBadge, shownStatus } from './status';
+import { CampaignBadge } from './status';
 
 export type CampaignRow = Data<'/api/v1/campaigns', 'get'>['items'][number];
 
@@ -24,7 +24,7 @@ export function campaignColumns({ withWhen }: { withWhen: boolean }): Column<Cam
         </AnchorLink>
       ),
     },
-    { header: 'Status', cell: (c) => <CampaignBadge state={shownStatus(c)} /> },
+    { header: 'Status', cell: (c) => <CampaignBadge state={c.state} /> },
     ...(withWhen ? [{ header: 'When', cell: when }] : []),
     { header: 'Recipients', align: 'right', cell: (c) => formatNumber(c.recipientCount) },
     { header: 'Sent', align: 'right', cell: (c) => formatNumber(c.sentCount) },
