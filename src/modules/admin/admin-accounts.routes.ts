@@ -1,4 +1,4 @@
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -14,65 +14,45 @@ import { AdminAccountsService } from './admin-accounts.service.js';
 const tags = ['admin'];
 
 export const adminAccountsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new AdminAccountsService(deps);
   const accounts = { apiObject: 'account', auth: 'admin' as const };
   const settings = { apiObject: 'appSetting' };
 
-  app.get(
-    '/admin/accounts',
-    {
-      config: accounts,
-      schema: {
-        tags,
-        summary: 'Accounts, by name or e-mail',
-        querystring: listAccountsQuery,
-        response: { 200: successSchema(pageSchema(adminAccountSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Accounts fetched'),
-  );
+  route.get('/admin/accounts', {
+    config: accounts,
+    summary: 'Accounts, by name or e-mail',
+    querystring: listAccountsQuery,
+    data: pageSchema(adminAccountSchema),
+    message: 'Accounts fetched',
+    handle: (req) => service.list(req.query),
+  });
 
-  app.patch(
-    '/admin/accounts/:id/role',
-    {
-      config: { ...accounts, auth: 'superadmin' },
-      schema: {
-        tags,
-        summary: 'Change the role of an account (admin, business or user)',
-        params: idParams,
-        body: changeRoleBody,
-        response: { 200: successSchema(adminAccountSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.changeRole(req.auth, req.params.id, req.body.role), 'Role changed'),
-  );
+  route.patch('/admin/accounts/:id/role', {
+    config: { ...accounts, auth: 'superadmin' },
+    summary: 'Change the role of an account (admin, business or user)',
+    params: idParams,
+    body: changeRoleBody,
+    data: adminAccountSchema,
+    message: 'Role changed',
+    handle: (req) => service.changeRole(req.auth, req.params.id, req.body.role),
+  });
 
-  app.get(
-    '/admin/settings',
-    {
-      config: { ...settings, auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Credit rates and global settings (built-in defaults until saved)',
-        response: { 200: successSchema(appSettingsSchema) },
-      },
-    },
-    async (_req, reply) => sendSuccess(reply, await service.settings(), 'Settings fetched'),
-  );
+  route.get('/admin/settings', {
+    config: { ...settings, auth: 'admin' },
+    summary: 'Credit rates and global settings (built-in defaults until saved)',
+    data: appSettingsSchema,
+    message: 'Settings fetched',
+    handle: () => service.settings(),
+  });
 
-  app.post(
-    '/admin/settings',
-    {
-      config: { ...settings, auth: 'superadmin' },
-      schema: {
-        tags,
-        summary: 'Create or update the global settings',
-        body: saveSettingsBody,
-        response: { 200: successSchema(appSettingsSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.saveSettings(req.auth, req.body), 'Settings saved'),
-  );
+  route.post('/admin/settings', {
+    config: { ...settings, auth: 'superadmin' },
+    summary: 'Create or update the global settings',
+    body: saveSettingsBody,
+    data: appSettingsSchema,
+    message: 'Settings saved',
+    handle: (req) => service.saveSettings(req.auth, req.body),
+  });
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { businessProfileSchema } from '../business/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -17,50 +18,37 @@ const tags = ['admin'];
 const profile = { 200: successSchema(businessProfileSchema) };
 
 export const adminBusinessesRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new AdminBusinessesService(deps);
   const config = { apiObject: 'business', auth: 'admin' as const };
 
-  app.get(
-    '/admin/businesses',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Businesses, by search and verification state',
-        querystring: listBusinessesQuery,
-        response: { 200: successSchema(adminBusinessListSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Businesses fetched'),
-  );
+  route.get('/admin/businesses', {
+    config,
+    summary: 'Businesses, by search and verification state',
+    querystring: listBusinessesQuery,
+    data: adminBusinessListSchema,
+    message: 'Businesses fetched',
+    handle: (req) => service.list(req.query),
+  });
 
-  app.get(
-    '/admin/businesses/:id',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'A business with its account, wallet, plan, campaign and contact counts',
-        params: idParams,
-        response: { 200: successSchema(adminBusinessDetailSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.detail(req.params.id), 'Business fetched'),
-  );
+  route.get('/admin/businesses/:id', {
+    config,
+    summary: 'A business with its account, wallet, plan, campaign and contact counts',
+    params: idParams,
+    data: adminBusinessDetailSchema,
+    message: 'Business fetched',
+    handle: (req) => service.detail(req.params.id),
+  });
 
-  app.get(
-    '/admin/businesses/:id/files',
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The business's uploaded files (verification documents among them), newest first",
-        params: idParams,
-        response: { 200: successSchema(z.array(uploadFileSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.files(req.params.id), 'Files fetched'),
-  );
+  route.get('/admin/businesses/:id/files', {
+    config,
+    summary: "The business's uploaded files (verification documents among them), newest first",
+    params: idParams,
+    data: z.array(uploadFileSchema),
+    message: 'Files fetched',
+    handle: (req) => service.files(req.params.id),
+  });
 
   app.patch(
     '/admin/businesses/:id/verify',

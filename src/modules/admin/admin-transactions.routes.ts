@@ -1,4 +1,4 @@
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import {
@@ -9,19 +9,16 @@ import {
 
 /** `GET /admin/transactions`: where administrators find the transactions flagged for their review. */
 export const adminTransactionsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, ['admin']);
+
   const service = new TransactionReviewService(deps);
 
-  app.get(
-    '/admin/transactions',
-    {
-      config: { apiObject: 'transaction', auth: 'admin' as const },
-      schema: {
-        tags: ['admin'],
-        summary: 'Transactions of every business; `flagged=true` lists those awaiting review',
-        querystring: adminTransactionsQuery,
-        response: { 200: successSchema(pageSchema(adminTransactionSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.query), 'Transactions fetched'),
-  );
+  route.get('/admin/transactions', {
+    config: { apiObject: 'transaction', auth: 'admin' as const },
+    summary: 'Transactions of every business; `flagged=true` lists those awaiting review',
+    querystring: adminTransactionsQuery,
+    data: pageSchema(adminTransactionSchema),
+    message: 'Transactions fetched',
+    handle: (req) => service.list(req.query),
+  });
 };

@@ -1,4 +1,5 @@
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { ForbiddenError } from '../../platform/http/errors.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import {
@@ -16,23 +17,19 @@ const description =
   'Per day in `timeZone` (default UTC), `from`..`to` included (default: the last 30 days), at most 366 days: messages sent, delivered, read and failed; opt-ins and opt-outs; credits spent. With totals and the five campaigns sent out in the window with the best read rate (read / delivered).';
 
 export const analyticsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, ['analytics']);
+
   const service = new AnalyticsService(deps);
 
-  app.get(
-    '/analytics/overview',
-    {
-      config: { apiObject: 'analytics', permission: 'reports:read' },
-      schema: {
-        tags: ['analytics'],
-        summary: "The business's activity per day, totals and best campaigns",
-        description,
-        querystring: overviewQuery,
-        response: { 200: successSchema(overviewSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.overview(req.auth, req.query), 'Analytics overview fetched'),
-  );
+  route.get('/analytics/overview', {
+    config: { apiObject: 'analytics', permission: 'reports:read' },
+    summary: "The business's activity per day, totals and best campaigns",
+    description,
+    querystring: overviewQuery,
+    data: overviewSchema,
+    message: 'Analytics overview fetched',
+    handle: (req) => service.overview(req.auth, req.query),
+  });
 
   app.get(
     '/admin/analytics/overview',
@@ -50,25 +47,20 @@ export const analyticsRoutes: ModulePlugin = async (app, deps) => {
       sendSuccess(reply, await service.adminOverview(req.query), 'Analytics overview fetched'),
   );
 
-  app.get(
-    '/analytics/spend',
-    {
-      config: { apiObject: 'analytics', permission: 'reports:read' },
-      schema: {
-        tags: ['analytics'],
-        summary: 'What the business paid in credits, by recipient country and category',
-        description:
-          'Campaign messages and replies paid by credits and not refunded, queued from `from` to `to` (days in `timeZone`, default the last 30).',
-        querystring: overviewQuery,
-        response: { 200: successSchema(spendSchema) },
-      },
-    },
-    async (req, reply) => {
+  route.get('/analytics/spend', {
+    config: { apiObject: 'analytics', permission: 'reports:read' },
+    summary: 'What the business paid in credits, by recipient country and category',
+    description:
+      'Campaign messages and replies paid by credits and not refunded, queued from `from` to `to` (days in `timeZone`, default the last 30).',
+    querystring: overviewQuery,
+    data: spendSchema,
+    message: 'Spend fetched',
+    handle: (req) => {
       if (!req.auth.businessId) throw new ForbiddenError('This account has no business profile');
       const range = overviewRange(req.query, req.auth.businessId);
-      return sendSuccess(reply, await businessSpend(deps.db, range), 'Spend fetched');
+      return businessSpend(deps.db, range);
     },
-  );
+  });
 
   app.get(
     '/admin/analytics/revenue',

@@ -1,4 +1,4 @@
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { auditExportQuery, auditPageSchema, auditQuery } from './audit.schemas.js';
@@ -9,21 +9,18 @@ const config = { apiObject: 'auditEntry' };
 
 /** The audit log (docs/api.md "Audit log"). */
 export const auditRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new AuditService(deps);
 
-  app.get(
-    '/audit-log',
-    {
-      config: { ...config, permission: 'audit:read' },
-      schema: {
-        tags,
-        summary: "The business's audit log, newest first; filter by member, action and dates",
-        querystring: auditQuery,
-        response: { 200: successSchema(auditPageSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Audit log fetched'),
-  );
+  route.get('/audit-log', {
+    config: { ...config, permission: 'audit:read' },
+    summary: "The business's audit log, newest first; filter by member, action and dates",
+    querystring: auditQuery,
+    data: auditPageSchema,
+    message: 'Audit log fetched',
+    handle: (req) => service.list(req.auth, req.query),
+  });
 
   app.get(
     '/audit-log/export',
@@ -46,19 +43,13 @@ export const auditRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/admin/businesses/:id/audit-log',
-    {
-      config: { ...config, auth: 'admin' },
-      schema: {
-        tags,
-        summary: "A business's audit log, for platform administrators",
-        params: idParams,
-        querystring: auditQuery,
-        response: { 200: successSchema(auditPageSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.listFor(req.params.id, req.query), 'Audit log fetched'),
-  );
+  route.get('/admin/businesses/:id/audit-log', {
+    config: { ...config, auth: 'admin' },
+    summary: "A business's audit log, for platform administrators",
+    params: idParams,
+    querystring: auditQuery,
+    data: auditPageSchema,
+    message: 'Audit log fetched',
+    handle: (req) => service.listFor(req.params.id, req.query),
+  });
 };

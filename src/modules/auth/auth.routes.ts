@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { sendSuccess } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { authenticate, tokenFrom } from '../../platform/http/guards.js';
 import { createRateLimiter } from '../../platform/rate-limit.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -30,6 +31,8 @@ const tags = ['auth'];
 
 /** The `/auth` endpoints and `POST /oauth/identity-provider-sign-in` (docs/api.md "Authentication"). */
 export const authRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const limiter = createRateLimiter(deps.redis, deps.logger);
   const otp = new OtpService(deps.db, deps.config.JWT_SECRET, limiter);
   const limits = new AbuseLimits(limiter, deps.config.RATE_LIMIT_ENABLED);
@@ -87,38 +90,27 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/auth/refresh-token',
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'A new access token for a live session, and the next refresh token',
-        description:
-          'Each refresh token works once: the answer carries the next one. Presenting a used one again ends the session (401).',
-        body: refreshTokenBody,
-        response: { 200: successSchema(z.object({ accessToken: z.string(), refreshToken: z.string() })) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.refresh(req.body?.refreshToken), 'Token refreshed'),
-  );
+  route.post('/auth/refresh-token', {
+    config: publicRoute,
+    summary: 'A new access token for a live session, and the next refresh token',
+    description:
+      'Each refresh token works once: the answer carries the next one. Presenting a used one again ends the session (401).',
+    body: refreshTokenBody,
+    data: z.object({ accessToken: z.string(), refreshToken: z.string() }),
+    message: 'Token refreshed',
+    handle: (req) => service.refresh(req.body?.refreshToken),
+  });
 
   const switcher = new BusinessSwitch(deps);
 
-  app.get(
-    '/auth/businesses',
-    {
-      config: { apiObject: 'membership', permission: 'own-account' },
-      schema: {
-        tags,
-        summary:
-          'The businesses this account belongs to, with its role in each and the one this session acts for',
-        response: { 200: successSchema(z.array(membershipSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await switcher.list(req.auth), 'Businesses fetched'),
-  );
+  route.get('/auth/businesses', {
+    config: { apiObject: 'membership', permission: 'own-account' },
+    summary:
+      'The businesses this account belongs to, with its role in each and the one this session acts for',
+    data: z.array(membershipSchema),
+    message: 'Businesses fetched',
+    handle: (req) => switcher.list(req.auth),
+  });
 
   app.post(
     '/auth/switch-business',
@@ -149,25 +141,19 @@ export const authRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) => sendSuccess(reply, await service.checkEmail(req.body.email), 'E-mail is available'),
   );
 
-  app.post(
-    '/auth/set-password',
-    {
-      config: {
-        apiObject: 'auth',
-        rateLimit: perIpLimit(deps.config, 'setPassword'),
-        permission: 'own-account',
-      },
-      schema: {
-        tags,
-        summary: 'Set a first password (accounts created without one)',
-        description: 'Needs a session signed in during the last 10 minutes (403 otherwise).',
-        body: passwordBody,
-        response: { 200: successSchema(userSchema) },
-      },
+  route.post('/auth/set-password', {
+    config: {
+      apiObject: 'auth',
+      rateLimit: perIpLimit(deps.config, 'setPassword'),
+      permission: 'own-account',
     },
-    async (req, reply) =>
-      sendSuccess(reply, await service.setPassword(req.auth, req.body.password), 'Password set'),
-  );
+    summary: 'Set a first password (accounts created without one)',
+    description: 'Needs a session signed in during the last 10 minutes (403 otherwise).',
+    body: passwordBody,
+    data: userSchema,
+    message: 'Password set',
+    handle: (req) => service.setPassword(req.auth, req.body.password),
+  });
 
   app.post(
     '/auth/change-password',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { sendSuccess } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ZodApp } from '../../platform/http/types.js';
 import { perIpLimit } from './auth.limits.js';
 import {
@@ -17,6 +18,8 @@ const tags = ['auth'];
 
 /** The one-time-code endpoints (docs/api.md "Authentication"). */
 export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): void {
+  const route = envelopeRoutes(app, tags);
+
   const publicRoute = { apiObject: 'auth', auth: 'public' } as const;
 
   app.post(
@@ -36,43 +39,31 @@ export function codesRoutes(app: ZodApp, deps: AppDeps, service: CodesService): 
     },
   );
 
-  app.post(
-    '/auth/verify-code',
-    {
-      config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'verifyCode') },
-      schema: {
-        tags,
-        summary: 'Check a code without consuming it',
-        description:
-          'Send `email` with the code: a wrong code then counts against that address’s code budgets (per client and in all).',
-        body: verifyCodeBody,
-        response: { 200: successSchema(z.object({ valid: z.literal(true) })) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.verifyCode(req.body.code, req.body.email, req.ip), 'Code is valid'),
-  );
+  route.post('/auth/verify-code', {
+    config: { ...publicRoute, rateLimit: perIpLimit(deps.config, 'verifyCode') },
+    summary: 'Check a code without consuming it',
+    description:
+      'Send `email` with the code: a wrong code then counts against that address’s code budgets (per client and in all).',
+    body: verifyCodeBody,
+    data: z.object({ valid: z.literal(true) }),
+    message: 'Code is valid',
+    handle: (req) => service.verifyCode(req.body.code, req.body.email, req.ip),
+  });
 
-  app.post(
-    '/auth/verify-email',
-    {
-      config: {
-        apiObject: 'auth',
-        rateLimit: perIpLimit(deps.config, 'verifyCode'),
-        permission: 'own-account',
-      },
-      schema: {
-        tags,
-        summary: 'Verify the account’s e-mail with its code',
-        description:
-          'Send `code`, or `token` from the link in the e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).',
-        body: codeBody,
-        response: { 200: successSchema(userSchema) },
-      },
+  route.post('/auth/verify-email', {
+    config: {
+      apiObject: 'auth',
+      rateLimit: perIpLimit(deps.config, 'verifyCode'),
+      permission: 'own-account',
     },
-    async (req, reply) =>
-      sendSuccess(reply, await service.verifyEmail(req.auth, req.body, req.ip), 'E-mail verified'),
-  );
+    summary: 'Verify the account’s e-mail with its code',
+    description:
+      'Send `code`, or `token` from the link in the e-mail (single use; a wrong token is a 400 on `token` and counts against no code budget).',
+    body: codeBody,
+    data: userSchema,
+    message: 'E-mail verified',
+    handle: (req) => service.verifyEmail(req.auth, req.body, req.ip),
+  });
 
   app.post(
     '/auth/forgot-password',

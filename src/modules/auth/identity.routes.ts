@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import type { Config } from '../../platform/config.js';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { sendSuccess } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ZodApp } from '../../platform/http/types.js';
 import { setAuthCookie } from './auth.cookie.js';
 import { identityProviderSchema, identitySignInBody, sessionResponse } from './auth.schemas.js';
@@ -30,24 +31,16 @@ export function identityProviderStart(config: Config) {
 }
 
 export function identityRoutes(app: ZodApp, deps: AppDeps, service: IdentitySignInService): void {
+  const route = envelopeRoutes(app, ['auth']);
+
   const start = identityProviderStart(deps.config);
-  app.get(
-    '/auth/identity-provider',
-    {
-      config: { apiObject: 'auth', auth: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether identity-provider sign-in is offered, and where a browser starts it',
-        response: { 200: successSchema(identityProviderSchema) },
-      },
-    },
-    async (_req, reply) =>
-      sendSuccess(
-        reply,
-        start,
-        start.enabled ? 'Identity provider available' : 'Identity provider not configured',
-      ),
-  );
+  route.get('/auth/identity-provider', {
+    config: { apiObject: 'auth', auth: 'public' },
+    summary: 'Whether identity-provider sign-in is offered, and where a browser starts it',
+    data: identityProviderSchema,
+    message: start.enabled ? 'Identity provider available' : 'Identity provider not configured',
+    handle: () => start,
+  });
 
   app.post(
     '/oauth/identity-provider-sign-in',

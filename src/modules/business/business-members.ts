@@ -121,12 +121,7 @@ export async function updateMemberRole(
   accountId: string,
   role: MemberRole,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(businessMembers)
-    .set({ role, updatedAt: new Date() })
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.accountId, accountId)))
-    .returning({ id: businessMembers.id });
-  return rows.length === 1;
+  return updateMembership(tx, businessId, accountId, { role });
 }
 
 /** A member marks itself available for automatic assignment, or away; false when it is no member. */
@@ -136,9 +131,19 @@ export async function setAvailability(
   accountId: string,
   availability: MemberAvailability,
 ): Promise<boolean> {
+  return updateMembership(db, businessId, accountId, { availability });
+}
+
+/** Changes the account's membership row in the business; false when it is no member. */
+async function updateMembership(
+  db: Db,
+  businessId: string,
+  accountId: string,
+  change: { role: MemberRole } | { availability: MemberAvailability },
+): Promise<boolean> {
   const rows = await db
     .update(businessMembers)
-    .set({ availability, updatedAt: new Date() })
+    .set({ ...change, updatedAt: new Date() })
     .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.accountId, accountId)))
     .returning({ id: businessMembers.id });
   return rows.length === 1;

@@ -1,4 +1,5 @@
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { messagingLimitStatusSchema } from '../messages/index.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { userPlanSchema } from '../plans/index.js';
@@ -25,6 +26,8 @@ const response = {
 };
 
 export const businessRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new BusinessService(deps);
   const apiObject = 'business';
 
@@ -114,28 +117,18 @@ export const businessRoutes: ModulePlugin = async (app, deps) => {
       ),
   );
 
-  app.post(
-    '/business/provider/check',
-    {
-      config: {
-        apiObject: 'providerCheck',
-        auth: ['verifiedEmail', 'verifiedBusiness'],
-        permission: 'provider:manage',
-      },
-      schema: {
-        tags,
-        summary: 'Check messaging-provider credentials with the provider, without storing them',
-        description:
-          'For `provider: "whatsapp-cloud"`, the checks `POST /business/provider` makes with the Graph API (the token opens the number, the account lists it, it shows as `wabaNumber`): 200 with the number the provider shows, or a 400 naming the field. The gateway has no such call: its credentials are checked for shape only (`checked: false`).',
-        body: providerCredentialsBody,
-        response: { 200: successSchema(providerCheckSchema) },
-      },
+  route.post('/business/provider/check', {
+    config: {
+      apiObject: 'providerCheck',
+      auth: ['verifiedEmail', 'verifiedBusiness'],
+      permission: 'provider:manage',
     },
-    async (req, reply) =>
-      sendSuccess(
-        reply,
-        await service.checkProviderCredentials(req.auth, req.body),
-        'Provider credentials checked',
-      ),
-  );
+    summary: 'Check messaging-provider credentials with the provider, without storing them',
+    description:
+      'For `provider: "whatsapp-cloud"`, the checks `POST /business/provider` makes with the Graph API (the token opens the number, the account lists it, it shows as `wabaNumber`): 200 with the number the provider shows, or a 400 naming the field. The gateway has no such call: its credentials are checked for shape only (`checked: false`).',
+    body: providerCredentialsBody,
+    data: providerCheckSchema,
+    message: 'Provider credentials checked',
+    handle: (req) => service.checkProviderCredentials(req.auth, req.body),
+  });
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { ContactTransferService } from './contact-transfer.service.js';
 import {
@@ -44,54 +45,40 @@ function sendReport(reply: Parameters<typeof sendSuccess>[0], r: ImportReport) {
 }
 
 export const contactsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new ContactsService(deps);
   const transfer = new ContactTransferService(deps);
   app.addHook('onClose', () => transfer.close());
 
-  app.get(
-    '/contacts',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'Contacts, newest first; search by name or phone, filter by opt-in or tag',
-        description:
-          'Totals are exact up to 100,000 contacts (1,000 with search or tag); beyond, an estimate flagged by totalIsEstimate.',
-        querystring: listContactsQuery,
-        response: { 200: successSchema(contactPageSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Contacts fetched'),
-  );
+  route.get('/contacts', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'Contacts, newest first; search by name or phone, filter by opt-in or tag',
+    description:
+      'Totals are exact up to 100,000 contacts (1,000 with search or tag); beyond, an estimate flagged by totalIsEstimate.',
+    querystring: listContactsQuery,
+    data: contactPageSchema,
+    message: 'Contacts fetched',
+    handle: (req) => service.list(req.auth, req.query),
+  });
 
-  app.post(
-    '/contacts',
-    {
-      config: { ...config, permission: 'contacts:write', idempotent: true },
-      schema: {
-        tags,
-        summary: 'Create a contact',
-        body: createContactBody,
-        response: { 201: successSchema(contactSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.create(req.auth, req.body), 'Contact created', 201),
-  );
+  route.post('/contacts', {
+    config: { ...config, permission: 'contacts:write', idempotent: true },
+    summary: 'Create a contact',
+    body: createContactBody,
+    data: contactSchema,
+    code: 201,
+    message: 'Contact created',
+    handle: (req) => service.create(req.auth, req.body),
+  });
 
-  app.get(
-    '/contacts/tags',
-    {
-      config: { apiObject: 'contactTag', permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary:
-          "The business's tags with how many contacts (and opted-in contacts) carry each, most used first",
-        response: { 200: successSchema(z.array(tagCountSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.tags(req.auth), 'Contact tags fetched'),
-  );
+  route.get('/contacts/tags', {
+    config: { apiObject: 'contactTag', permission: 'contacts:read' },
+    summary: "The business's tags with how many contacts (and opted-in contacts) carry each, most used first",
+    data: z.array(tagCountSchema),
+    message: 'Contact tags fetched',
+    handle: (req) => service.tags(req.auth),
+  });
 
   app.get(
     '/contacts/export',
@@ -144,84 +131,52 @@ export const contactsRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) => sendReport(reply, await transfer.importFile(req.auth, req.body.fileUrl)),
   );
 
-  app.post(
-    '/contacts/bulk-delete',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: "Delete several of the business's contacts",
-        body: bulkDeleteBody,
-        response: { 200: successSchema(bulkDeleteResultSchema) },
-      },
-    },
-    async (req, reply) => {
-      const result = await service.bulkDelete(req.auth, req.body.ids);
-      return sendSuccess(reply, result, `${result.deleted} contacts deleted`);
-    },
-  );
+  route.post('/contacts/bulk-delete', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: "Delete several of the business's contacts",
+    body: bulkDeleteBody,
+    data: bulkDeleteResultSchema,
+    handle: (req) => service.bulkDelete(req.auth, req.body.ids),
+    message: (result) => `${result.deleted} contacts deleted`,
+  });
 
-  app.post(
-    '/contacts/bulk-tag',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: 'Add tags to the contacts of a segment or of an unsaved filter',
-        body: bulkTagBody,
-        response: { 200: successSchema(bulkTagResultSchema) },
-      },
-    },
-    async (req, reply) => {
-      const result = await service.bulkTag(req.auth, req.body);
-      return sendSuccess(reply, result, `${result.tagged} contacts tagged`);
-    },
-  );
+  route.post('/contacts/bulk-tag', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: 'Add tags to the contacts of a segment or of an unsaved filter',
+    body: bulkTagBody,
+    data: bulkTagResultSchema,
+    handle: (req) => service.bulkTag(req.auth, req.body),
+    message: (result) => `${result.tagged} contacts tagged`,
+  });
 
-  app.get(
-    '/contacts/:id',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'One contact',
-        params: contactParams,
-        response: { 200: successSchema(contactSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Contact fetched'),
-  );
+  route.get('/contacts/:id', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'One contact',
+    params: contactParams,
+    data: contactSchema,
+    message: 'Contact fetched',
+    handle: (req) => service.get(req.auth, req.params.id),
+  });
 
-  app.patch(
-    '/contacts/:id',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: 'Update a contact',
-        params: contactParams,
-        body: updateContactBody,
-        response: { 200: successSchema(contactSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.update(req.auth, req.params.id, req.body), 'Contact updated'),
-  );
+  route.patch('/contacts/:id', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: 'Update a contact',
+    params: contactParams,
+    body: updateContactBody,
+    data: contactSchema,
+    message: 'Contact updated',
+    handle: (req) => service.update(req.auth, req.params.id, req.body),
+  });
 
-  app.delete(
-    '/contacts/:id',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: 'Delete a contact',
-        params: contactParams,
-        response: { 200: successSchema(z.null()) },
-      },
-    },
-    async (req, reply) => {
+  route.delete('/contacts/:id', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: 'Delete a contact',
+    params: contactParams,
+    data: z.null(),
+    message: 'Contact deleted',
+    handle: async (req) => {
       await service.remove(req.auth, req.params.id);
-      return sendSuccess(reply, null, 'Contact deleted');
+      return null;
     },
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { NotFoundError } from '../../platform/http/errors.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { messagingLimitStatus, messagingLimitStatusSchema } from '../messages/index.js';
@@ -29,26 +29,23 @@ const limitBody = z
 
 /** `PATCH /admin/businesses/{id}/messaging-limit`: an admin sets or clears a business's limits. */
 export const deliverabilityRoutes: ModulePlugin = async (app, deps) => {
-  app.patch(
-    '/admin/businesses/:id/messaging-limit',
-    {
-      config: { apiObject: 'messagingLimit', auth: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "Set or clear a business's messaging limit and throughput (null clears; omitted keeps)",
-        params: idParams,
-        body: limitBody,
-        response: { 200: successSchema(messagingLimitStatusSchema) },
-      },
-    },
-    async (req, reply) => {
+  const route = envelopeRoutes(app, ['admin']);
+
+  route.patch('/admin/businesses/:id/messaging-limit', {
+    config: { apiObject: 'messagingLimit', auth: 'admin' },
+    summary: "Set or clear a business's messaging limit and throughput (null clears; omitted keeps)",
+    params: idParams,
+    body: limitBody,
+    data: messagingLimitStatusSchema,
+    message: 'Messaging limit saved',
+    handle: async (req) => {
       const id = req.params.id;
       if (!(await businessExists(deps.db, id))) throw new NotFoundError('Business');
       const patch: { dailyRecipients?: number | null; messagesPerSecond?: number | null } = {};
       if (req.body.dailyRecipients !== undefined) patch.dailyRecipients = req.body.dailyRecipients;
       if (req.body.messagesPerSecond !== undefined) patch.messagesPerSecond = req.body.messagesPerSecond;
       await writeLimit(deps.db, id, patch, 'admin');
-      return sendSuccess(reply, await messagingLimitStatus(deps.db, id), 'Messaging limit saved');
+      return messagingLimitStatus(deps.db, id);
     },
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import {
   countrySchema,
@@ -12,77 +12,54 @@ import { ExchangeRatesService } from './exchange-rates.service.js';
 const tags = ['exchange-rates'];
 
 export const exchangeRatesRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new ExchangeRatesService(deps);
   const config = { apiObject: 'exchangeRate' };
 
-  app.get(
-    '/exchange-rates/countries',
-    {
-      config: { ...config, apiObject: 'country', auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Countries (name and ISO code)',
-        response: { 200: successSchema(z.array(countrySchema)) },
-      },
-    },
-    async (_req, reply) => sendSuccess(reply, service.countries(), 'Countries fetched'),
-  );
+  route.get('/exchange-rates/countries', {
+    config: { ...config, apiObject: 'country', auth: 'public' },
+    summary: 'Countries (name and ISO code)',
+    data: z.array(countrySchema),
+    message: 'Countries fetched',
+    handle: () => service.countries(),
+  });
 
-  app.get(
-    '/exchange-rates',
-    {
-      config: { ...config, auth: 'public' },
-      schema: {
-        tags,
-        summary: 'All exchange rates',
-        response: { 200: successSchema(z.array(exchangeRateSchema)) },
-      },
-    },
-    async (_req, reply) => sendSuccess(reply, await service.list(), 'Exchange rates fetched'),
-  );
+  route.get('/exchange-rates', {
+    config: { ...config, auth: 'public' },
+    summary: 'All exchange rates',
+    data: z.array(exchangeRateSchema),
+    message: 'Exchange rates fetched',
+    handle: () => service.list(),
+  });
 
-  app.post(
-    '/exchange-rates',
-    {
-      config: { ...config, auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Create or update the rate of a country',
-        body: upsertExchangeRateBody,
-        response: { 200: successSchema(exchangeRateSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.upsert(req.body), 'Exchange rate saved'),
-  );
+  route.post('/exchange-rates', {
+    config: { ...config, auth: 'admin' },
+    summary: 'Create or update the rate of a country',
+    body: upsertExchangeRateBody,
+    data: exchangeRateSchema,
+    message: 'Exchange rate saved',
+    handle: (req) => service.upsert(req.body),
+  });
 
-  app.get(
-    '/exchange-rates/:code',
-    {
-      config: { ...config, auth: 'public' },
-      schema: {
-        tags,
-        summary: 'The rate of one country',
-        params: exchangeRateParams,
-        response: { 200: successSchema(exchangeRateSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.get(req.params.code), 'Exchange rate fetched'),
-  );
+  route.get('/exchange-rates/:code', {
+    config: { ...config, auth: 'public' },
+    summary: 'The rate of one country',
+    params: exchangeRateParams,
+    data: exchangeRateSchema,
+    message: 'Exchange rate fetched',
+    handle: (req) => service.get(req.params.code),
+  });
 
-  app.delete(
-    '/exchange-rates/:code',
-    {
-      config: { ...config, auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Remove the rate of a country',
-        params: exchangeRateParams,
-        response: { 200: successSchema(z.null()) },
-      },
-    },
-    async (req, reply) => {
+  route.delete('/exchange-rates/:code', {
+    config: { ...config, auth: 'admin' },
+    summary: 'Remove the rate of a country',
+    params: exchangeRateParams,
+    data: z.null(),
+    message: 'Exchange rate deleted',
+    handle: async (req) => {
       await service.remove(req.params.code);
-      return sendSuccess(reply, null, 'Exchange rate deleted');
+      return null;
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -17,64 +18,46 @@ const tags = ['plans'];
 const onePlan = { 200: successSchema(planSchema) };
 
 export const plansRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new PlansService(deps);
   const user = { apiObject: 'plan' };
   const admin = { apiObject: 'plan', auth: 'admin' as const };
 
-  app.get(
-    '/plans',
-    {
-      config: { ...user, permission: 'wallet:read' },
-      schema: {
-        tags,
-        summary:
-          'Active plans, with prices in the local currency of the business when its country has a rate',
-        querystring: listPlansQuery,
-        response: { 200: successSchema(pageSchema(pricedPlanSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.listActive(req.auth, req.query), 'Plans fetched'),
-  );
+  route.get('/plans', {
+    config: { ...user, permission: 'wallet:read' },
+    summary: 'Active plans, with prices in the local currency of the business when its country has a rate',
+    querystring: listPlansQuery,
+    data: pageSchema(pricedPlanSchema),
+    message: 'Plans fetched',
+    handle: (req) => service.listActive(req.auth, req.query),
+  });
 
-  app.get(
-    '/plans/my-plan',
-    {
-      config: { apiObject: 'userPlan', permission: 'wallet:read' },
-      schema: {
-        tags,
-        summary: 'The active plan of the business, or null',
-        response: { 200: successSchema(userPlanSchema.nullable()) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.myPlan(req.auth), 'Active plan fetched'),
-  );
+  route.get('/plans/my-plan', {
+    config: { apiObject: 'userPlan', permission: 'wallet:read' },
+    summary: 'The active plan of the business, or null',
+    data: userPlanSchema.nullable(),
+    message: 'Active plan fetched',
+    handle: (req) => service.myPlan(req.auth),
+  });
 
-  app.get(
-    '/plans/admin/all',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Every plan, inactive ones included',
-        response: { 200: successSchema(z.array(planSchema)) },
-      },
-    },
-    async (_req, reply) => sendSuccess(reply, await service.listAll(), 'Plans fetched'),
-  );
+  route.get('/plans/admin/all', {
+    config: admin,
+    summary: 'Every plan, inactive ones included',
+    data: z.array(planSchema),
+    message: 'Plans fetched',
+    handle: () => service.listAll(),
+  });
 
-  app.post(
-    '/plans/admin',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Create a plan',
-        body: createPlanBody,
-        response: { 201: successSchema(planSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.create(req.body), 'Plan created', 201),
-  );
+  route.post('/plans/admin', {
+    config: admin,
+    summary: 'Create a plan',
+    body: createPlanBody,
+    data: planSchema,
+    code: 201,
+    message: 'Plan created',
+    handle: (req) => service.create(req.body),
+  });
 
   app.patch(
     '/plans/admin/:id',
@@ -94,17 +77,12 @@ export const plansRoutes: ModulePlugin = async (app, deps) => {
     async (req, reply) => sendSuccess(reply, await service.deactivate(req.params.id), 'Plan deactivated'),
   );
 
-  app.get(
-    '/plans/:id',
-    {
-      config: { ...user, permission: 'wallet:read' },
-      schema: {
-        tags,
-        summary: 'One plan',
-        params: idParams,
-        response: { 200: successSchema(pricedPlanSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Plan fetched'),
-  );
+  route.get('/plans/:id', {
+    config: { ...user, permission: 'wallet:read' },
+    summary: 'One plan',
+    params: idParams,
+    data: pricedPlanSchema,
+    message: 'Plan fetched',
+    handle: (req) => service.get(req.auth, req.params.id),
+  });
 };

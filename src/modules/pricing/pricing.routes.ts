@@ -1,4 +1,4 @@
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import { PriceCardService } from './price-card.service.js';
 import {
@@ -19,82 +19,54 @@ const admin = { apiObject: 'price', auth: 'admin' as const };
 
 /** The rate card (docs/api.md "Rate card"): administrators keep it, businesses read their prices. */
 export const pricingRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new PriceCardService(deps);
 
-  app.get(
-    '/pricing/prices',
-    {
-      config: { apiObject: 'price', permission: 'wallet:read' },
-      schema: {
-        tags,
-        summary: 'The price in credits of a message, by category and recipient country (`*`: every other)',
-        querystring: priceCardQuery,
-        response: { 200: successSchema(priceListSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.priceList(req.query), 'Prices fetched'),
-  );
+  route.get('/pricing/prices', {
+    config: { apiObject: 'price', permission: 'wallet:read' },
+    summary: 'The price in credits of a message, by category and recipient country (`*`: every other)',
+    querystring: priceCardQuery,
+    data: priceListSchema,
+    message: 'Prices fetched',
+    handle: (req) => service.priceList(req.query),
+  });
 
-  app.get(
-    '/admin/price-card',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'The rate card: price and provider cost per category and country',
-        querystring: priceCardQuery,
-        response: { 200: successSchema(priceCardSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.card(req.query), 'Rate card fetched'),
-  );
+  route.get('/admin/price-card', {
+    config: admin,
+    summary: 'The rate card: price and provider cost per category and country',
+    querystring: priceCardQuery,
+    data: priceCardSchema,
+    message: 'Rate card fetched',
+    handle: (req) => service.card(req.query),
+  });
 
-  app.put(
-    '/admin/price-card',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Set rows of the rate card (others unchanged); applies to campaigns published after it',
-        body: setPricesBody,
-        response: { 200: successSchema(priceCardSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.set(req.auth, req.body.rows), 'Rate card saved'),
-  );
+  route.put('/admin/price-card', {
+    config: admin,
+    summary: 'Set rows of the rate card (others unchanged); applies to campaigns published after it',
+    body: setPricesBody,
+    data: priceCardSchema,
+    message: 'Rate card saved',
+    handle: (req) => service.set(req.auth, req.body.rows),
+  });
 
-  app.delete(
-    '/admin/price-card/:category/:country',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Delete a country's row: the category's default price applies to it again",
-        params: priceRowParams,
-        response: { 200: successSchema(priceRowSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(
-        reply,
-        await service.remove(req.auth, req.params.category, req.params.country),
-        'Price deleted',
-      ),
-  );
+  route.delete('/admin/price-card/:category/:country', {
+    config: admin,
+    summary: "Delete a country's row: the category's default price applies to it again",
+    params: priceRowParams,
+    data: priceRowSchema,
+    message: 'Price deleted',
+    handle: (req) => service.remove(req.auth, req.params.category, req.params.country),
+  });
 
-  app.get(
-    '/admin/price-card/history',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Every change of the rate card, newest first',
-        querystring: priceHistoryQuery,
-        response: { 200: successSchema(priceHistorySchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.history(req.query), 'Rate card history fetched'),
-  );
+  route.get('/admin/price-card/history', {
+    config: admin,
+    summary: 'Every change of the rate card, newest first',
+    querystring: priceHistoryQuery,
+    data: priceHistorySchema,
+    message: 'Rate card history fetched',
+    handle: (req) => service.history(req.query),
+  });
 
   app.get(
     '/admin/price-card/export',
@@ -113,18 +85,12 @@ export const pricingRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
-  app.post(
-    '/admin/price-card/import',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Set rows from a CSV file, all or nothing (a bad line is reported and nothing applied)',
-        body: importPricesBody,
-        response: { 200: successSchema(importResultSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.importCsv(req.auth, req.body.csv), 'Rate card imported'),
-  );
+  route.post('/admin/price-card/import', {
+    config: admin,
+    summary: 'Set rows from a CSV file, all or nothing (a bad line is reported and nothing applied)',
+    body: importPricesBody,
+    data: importResultSchema,
+    message: 'Rate card imported',
+    handle: (req) => service.importCsv(req.auth, req.body.csv),
+  });
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import {
@@ -15,80 +15,56 @@ const tags = ['templates'];
 
 /** `/templates`: the caller's business's message templates; verified businesses only. */
 export const templatesRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new TemplatesService(deps);
   const config = { apiObject: 'template', auth: ['verifiedEmail', 'verifiedBusiness'] as const };
 
-  app.get(
-    '/templates',
-    {
-      config: { ...config, auth: [...config.auth], permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: "The business's message templates, newest first (filter by status, category, language)",
-        querystring: listTemplatesQuery,
-        response: { 200: successSchema(templatePageSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Templates fetched'),
-  );
+  route.get('/templates', {
+    config: { ...config, auth: [...config.auth], permission: 'templates:read' },
+    summary: "The business's message templates, newest first (filter by status, category, language)",
+    querystring: listTemplatesQuery,
+    data: templatePageSchema,
+    message: 'Templates fetched',
+    handle: (req) => service.list(req.auth, req.query),
+  });
 
-  app.post(
-    '/templates',
-    {
-      config: { ...config, auth: [...config.auth], permission: 'templates:write', idempotent: true },
-      schema: {
-        tags,
-        summary:
-          'Create a template (a Cloud API business submits it for approval; a gateway business declares it approved)',
-        description:
-          "Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps, or with `parameter_format: NAMED` names such as {{first_name}}, with an example each; button kinds and counts; copy-code buttons; an authentication template's preset body and one OTP button): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.",
-        body: createTemplateBody,
-        response: { 201: successSchema(templateSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.create(req.auth, req.body), 'Template created', 201),
-  );
+  route.post('/templates', {
+    config: { ...config, auth: [...config.auth], permission: 'templates:write', idempotent: true },
+    summary:
+      'Create a template (a Cloud API business submits it for approval; a gateway business declares it approved)',
+    description:
+      "Components in the Cloud API's format. Checked as the provider would (name, lengths, variables {{1}}..{{n}} without gaps, or with `parameter_format: NAMED` names such as {{first_name}}, with an example each; button kinds and counts; copy-code buttons; an authentication template's preset body and one OTP button): 400 naming the field. For a Cloud API business the template is submitted with `POST {base}/{waba-id}/message_templates` and starts `PENDING`.",
+    body: createTemplateBody,
+    data: templateSchema,
+    code: 201,
+    message: 'Template created',
+    handle: (req) => service.create(req.auth, req.body),
+  });
 
-  app.post(
-    '/templates/sync',
-    {
-      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
-      schema: {
-        tags,
-        summary: "Copy the Cloud API account's templates here (upsert by name and language)",
-        response: { 200: successSchema(syncResultSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.sync(req.auth), 'Templates synchronised'),
-  );
+  route.post('/templates/sync', {
+    config: { ...config, auth: [...config.auth], permission: 'templates:write' },
+    summary: "Copy the Cloud API account's templates here (upsert by name and language)",
+    data: syncResultSchema,
+    message: 'Templates synchronised',
+    handle: (req) => service.sync(req.auth),
+  });
 
-  app.get(
-    '/templates/:id',
-    {
-      config: { ...config, auth: [...config.auth], permission: 'templates:read' },
-      schema: {
-        tags,
-        summary: 'One template',
-        params: idParams,
-        response: { 200: successSchema(templateSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Template fetched'),
-  );
+  route.get('/templates/:id', {
+    config: { ...config, auth: [...config.auth], permission: 'templates:read' },
+    summary: 'One template',
+    params: idParams,
+    data: templateSchema,
+    message: 'Template fetched',
+    handle: (req) => service.get(req.auth, req.params.id),
+  });
 
-  app.delete(
-    '/templates/:id',
-    {
-      config: { ...config, auth: [...config.auth], permission: 'templates:write' },
-      schema: {
-        tags,
-        summary: 'Delete a template (at the Cloud API too)',
-        params: idParams,
-        response: { 200: successSchema(z.null()) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.remove(req.auth, req.params.id), 'Template deleted'),
-  );
+  route.delete('/templates/:id', {
+    config: { ...config, auth: [...config.auth], permission: 'templates:write' },
+    summary: 'Delete a template (at the Cloud API too)',
+    params: idParams,
+    data: z.null(),
+    message: 'Template deleted',
+    handle: (req) => service.remove(req.auth, req.params.id),
+  });
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import type { ModulePlugin } from '../module-plugin.js';
 import {
   confirmBody,
@@ -13,22 +14,19 @@ import { UploadsService } from './uploads.service.js';
 const tags = ['uploads'];
 
 export const uploadsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new UploadsService(deps);
   const config = { apiObject: 'upload' };
 
-  app.post(
-    '/upload/presigned-url',
-    {
-      config: { ...config, permission: 'uploads:write' },
-      schema: {
-        tags,
-        summary: 'A short-lived URL to PUT one file to (send the returned Content-Type header, no auth)',
-        body: presignBody,
-        response: { 200: successSchema(presignedSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.presign(req.auth, req.body), 'Upload URL created'),
-  );
+  route.post('/upload/presigned-url', {
+    config: { ...config, permission: 'uploads:write' },
+    summary: 'A short-lived URL to PUT one file to (send the returned Content-Type header, no auth)',
+    body: presignBody,
+    data: presignedSchema,
+    message: 'Upload URL created',
+    handle: (req) => service.presign(req.auth, req.body),
+  });
 
   app.post(
     '/upload/confirm',
@@ -49,18 +47,13 @@ export const uploadsRoutes: ModulePlugin = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/upload',
-    {
-      config: { ...config, permission: 'uploads:read' },
-      schema: {
-        tags,
-        summary: 'The business’s files, newest first',
-        response: { 200: successSchema(z.array(uploadFileSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth), 'Files fetched'),
-  );
+  route.get('/upload', {
+    config: { ...config, permission: 'uploads:read' },
+    summary: 'The business’s files, newest first',
+    data: z.array(uploadFileSchema),
+    message: 'Files fetched',
+    handle: (req) => service.list(req.auth),
+  });
 
   app.delete(
     '/upload/:id',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorSchema, sendSuccess, successSchema } from '../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../platform/http/envelope-routes.js';
 import { idParams } from '../../platform/http/id-params.js';
 import { pageSchema } from '../../platform/http/pagination.js';
 import type { ModulePlugin } from '../module-plugin.js';
@@ -25,20 +26,17 @@ const conflict = { 409: errorSchema };
 
 /** The business's outgoing webhook endpoints and their delivery log (docs/api.md "Outgoing webhooks"). */
 export const webhookEndpointsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new WebhookEndpointsService(deps);
 
-  app.get(
-    '/webhook-endpoints',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: "The business's webhook endpoints, oldest first; never a secret",
-        response: { 200: successSchema(z.array(endpointSchema)) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth), 'Webhook endpoints fetched'),
-  );
+  route.get('/webhook-endpoints', {
+    config: read,
+    summary: "The business's webhook endpoints, oldest first; never a secret",
+    data: z.array(endpointSchema),
+    message: 'Webhook endpoints fetched',
+    handle: (req) => service.list(req.auth),
+  });
 
   app.post(
     '/webhook-endpoints',

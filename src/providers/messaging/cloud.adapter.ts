@@ -83,39 +83,18 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
         false,
         'campaign',
       );
-    let answer: Answer;
-    try {
-      answer = await this.call('POST', `/${seg(credentials.userId)}/messages`, credentials.password, {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to: message.to.replace(/\D/g, ''),
+    return this.post(
+      credentials,
+      message,
+      {
         type: 'template',
         template: {
           name: message.template.name,
           language: { code: message.template.language },
           ...(message.template.components.length ? { components: message.template.components } : {}),
         },
-        ...(message.reference ? { biz_opaque_callback_data: message.reference } : {}),
-      });
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? (err as Error).name;
-      throw new MessagingError(`Cloud API unreachable (${code})`, true);
-    }
-    if (answer.status >= 200 && answer.status < 300) {
-      const id = (answer.body as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;
-      if (typeof id === 'string' && id) return { providerMessageId: cloudMessageKey(credentials.userId, id) };
-      throw new MessagingError('Unreadable Cloud API response', true);
-    }
-    const { code, title } = errorOf(answer);
-    const cls = classifyCloudError(answer.status, code, title);
-    throw new MessagingError(
-      cls.reason,
-      cls.outcome === 'retry',
-      cls.outcome === 'retry' ? retryAfterMs(answer.headers['retry-after']) : undefined,
-      cls.throttled,
-      cls.outcome === 'stop' ? 'campaign' : 'message',
-      code === null ? `HTTP ${answer.status}` : String(code),
-      cls.outcome,
+      },
+      true,
     );
   }
 
@@ -136,14 +115,19 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
             },
           }
         : { type: 'text', text: { body: message.text, preview_url: false } };
-    return this.post(credentials, message, content);
+    return this.post(credentials, message, content, false);
   }
 
-  /** `POST {base}/{phone-number-id}/messages`, its answer read as a send's result. */
+  /**
+   * `POST {base}/{phone-number-id}/messages`, its answer read as a send's result. A campaign's template send
+   * (`campaign`) reports the failure table's outcome, and a failure that stops the sender stops the campaign;
+   * a reply's failure is the message's own.
+   */
   private async post(
     credentials: MessagingCredentials,
     message: OutboundMessage,
     content: Record<string, unknown>,
+    campaign: boolean,
   ): Promise<SendResult> {
     let answer: Answer;
     try {
@@ -170,8 +154,9 @@ export class CloudMessagingAdapter implements CloudMessagingPort {
       cls.outcome === 'retry',
       cls.outcome === 'retry' ? retryAfterMs(answer.headers['retry-after']) : undefined,
       cls.throttled,
-      'message',
+      campaign && cls.outcome === 'stop' ? 'campaign' : 'message',
       code === null ? `HTTP ${answer.status}` : String(code),
+      campaign ? cls.outcome : undefined,
     );
   }
 

@@ -1,5 +1,5 @@
 import { Button, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -68,12 +68,7 @@ function ResetWithLink({ token }: { token: string }) {
     setError(null);
     try {
       await unwrap(api.POST('/api/v1/auth/reset-password', { body: { token, password: values.password } }));
-      notifications.show({
-        color: 'green',
-        title: 'Password changed',
-        message: 'Sign in with your new password.',
-      });
-      await navigate({ to: '/sign-in' });
+      await passwordChanged(navigate);
     } catch (err) {
       setError(applyApiError(form, err));
     }
@@ -84,16 +79,7 @@ function ResetWithLink({ token }: { token: string }) {
         <Title order={1} size="h3">
           Choose a new password
         </Title>
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <FormError message={error} />
-        <Button type="submit" loading={form.submitting}>
-          Change password
-        </Button>
+        <NewPassword input={form.getInputProps('password')} error={error} busy={form.submitting} />
         <AnchorLink to="/forgot-password" size="sm">
           Send me a new e-mail
         </AnchorLink>
@@ -117,12 +103,7 @@ function ResetWithCode({ email }: { email: string | undefined }) {
     setError(null);
     try {
       await unwrap(api.POST('/api/v1/auth/reset-password', { body: values }));
-      notifications.show({
-        color: 'green',
-        title: 'Password changed',
-        message: 'Sign in with your new password.',
-      });
-      await navigate({ to: '/sign-in' });
+      await passwordChanged(navigate);
     } catch (err) {
       setError(applyApiError(form, err));
     }
@@ -160,17 +141,31 @@ function ResetWithCode({ email }: { email: string | undefined }) {
             </Text>
           )}
         </Stack>
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <FormError message={error} />
-        <Button type="submit" loading={form.submitting}>
-          Change password
-        </Button>
+        <NewPassword input={form.getInputProps('password')} error={error} busy={form.submitting} />
       </Stack>
     </form>
   );
+}
+
+/** The end of both ways of resetting: the new password, what went wrong, and the submit button. */
+function NewPassword(props: { input: GetInputPropsReturnType; error: string | null; busy: boolean }) {
+  return (
+    <>
+      <PasswordInput label="New password" autoComplete="new-password" required {...props.input} />
+      <FormError message={props.error} />
+      <Button type="submit" loading={props.busy}>
+        Change password
+      </Button>
+    </>
+  );
+}
+
+/** Says the password changed and opens the sign-in page. */
+async function passwordChanged(navigate: ReturnType<typeof useNavigate>) {
+  notifications.show({
+    color: 'green',
+    title: 'Password changed',
+    message: 'Sign in with your new password.',
+  });
+  await navigate({ to: '/sign-in' });
 }

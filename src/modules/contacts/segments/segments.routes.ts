@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendSuccess, successSchema } from '../../../platform/http/envelope.js';
+import { envelopeRoutes } from '../../../platform/http/envelope-routes.js';
 import { idParams } from '../../../platform/http/id-params.js';
 import type { ModulePlugin } from '../../module-plugin.js';
 import {
@@ -17,110 +17,75 @@ const tags = ['segments'];
 const config = { apiObject: 'segment' };
 
 export const segmentsRoutes: ModulePlugin = async (app, deps) => {
+  const route = envelopeRoutes(app, tags);
+
   const service = new SegmentsService(deps);
 
-  app.get(
-    '/segments',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'Saved segments, newest first',
-        querystring: listSegmentsQuery,
-        response: { 200: successSchema(segmentPageSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.list(req.auth, req.query), 'Segments fetched'),
-  );
+  route.get('/segments', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'Saved segments, newest first',
+    querystring: listSegmentsQuery,
+    data: segmentPageSchema,
+    message: 'Segments fetched',
+    handle: (req) => service.list(req.auth, req.query),
+  });
 
-  app.post(
-    '/segments',
-    {
-      config: { ...config, permission: 'contacts:write', idempotent: true },
-      schema: {
-        tags,
-        summary: 'Save a filter of contacts as a segment',
-        body: createSegmentBody,
-        response: { 201: successSchema(segmentSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.create(req.auth, req.body), 'Segment created', 201),
-  );
+  route.post('/segments', {
+    config: { ...config, permission: 'contacts:write', idempotent: true },
+    summary: 'Save a filter of contacts as a segment',
+    body: createSegmentBody,
+    data: segmentSchema,
+    code: 201,
+    message: 'Segment created',
+    handle: (req) => service.create(req.auth, req.body),
+  });
 
-  app.post(
-    '/segments/preview',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'Count the contacts an unsaved filter matches now',
-        body: previewSegmentBody,
-        response: { 200: successSchema(segmentCountSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.preview(req.auth, req.body.filter), 'Segment counted'),
-  );
+  route.post('/segments/preview', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'Count the contacts an unsaved filter matches now',
+    body: previewSegmentBody,
+    data: segmentCountSchema,
+    message: 'Segment counted',
+    handle: (req) => service.preview(req.auth, req.body.filter),
+  });
 
-  app.get(
-    '/segments/:id',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'One segment',
-        params: idParams,
-        response: { 200: successSchema(segmentSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.get(req.auth, req.params.id), 'Segment fetched'),
-  );
+  route.get('/segments/:id', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'One segment',
+    params: idParams,
+    data: segmentSchema,
+    message: 'Segment fetched',
+    handle: (req) => service.get(req.auth, req.params.id),
+  });
 
-  app.get(
-    '/segments/:id/count',
-    {
-      config: { ...config, permission: 'contacts:read' },
-      schema: {
-        tags,
-        summary: 'Count the contacts a segment matches now',
-        params: idParams,
-        response: { 200: successSchema(segmentCountSchema) },
-      },
-    },
-    async (req, reply) => sendSuccess(reply, await service.count(req.auth, req.params.id), 'Segment counted'),
-  );
+  route.get('/segments/:id/count', {
+    config: { ...config, permission: 'contacts:read' },
+    summary: 'Count the contacts a segment matches now',
+    params: idParams,
+    data: segmentCountSchema,
+    message: 'Segment counted',
+    handle: (req) => service.count(req.auth, req.params.id),
+  });
 
-  app.patch(
-    '/segments/:id',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: 'Rename a segment or change its filter',
-        params: idParams,
-        body: updateSegmentBody,
-        response: { 200: successSchema(segmentSchema) },
-      },
-    },
-    async (req, reply) =>
-      sendSuccess(reply, await service.update(req.auth, req.params.id, req.body), 'Segment updated'),
-  );
+  route.patch('/segments/:id', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: 'Rename a segment or change its filter',
+    params: idParams,
+    body: updateSegmentBody,
+    data: segmentSchema,
+    message: 'Segment updated',
+    handle: (req) => service.update(req.auth, req.params.id, req.body),
+  });
 
-  app.delete(
-    '/segments/:id',
-    {
-      config: { ...config, permission: 'contacts:write' },
-      schema: {
-        tags,
-        summary: 'Delete a segment',
-        params: idParams,
-        response: { 200: successSchema(z.null()) },
-      },
-    },
-    async (req, reply) => {
+  route.delete('/segments/:id', {
+    config: { ...config, permission: 'contacts:write' },
+    summary: 'Delete a segment',
+    params: idParams,
+    data: z.null(),
+    message: 'Segment deleted',
+    handle: async (req) => {
       await service.remove(req.auth, req.params.id);
-      return sendSuccess(reply, null, 'Segment deleted');
+      return null;
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { applyApiError, DialogActions } from '../../ui/form-errors';
 import { formatDateTime, formatNumber } from '../../ui/format';
 import { ListView } from '../../ui/list';
 import { PageHeader, toast } from '../../ui/page';
+import { EditDeleteActions } from '../../ui/row-actions';
 
 /** Saved filters of contacts, each with how many contacts it matches now. */
 export function SegmentsPage() {
@@ -64,25 +65,12 @@ export function SegmentsPage() {
             hiddenHeader: true,
             cell: (s) =>
               may('contacts:write') && (
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Rename ${s.name}`}
-                    onClick={() => setRenaming(s)}
-                  >
-                    Rename
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={`Delete ${s.name}`}
-                    onClick={() => setDeleting(s)}
-                  >
-                    Delete…
-                  </Button>
-                </Group>
+                <EditDeleteActions
+                  name={s.name}
+                  edit="Rename"
+                  onEdit={() => setRenaming(s)}
+                  onDelete={() => setDeleting(s)}
+                />
               ),
           },
         ]}

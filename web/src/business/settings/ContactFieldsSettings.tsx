@@ -8,6 +8,7 @@ import { type ContactFieldDef, contactFieldsQuery, segmentKeys } from '../../api
 import { applyApiError, DialogActions, FormSubmit } from '../../ui/form-errors';
 import { ListView } from '../../ui/list';
 import { toast } from '../../ui/page';
+import { EditDeleteActions } from '../../ui/row-actions';
 
 type FieldType = ContactFieldDef['type'];
 
@@ -56,25 +57,12 @@ export function ContactFieldsSettings() {
               header: 'Actions',
               hiddenHeader: true,
               cell: (f) => (
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Edit ${f.key}`}
-                    onClick={() => setEditing(f)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    aria-label={`Delete ${f.key}`}
-                    onClick={() => setDeleting(f)}
-                  >
-                    Delete…
-                  </Button>
-                </Group>
+                <EditDeleteActions
+                  name={f.key}
+                  edit="Edit"
+                  onEdit={() => setEditing(f)}
+                  onDelete={() => setDeleting(f)}
+                />
               ),
             },
           ]}
