@@ -213,7 +213,11 @@ describe('message counters and delivery receipts', () => {
     const started = Date.now();
     expect(await failUnsentMessagesOfCampaign(t.db, campaign.businessId, campaign.id, 'Stopped')).toBe(n);
     const elapsed = Date.now() - started;
-    expect(await campaignCounters(t.db, campaign.id)).toMatchObject({ recipients: n + 1, sent: 1, failed: n });
+    expect(await campaignCounters(t.db, campaign.id)).toMatchObject({
+      recipients: n + 1,
+      sent: 1,
+      failed: n,
+    });
     expect(await campaignFailureReasons(t.db, campaign.id)).toEqual([{ reason: 'Stopped', count: n }]);
     await expectCountersMatchRecount(t, campaign.id);
     expect(elapsed).toBeLessThan(30_000);
