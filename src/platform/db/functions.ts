@@ -230,40 +230,33 @@ function countedAs(counter: CountedState, column = 'status'): string {
     : `${column}::text IN (${states.map((s) => `'${s}'`).join(', ')})`;
 }
 
-/** The state as the counters see it: `sending` is counted as `queued`. */
-function asCounted(column: string): string {
-  const folded = COUNTED_STATES.flatMap((c) =>
-    statesCountedAs(c)
-      .filter((s) => s !== c)
-      .map((s) => `WHEN '${s}' THEN '${c}'`),
-  );
-  return folded.length
-    ? `CASE ${column}::text ${folded.join(' ')} ELSE ${column}::text END`
-    : `${column}::text`;
-}
-
 const FAILED_AFTER_SENT_ROWS = `status::text = '${FAILED_STATE}' AND provider_message_id IS NOT NULL`;
 const COUNTER_COLUMNS = ['recipients', ...COUNTED_STATES, FAILED_AFTER_SENT.column, ...ENGAGEMENTS];
 const ACTIVITY_COLUMNS = ACTIVITY_KINDS.map((k) => `${k}_at`);
 const MESSAGE_COLUMNS = `campaign_id, business_id, status, error, provider_message_id, ${ACTIVITY_COLUMNS.join(', ')}`;
 
+/** The counters' deltas, in `COUNTER_COLUMNS` order: sums of the signed rows of `d`. */
+const COUNTER_SUMS = [
+  'sum(sign)',
+  ...COUNTED_STATES.map((c) => `COALESCE(sum(sign) FILTER (WHERE ${countedAs(c)}), 0)`),
+  `COALESCE(sum(sign) FILTER (WHERE ${FAILED_AFTER_SENT_ROWS}), 0)`,
+  ...ENGAGEMENTS.map((e) => `COALESCE(sum(sign) FILTER (WHERE ${e}_at IS NOT NULL), 0)`),
+];
+
 /**
  * The CTEs that apply the signed rows of `d` (+1 for a row that arrived, -1 for one that left) to the
  * counters, the failure reasons and the minute activity. Rows are upserted in key order (counters, then
- * reasons, then activity), so two statements touching the same campaigns lock them in the same order.
+ * reasons, then activity), so two statements touching the same campaigns lock them in the same order. A
+ * key whose deltas are all zero is not upserted (nor locked): an update that moved nothing counted (a claim,
+ * a lease heartbeat) cancels out.
  */
 const APPLY_SIGNED_ROWS = `counters AS (
     INSERT INTO campaign_counters AS c
       (campaign_id, business_id, ${COUNTER_COLUMNS.join(', ')})
-    SELECT campaign_id, business_id, sum(sign),
-${[
-  ...COUNTED_STATES.map((c) => `COALESCE(sum(sign) FILTER (WHERE ${countedAs(c)}), 0)`),
-  `COALESCE(sum(sign) FILTER (WHERE ${FAILED_AFTER_SENT_ROWS}), 0)`,
-  ...ENGAGEMENTS.map((e) => `COALESCE(sum(sign) FILTER (WHERE ${e}_at IS NOT NULL), 0)`),
-]
-  .map((line) => `           ${line}`)
-  .join(',\n')}
-    FROM d GROUP BY campaign_id, business_id ORDER BY campaign_id
+    SELECT campaign_id, business_id, ${COUNTER_SUMS.map((line, i) => (i ? `           ${line}` : line)).join(',\n')}
+    FROM d GROUP BY campaign_id, business_id
+    HAVING ${COUNTER_SUMS.map((s) => `${s} <> 0`).join('\n        OR ')}
+    ORDER BY campaign_id
     ON CONFLICT (campaign_id) DO UPDATE SET
 ${COUNTER_COLUMNS.map((c) => `      ${c} = c.${c} + EXCLUDED.${c}`).join(',\n')}
     RETURNING 1
@@ -290,15 +283,6 @@ ${ACTIVITY_KINDS.map((k) => `      ${k} = a.${k} + EXCLUDED.${k}`).join(',\n')}
     RETURNING 1
   )`;
 
-/** What the counters look at in a row: a change elsewhere (a lease heartbeat, a claim) moves no count. */
-const counted = (alias: string) =>
-  [
-    asCounted(`${alias}.status`),
-    `${alias}.error`,
-    `${alias}.provider_message_id IS NULL`,
-    ...ACTIVITY_COLUMNS.map((c) => `${alias}.${c}`),
-  ].join(', ');
-
 const messageFunctions: DbFunction[] = [
   fn({
     name: 'message_counters_after_insert',
@@ -321,22 +305,19 @@ END `,
   fn({
     name: 'message_counters_after_update',
     comment:
-      'Only the rows whose counted columns changed are applied, as the old row leaving (-1) and the new one\n' +
-      'arriving (+1); a claim (queued -> sending) and a lease heartbeat move nothing, so they lock no counter.',
+      'Every old row leaves (-1) and every new one arrives (+1): a row whose counted columns did not change\n' +
+      'cancels out, and a key whose deltas are all zero is not upserted, so a claim (queued -> sending) and a\n' +
+      'lease heartbeat lock no counter. No join of old_rows with new_rows: the transition tables have no\n' +
+      'statistics, and the nested loop planned for them cost time quadratic in the rows of the statement.',
     body: `
 DECLARE done int;
 BEGIN
-  WITH changed AS MATERIALIZED (
-    SELECT o.id FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (${counted('o')})
-          IS DISTINCT FROM
-          (${counted('n')})
-  ), d AS MATERIALIZED (
+  WITH d AS MATERIALIZED (
     SELECT 1 AS sign, ${MESSAGE_COLUMNS}
-    FROM new_rows WHERE id IN (SELECT id FROM changed)
+    FROM new_rows
     UNION ALL
     SELECT -1, ${MESSAGE_COLUMNS}
-    FROM old_rows WHERE id IN (SELECT id FROM changed)
+    FROM old_rows
   ), ${APPLY_SIGNED_ROWS}
   SELECT 1 INTO done;
   RETURN NULL;
