@@ -186,6 +186,7 @@ describe('delivery-report callback', () => {
     expect(progress.payload).toEqual({
       campaignId: campaign.id,
       status: 'pending',
+      state: 'sending',
       recipients: 2,
       sent: 2,
       delivered: 2,
