@@ -3,7 +3,7 @@ import type { CampaignStatus } from './campaign-statuses.js';
 /**
  * A campaign's lifecycle, defined once: the states it can be in, the moves between them, and the API's
  * `status` each state answers. Owner: the campaigns module, the only writer of `campaigns.state` (every move
- * goes through its `moveCampaign` / `campaignMovesTo`, conditional on the state it moves from). The
+ * goes through its `moveCampaign` / `campaignMovesSql`, conditional on the state it moves from). The
  * database check, the API's schemas, the real-time progress event and the console's badge
  * (`web/src/api/model.ts`, by `npm run web:api`) are derived from these lists.
  *
